@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layering (data flows one way, nothing imports upward):
+//   CGSL (system library) <- FairnessStatistics
+//   FairnessModel (no GSL)
+//   FairnessModel + FairnessStatistics <- FairnessAudit <- audit (executable)
+let package = Package(
+    name: "fairness-audit",
+    products: [
+        .library(name: "FairnessModel", targets: ["FairnessModel"]),
+        .library(name: "FairnessStatistics", targets: ["FairnessStatistics"]),
+        .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
+        .executable(name: "audit", targets: ["audit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        .target(name: "FairnessModel"),
+        .target(name: "FairnessStatistics", dependencies: ["CGSL"]),
+        .target(name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessStatistics"]),
+        .executableTarget(
+            name: "audit",
+            dependencies: [
+                "FairnessAudit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FairnessModelTests", dependencies: ["FairnessModel"]),
+        .testTarget(
+            name: "FairnessStatisticsTests",
+            dependencies: ["FairnessStatistics"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "FairnessAuditTests", dependencies: ["FairnessAudit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+@_exported import FairnessModel
+@_exported import FairnessStatistics

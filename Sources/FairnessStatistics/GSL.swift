@@ -1,0 +1,55 @@
+import CGSL
+
+/// The toolkit's only door to GNU GSL.
+///
+/// GSL's default error handler calls `abort()`. The first use of any function here switches it off for
+/// the whole process (once, thread-safely, through a lazily initialised global), and every status GSL
+/// returns is turned into a thrown ``StatisticsError/gsl(function:status:message:)``.
+public enum GSL {
+    private static let handlerDisabled: Void = { cgsl_disable_abort_on_error() }()
+
+    /// Switches GSL's aborting error handler off. Idempotent; called by every wrapper, and safe to call
+    /// at program start-up to make the choice explicit.
+    @inline(__always)
+    public static func setUp() { _ = handlerDisabled }
+
+    /// The version of the GSL library linked into this binary, such as `"2.7.1"`.
+    public static var version: String {
+        String(cString: cgsl_version())
+    }
+
+    static func check(_ status: Int32, _ function: String) throws {
+        guard status == Int32(GSL_SUCCESS) else {
+            throw StatisticsError.gsl(function: function, status: status, message: String(cString: gsl_strerror(status)))
+        }
+    }
+
+    /// Result of a GSL `_e` special function, checked.
+    static func call(_ function: String, _ body: (UnsafeMutablePointer<gsl_sf_result>) -> Int32) throws -> Double {
+        setUp()
+        var result = gsl_sf_result(val: 0, err: 0)
+        let status = body(&result)
+        // Underflow is not an error for a tail probability: the true value is below the smallest double.
+        if status == Int32(GSL_EUNDRFLW) { return 0 }
+        try check(status, function)
+        return result.val
+    }
+
+    /// Regularised upper incomplete gamma function Q(a, x) = Γ(a, x) / Γ(a).
+    static func gammaIncQ(_ a: Double, _ x: Double) throws -> Double {
+        try call("gsl_sf_gamma_inc_Q_e") { gsl_sf_gamma_inc_Q_e(a, x, $0) }
+    }
+
+    /// Regularised lower incomplete gamma function P(a, x) = γ(a, x) / Γ(a).
+    static func gammaIncP(_ a: Double, _ x: Double) throws -> Double {
+        try call("gsl_sf_gamma_inc_P_e") { gsl_sf_gamma_inc_P_e(a, x, $0) }
+    }
+
+    /// A GSL quantile function, which reports failure by returning NaN (its handler is off).
+    static func quantile(_ function: String, _ value: Double) throws -> Double {
+        guard value.isFinite else {
+            throw StatisticsError.gsl(function: function, status: Int32(GSL_EDOM), message: "no finite quantile")
+        }
+        return value
+    }
+}

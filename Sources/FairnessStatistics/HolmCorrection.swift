@@ -1,0 +1,28 @@
+/// Holm's step-down correction of a family of m p-values, controlling the family-wise error rate.
+///
+/// Sort ascending p₍₁₎ ≤ … ≤ p₍ₘ₎; the adjusted value of p₍ᵢ₎ is max_{j ≤ i} min(1, (m − j + 1) p₍ⱼ₎).
+/// Rejecting every hypothesis whose adjusted p-value is ≤ α keeps the chance of any false rejection
+/// at most α, whatever the dependence between the tests.
+public enum HolmCorrection {
+    /// The adjusted p-values, in the order given. Ties keep their input order.
+    public static func adjust(_ pValues: [Double]) throws -> [Double] {
+        for (index, p) in pValues.enumerated() where !(p >= 0 && p <= 1) {
+            throw StatisticsError.invalidProbability(what: "p-values", index: index, value: p)
+        }
+        let m = Double(pValues.count)
+        let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
+        var adjusted = [Double](repeating: 0, count: pValues.count)
+        var running = 0.0
+        for (rank, index) in order.enumerated() {
+            running = max(running, min(1, (m - Double(rank)) * pValues[index]))
+            adjusted[index] = running
+        }
+        return adjusted
+    }
+
+    /// Whether each hypothesis is rejected at family-wise level `alpha`.
+    public static func rejections(_ pValues: [Double], alpha: Double) throws -> [Bool] {
+        try Validate.level(alpha)
+        return try adjust(pValues).map { $0 <= alpha }
+    }
+}

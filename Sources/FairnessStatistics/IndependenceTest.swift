@@ -1,0 +1,67 @@
+/// Pearson's chi-square test of independence on an r × c contingency table (serial pairs of outcomes,
+/// pairs of dice).
+///
+/// Expected counts are row total × column total / N; the statistic Σ (O − E)²/E is asymptotically
+/// chi-square with (r − 1)(c − 1) degrees of freedom. Rows or columns whose total is 0 carry no
+/// information and are dropped before counting degrees of freedom. No continuity correction is applied.
+/// If any expected count is below `minimumExpected` the test is inconclusive: pooling categories of a
+/// two-way table would change the hypothesis being tested, so the toolkit does not do it silently.
+public struct IndependenceTest: Sendable, Hashable, Codable {
+    public let table: [[Double]]
+    public let minimumExpected: Double
+    /// Rows and columns kept (indices into the input) after dropping empty ones.
+    public let keptRows: [Int]
+    public let keptColumns: [Int]
+    public let verdict: TestVerdict
+
+    public init(table: [[Double]], minimumExpected: Double = 5) throws {
+        guard let width = table.first?.count, width > 0 else { throw StatisticsError.emptyInput(what: "contingency table") }
+        for (r, row) in table.enumerated() {
+            guard row.count == width else {
+                throw StatisticsError.lengthMismatch(what: "contingency table row \(r)", expected: width, actual: row.count)
+            }
+            try Validate.counts(row, "contingency table row \(r)")
+        }
+        self.table = table
+        self.minimumExpected = minimumExpected
+        let rowTotals = table.map { row -> Double in var s = CompensatedSum(); row.forEach { s.add($0) }; return s.value }
+        let columnTotals = (0..<width).map { c -> Double in var s = CompensatedSum(); table.forEach { s.add($0[c]) }; return s.value }
+        keptRows = rowTotals.indices.filter { rowTotals[$0] > 0 }
+        keptColumns = columnTotals.indices.filter { columnTotals[$0] > 0 }
+        var totalSum = CompensatedSum()
+        rowTotals.forEach { totalSum.add($0) }
+        let total = totalSum.value
+        guard keptRows.count >= 2, keptColumns.count >= 2 else {
+            verdict = .inconclusive(InconclusiveReason(
+                "the table has \(keptRows.count) non-empty rows and \(keptColumns.count) non-empty columns; independence needs at least 2 of each"))
+            return
+        }
+        let smallestRow = keptRows.map { rowTotals[$0] }.min()!
+        let smallestColumn = keptColumns.map { columnTotals[$0] }.min()!
+        let smallestExpected = smallestRow * smallestColumn / total
+        if smallestExpected < minimumExpected {
+            let needed = minimumExpected / ((smallestRow / total) * (smallestColumn / total))
+            verdict = .inconclusive(InconclusiveReason(
+                "smallest expected count \(GoodnessOfFitTest.format(smallestExpected)) is below \(GoodnessOfFitTest.format(minimumExpected))",
+                totalNeeded: needed))
+            return
+        }
+        var sum = CompensatedSum()
+        for r in keptRows {
+            for c in keptColumns {
+                let expected = rowTotals[r] * columnTotals[c] / total
+                let difference = table[r][c] - expected
+                sum.add(difference * difference / expected)
+            }
+        }
+        let df = Double((keptRows.count - 1) * (keptColumns.count - 1))
+        let statistic = max(0, sum.value)
+        verdict = .tested(TestFigures(statistic: statistic, degreesOfFreedom: df,
+                                      pValue: try ChiSquareDistribution(degreesOfFreedom: df).upperTail(statistic)))
+    }
+
+    /// Convenience for integer tallies.
+    public init<Count: BinaryInteger>(counts: [[Count]], minimumExpected: Double = 5) throws {
+        try self.init(table: counts.map { $0.map { Double($0) } }, minimumExpected: minimumExpected)
+    }
+}
