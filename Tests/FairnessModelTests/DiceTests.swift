@@ -1,0 +1,118 @@
+import Testing
+@testable import FairnessModel
+
+/// A deterministic generator for tests (SplitMix64).
+struct TestGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Dice model")
+struct DiceModelTests {
+    /// 5d6 poker-dice counts derived by hand (out of 6^5 = 7776 ordered rolls):
+    /// five alike 6; four alike 6·5·C(5,4) = 150; full house 6·5·C(5,3) = 300; straight 2·5! = 240;
+    /// three alike 6·C(5,3)·5·4 = 1200; two pair C(6,2)·4·5!/(2!2!) = 1800; one pair 6·C(5,2)·5·4·3 = 3600;
+    /// nothing 6·5·4·3·2 − 240 = 480.
+    static let handCounts: [PokerCategory: UInt64] = [
+        .allOfAKind: 6, .fourOfAKind: 150, .fullHouse: 300, .straight: 240,
+        .threeOfAKind: 1200, .twoPair: 1800, .onePair: 3600, .nothing: 480,
+    ]
+
+    @Test func fiveSixSidedCountsMatchTheHandDerivation() throws {
+        let enumerated = try DiceOdds.categoryCountsByEnumeration(.fiveSixSided)
+        let counted = try DiceOdds.categoryCountsByCombinatorics(.fiveSixSided)
+        #expect(enumerated.counts == Self.handCounts)
+        #expect(counted.counts == Self.handCounts)
+        #expect(enumerated.total == 7776)
+        #expect(try enumerated.probability(of: .straight) == ExactProbability(5, over: 162))
+        #expect(try enumerated.probability(of: .straight).value == 240.0 / 7776.0)
+    }
+
+    @Test(arguments: 1...7)
+    func enumerationAndCombinatoricsAgree(count: Int) throws {
+        for faces in 1...8 {
+            let dice = try DiceSet(count: count, faces: faces)
+            let enumerated = try DiceOdds.categoryCountsByEnumeration(dice)
+            let counted = try DiceOdds.categoryCountsByCombinatorics(dice)
+            #expect(enumerated.counts == counted.counts, "\(dice)")
+            #expect(counted.counts.values.reduce(0, +) == dice.orderedRollCount!, "\(dice) counts sum to F^K")
+        }
+    }
+
+    @Test func largeDiceSetsUseCombinatorics() throws {
+        let dice = try DiceSet(count: 12, faces: 20)  // 20^12 ≈ 4.1e15 ordered rolls: far past enumeration.
+        let counts = try DiceOdds.categoryCounts(dice)
+        #expect(counts.method == .combinatorics)
+        #expect(counts.counts.values.reduce(0, +) == dice.orderedRollCount!)
+        // Straights: 9 starting values × 12! orderings.
+        #expect(counts.counts[.straight] == 9 * 479_001_600)
+    }
+
+    @Test func badInputIsRefusedWithAReason() throws {
+        #expect(throws: DiceError.invalidDiceCount(0)) { try DiceSet(count: 0, faces: 6) }
+        #expect(throws: DiceError.invalidFaceCount(0)) { try DiceSet(count: 5, faces: 0) }
+        #expect(throws: DiceError.invalidFaceCount(-3)) { try DiceSet(count: 5, faces: -3) }
+        #expect(throws: DiceError.tooManyDice(33, maximum: 32)) { try DiceSet(count: 33, faces: 6) }
+        let huge = try DiceSet(count: 32, faces: 255)
+        #expect(huge.orderedRollCount == nil)
+        #expect(throws: DiceError.tooManyRollsToCount(huge)) { try DiceOdds.categoryCounts(huge) }
+        let two = try DiceSet(count: 2, faces: 6)
+        #expect(throws: DiceError.categoryUndefined(.fullHouse, two)) {
+            try DiceOdds.categoryCounts(two).probability(of: .fullHouse)
+        }
+        #expect(throws: DiceError.tooManyRollsToEnumerate(try DiceSet(count: 11, faces: 6), limit: DiceOdds.enumerationLimit)) {
+            try DiceOdds.categoryCountsByEnumeration(try DiceSet(count: 11, faces: 6))
+        }
+    }
+
+    @Test func straightPredicate() {
+        #expect(PokerCategory.isStraight(DiceRoll([3, 1, 2, 5, 4])))
+        #expect(PokerCategory.isStraight(DiceRoll([6, 5, 4, 3, 2])))
+        #expect(!PokerCategory.isStraight(DiceRoll([1, 2, 3, 4, 6])))
+        #expect(!PokerCategory.isStraight(DiceRoll([1, 2, 3, 4, 4])))
+        #expect(PokerCategory.of(DiceRoll([2, 2, 5, 5, 5])) == .fullHouse)
+        #expect(PokerCategory.of(DiceRoll([2, 2, 5, 5, 1])) == .twoPair)
+    }
+
+    @Test func rollsAreInRangeAndCoverEveryFace() {
+        var generator = TestGenerator(state: 42)
+        var seen = Set<Int>()
+        for _ in 0..<1000 {
+            let roll = DiceSet.fiveSixSided.roll(using: &generator)
+            for face in roll.faces {
+                #expect((1...6).contains(face))
+                seen.insert(face)
+            }
+        }
+        #expect(seen == Set(1...6))
+    }
+
+    @Test func exactProbabilityIsReducedAndOrdered() {
+        let p = ExactProbability(240, over: 7776)
+        #expect(p.numerator == 5 && p.denominator == 162)
+        #expect(ExactProbability(1, over: 3) < ExactProbability(1, over: 2))
+        #expect(!(ExactProbability(2, over: 4) < ExactProbability(1, over: 2)))
+    }
+
+    @Test func lemireBoundedIntegersAreExactlyUniformOverAFullCycle() {
+        // A generator that returns every multiple of 2^61 once: 8 values, so bound 8 maps each to one bucket.
+        struct Cycle: RandomNumberGenerator {
+            var i: UInt64 = 0
+            mutating func next() -> UInt64 { defer { i += 1 }; return (i % 8) << 61 }
+        }
+        var generator = Cycle()
+        var buckets = [Int](repeating: 0, count: 8)
+        for _ in 0..<8 { buckets[Int(Sampling.uniformInteger(below: 8, using: &generator))] += 1 }
+        #expect(buckets == Array(repeating: 1, count: 8))
+        var g = TestGenerator(state: 1)
+        for _ in 0..<1000 { #expect(Sampling.uniformInteger(below: 37, using: &g) < 37) }
+        let u = Sampling.unitInterval(using: &g)
+        #expect(u >= 0 && u < 1)
+    }
+}
