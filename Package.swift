@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +33,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FairnessModelTests", dependencies: ["FairnessModel"]),
+        .testTarget(
+            name: "FairnessModelTests",
+            dependencies: ["FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "FairnessStatisticsTests",
             dependencies: ["FairnessStatistics"],

@@ -311,8 +311,9 @@ public struct WheelGeometry: Sendable, Hashable {
                 let mid = (low + high) / 2
                 if sectors[orderByStart[mid]].startTurns <= position { low = mid + 1 } else { high = mid }
             }
-            let candidates = [orderByStart[(low - 1 + orderByStart.count) % orderByStart.count],
-                              orderByStart[low % orderByStart.count]]
+            // The arc found, the one before it (whose end may be this line) and the one after.
+            let n = orderByStart.count
+            let candidates = Set([orderByStart[(low - 2 + 2 * n) % n], orderByStart[(low - 1 + n) % n], orderByStart[low % n]])
             for index in candidates {
                 switch classify(position, in: sectors[index], tolerance: tolerance) {
                 case .inside: return .inside(index)
