@@ -35,7 +35,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FairnessModelTests",
-            dependencies: ["FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FairnessStatisticsTests",

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import FairnessModel
+
+@Suite("Default generator")
+struct GeneratorTests {
+    struct Fixture: Decodable {
+        struct Block: Decodable { let counter: [String]; let key: [String]; let output: [String] }
+        let blocks: [Block]
+    }
+
+    @Test func philoxMatchesRandom123AndNumPy() throws {
+        let url = try #require(Bundle.module.url(forResource: "philox_reference", withExtension: "json", subdirectory: "Fixtures"))
+        let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
+        #expect(fixture.blocks.count == 5)
+        for block in fixture.blocks {
+            let c = block.counter.map { UInt64($0)! }, k = block.key.map { UInt64($0)! }
+            let out = Philox4x64.block(counter: (c[0], c[1], c[2], c[3]), key: (k[0], k[1]))
+            #expect([out.0, out.1, out.2, out.3] == block.output.map { UInt64($0)! })
+        }
+        // Random123's published vector for zero counter and key.
+        let zero = Philox4x64.block(counter: (0, 0, 0, 0), key: (0, 0))
+        #expect(zero.0 == 0x1655_4D9E_CA36_314C && zero.3 == 0x7E68_B68A_EC7B_A23B)
+    }
+
+    @Test func trialRandomWalksCountersInOrder() {
+        var g = TrialRandom(seed: 20261121, trial: 7)
+        let first = (0..<8).map { _ in g.next() }
+        let b0 = Philox4x64.block(counter: (7, 0, 0, 0), key: (20261121, 0))
+        let b1 = Philox4x64.block(counter: (7, 1, 0, 0), key: (20261121, 0))
+        #expect(first == [b0.0, b0.1, b0.2, b0.3, b1.0, b1.1, b1.2, b1.3])
+        var other = TrialRandom(seed: 20261121, trial: 8)
+        #expect(other.next() != first[0])
+    }
+}
