@@ -48,7 +48,20 @@ public enum Audit {
             generator: settings.run.generator.description, reproducible: settings.run.generator.isReproducible,
             trials: settings.run.trials, alpha: settings.alpha, failOn: settings.failOn, blockSize: settings.run.blockSize,
             sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),
-            outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs), probeFailures: results.flatMap(\.probes))
+            outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs),
+            probeFailures: results.flatMap { capped($0.probes) })
+    }
+
+    /// Failing probes listed per subject and check: the first ``probesListedPerCheck`` (the check's detail
+    /// gives the full count), so a badly broken wheel does not bury the report.
+    public static let probesListedPerCheck = 25
+
+    static func capped(_ probes: [ProbeRow]) -> [ProbeRow] {
+        var seen: [String: Int] = [:]
+        return probes.filter { probe in
+            seen[probe.check, default: 0] += 1
+            return seen[probe.check]! <= probesListedPerCheck
+        }
     }
 
     static func describePower(_ request: PowerRequest, level: Double) throws -> String {

@@ -156,7 +156,7 @@ public enum ReportWriter {
             let probes = r.probeFailures.filter { $0.subject == s.name }
             if !probes.isEmpty {
                 out.append("")
-                out.append("Failing probes (\(probes.count); the first \(min(probes.count, 8)) shown, all in `probe_failures.csv`):")
+                out.append("Failing probes (the first \(min(probes.count, 8)) shown; `probe_failures.csv` lists up to \(Audit.probesListedPerCheck) per check, the check's detail gives the full count):")
                 out.append("")
                 out.append("| check | input | where | reported | expected |")
                 out.append("|---|---|---|---|---|")

@@ -64,7 +64,7 @@ enum SubjectAudit {
         let largest = probabilities.max() ?? 0
         let regular = probabilities.filter { $0 >= largest / 100 && $0 > 0 }
         if let smallest = regular.min(), total * smallest < 5 {
-            record.detail = "too few trials: an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest).rounded(.up))) trials"
+            record.detail = "too few trials: an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) trials"
             return PendingCheck(record: record, power: nil)
         }
         let test = try GoodnessOfFitTest(observed: observed, probabilities: probabilities, statistic: statistic, rule: .standard)

@@ -87,10 +87,12 @@ public struct Turns: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The fractional part, in [0, 1).
     @inlinable
     public var fractionalPart: Turns {
+        // Subtract the whole turns with an exact two-sum: `high - whole` alone can round (−0.49999999999999994 + 1).
         let whole = high.rounded(.down)
-        var result = Turns(high: high - whole, low: low)
+        var result = self + Turns(-whole)
         if result.high < 0 || (result.high == 0 && result.low < 0) { result = result + Turns(1) }
-        if result.high >= 1 { result = result - Turns(1) }
+        // (1, −ε) is 1 − ε, already below a turn.
+        if result.high > 1 || (result.high == 1 && result.low >= 0) { result = result - Turns(1) }
         return result
     }
 

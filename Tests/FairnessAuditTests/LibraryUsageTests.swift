@@ -1,0 +1,40 @@
+// The README's "audit your own game from your own tests" example, compiled and run so it cannot rot.
+// Keep this file and the README section in step.
+import FairnessAudit
+import Testing
+
+/// A studio's prize wheel: eight prizes on unequal sectors, the result read from the rest angle.
+struct PrizeWheel: WheelSubject {
+    typealias Rotation = Double
+    let geometry = try! WheelGeometry.weighted([30, 20, 15, 10, 10, 8, 5, 2], firstSectorStart: 270, pointer: 270)
+    var name: String { "prize-wheel" }
+    var summary: String { "our prize wheel" }
+    var rotationUnit: AngleUnit { .degrees }
+    var initialRotation: Double { 0 }
+    var spinDraw: SpinDraw { SpinDraw(lower: 0, upper: 360) }
+
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double { previous + 1800 + u }
+
+    func report(_ rotation: Double) -> WheelOutcome {
+        // The game's own lookup: the wheel angle under the pointer, then the sector that contains it.
+        let angle = (270 - rotation).truncatingRemainder(dividingBy: 360)
+        let offset = (angle < 0 ? angle + 360 : angle) - 270
+        var position = offset < 0 ? offset + 360 : offset
+        for sector in geometry.sectors {
+            if position < sector.width { return .label(sector.label) }
+            position -= sector.width
+        }
+        return .label(geometry.sectors.last!.label)
+    }
+}
+
+@Test func ourPrizeWheelPassesTheAudit() throws {
+    let settings = AuditSettings(run: RunSettings(trials: 200_000, seed: 42))
+    let report = try Audit.run([AuditSubject(wheel: PrizeWheel())], settings: settings)
+    // Sampling must match the designed odds and nothing invalid may be reported.
+    let checks = report.checks.filter { $0.kind == .sampling || $0.kind == .invalid }
+    #expect(checks.allSatisfy { $0.status == .pass }, "\(checks.filter { $0.status != .pass })")
+    // The exact consistency check measures how much of the circle this float lookup mislabels.
+    let consistency = report.checks.first { $0.check == "consistency" }!
+    #expect(consistency.detail.contains("mislabelled arcs"))
+}
