@@ -132,6 +132,19 @@ enum SubjectAudit {
 
     static func unitName(_ unit: AngleUnit) -> String { unit == .degrees ? "degrees" : "radians" }
 
+    /// The fair odds a wheel claims: each painted sector's share of the painted circle.
+    static func claimedOdds(_ geometry: WheelGeometry) -> [WheelOutcome: Double] {
+        let painted = geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
+        var claimed: [WheelOutcome: Double] = [:]
+        for sector in geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
+        return claimed
+    }
+
+    /// The largest difference between two sets of odds over every outcome either names.
+    static func largestDifference(_ a: [WheelOutcome: Double], _ b: [WheelOutcome: Double]) -> Double {
+        Set(a.keys).union(b.keys).map { abs((a[$0] ?? 0) - (b[$0] ?? 0)) }.max() ?? 0
+    }
+
     // MARK: Wheels read from their rotation
 
     static func wheel<Subject: WheelSubject>(_ subject: Subject, settings: AuditSettings) throws -> SubjectResult {
@@ -186,12 +199,8 @@ enum SubjectAudit {
         checks.append(exact(name, "range", passed: range.passed, range.invalid.isEmpty ? "every reported result is a sector label" :
             "reports " + range.invalid.map { "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))" }.joined(separator: "; ")))
 
-        // Claimed fair odds: each painted sector's share of the painted circle.
-        let painted = geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
-        var claimed: [WheelOutcome: Double] = [:]
-        for sector in geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
-        let keys = Set(claimed.keys).union(odds.ownSpin.keys)
-        let largestGap = keys.map { abs((odds.ownSpin[$0] ?? 0) - (claimed[$0] ?? 0)) }.max() ?? 0
+        let claimed = claimedOdds(geometry)
+        let largestGap = largestDifference(odds.ownSpin, claimed)
         checks.append(exact(name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
                             "largest difference \(format(largestGap)) between the exact odds of the reported results and the sectors' shares"))
         findings.append("Exact odds of the reported result under its own spin: " +
@@ -214,9 +223,10 @@ enum SubjectAudit {
                                 designed: [WheelOutcome: Double], claimed: [WheelOutcome: Double]) throws -> SubjectResult {
         let n = Double(tally.trials)
         var designedBySlot = [Double](repeating: 0, count: slots.count)
-        for (outcome, p) in designed { designedBySlot[slots.slot(outcome)] += p }
+        // Sum in a fixed order: dictionary order changes from process to process, and so would the rounding.
+        for (outcome, p) in designed.sorted(by: { $0.key < $1.key }) { designedBySlot[slots.slot(outcome)] += p }
         var claimedBySlot = [Double](repeating: 0, count: slots.count)
-        for (outcome, p) in claimed { claimedBySlot[slots.slot(outcome)] += p }
+        for (outcome, p) in claimed.sorted(by: { $0.key < $1.key }) { claimedBySlot[slots.slot(outcome)] += p }
         let observed = tally.counts.map { Double($0) }
         var checks: [PendingCheck] = []
         checks.append(try goodnessOfFit(name, "outcomes vs designed odds (Pearson)", kind: .sampling, observed: observed, probabilities: designedBySlot))
@@ -282,11 +292,8 @@ enum SubjectAudit {
             case .refused, .traps: designed[.noResult, default: 0] += 1 / Double(subject.indices.count)
             }
         }
-        let painted = geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
-        var claimed: [WheelOutcome: Double] = [:]
-        for sector in geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
-        let keys = Set(claimed.keys).union(designed.keys)
-        let largestGap = keys.map { abs((designed[$0] ?? 0) - (claimed[$0] ?? 0)) }.max() ?? 0
+        let claimed = claimedOdds(geometry)
+        let largestGap = largestDifference(designed, claimed)
         checks.append(exact(name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
                             "index drawn uniformly from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"))
 

@@ -58,6 +58,15 @@ public struct OutcomeTally: Tally {
         pairs = [UInt64](repeating: 0, count: slots * slots)
     }
 
+    /// Counts one reported outcome in `slot`, and the pair it forms with the previous one in the block.
+    @inlinable
+    mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
+        counts[slot] &+= 1
+        if slot == slots.invalid, let label = outcome.label { invalidLabels[label, default: 0] += 1 }
+        if previousSlot >= 0 { pairs[previousSlot * slots.count + slot] &+= 1 }
+        previousSlot = slot
+    }
+
     public mutating func merge(_ other: OutcomeTally) {
         trials += other.trials
         for i in counts.indices { counts[i] += other.counts[i] }
@@ -84,15 +93,10 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
         var previous = subject.initialRotation
         var previousSlot = -1
-        let width = slots.count
         for trial in range {
             let spin = randomness.withTrial(trial) { generator in subject.spin(from: previous, using: &generator) }
             previous = spin.rotation
-            let slot = slots.slot(spin.outcome)
-            tally.counts[slot] &+= 1
-            if slot == slots.invalid, let label = spin.outcome.label { tally.invalidLabels[label, default: 0] += 1 }
-            if previousSlot >= 0 { tally.pairs[previousSlot * width + slot] &+= 1 }
-            previousSlot = slot
+            tally.record(spin.outcome, slot: slots.slot(spin.outcome), slots: slots, previousSlot: &previousSlot)
         }
         tally.trials &+= UInt64(range.count)
     }
@@ -113,7 +117,6 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
 
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
         var previousSlot = -1
-        let width = slots.count
         let geometry = subject.geometry
         for trial in range {
             let spin = randomness.withTrial(trial) { generator in subject.spin(using: &generator) }
@@ -130,11 +133,7 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
                     tally.shownDiffersFromReported &+= 1
                 }
             }
-            let slot = slots.slot(outcome)
-            tally.counts[slot] &+= 1
-            if slot == slots.invalid, let label = outcome.label { tally.invalidLabels[label, default: 0] += 1 }
-            if previousSlot >= 0 { tally.pairs[previousSlot * width + slot] &+= 1 }
-            previousSlot = slot
+            tally.record(outcome, slot: slots.slot(outcome), slots: slots, previousSlot: &previousSlot)
         }
         tally.trials &+= UInt64(range.count)
     }

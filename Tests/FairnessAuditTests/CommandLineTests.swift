@@ -69,6 +69,27 @@ struct CommandLineTests {
         #expect(report.contains("swift run audit --trials 20000 --seed 20261121 --fail-on sampling --subject drinking-dice-switch-on"))
     }
 
+    /// Separate processes have different hash seeds, so this also catches anything that depends on
+    /// dictionary order (which an in-process comparison cannot). slider-roulette-26 reports several
+    /// invalid labels, whose probabilities are summed into one tally slot.
+    @Test func reportsAreByteIdenticalAcrossProcessesAndThreadCounts() throws {
+        var outputs: [[String: Data]] = []
+        for threads in ["1", "2", "3"] {
+            let out = AuditProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try AuditProcess.run(["--trials", "30000", "--threads", threads, "--subject", "slider-roulette-26",
+                                               "--subject", "rotary-wheel-10", "--subject", "drinking-dice-switch-on", "--out", out])
+            #expect(result.status == 1)
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: out) {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(name))
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count == 6)
+        #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+    }
+
     @Test func listVersionAndRandomSeed() throws {
         let list = try AuditProcess.run(["list"])
         #expect(list.status == 0)
