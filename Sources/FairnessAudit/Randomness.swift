@@ -51,22 +51,33 @@ public protocol BlockRandomness: SendableMetatype {
     mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout Generator) -> Result) -> Result
 }
 
-/// Philox: each trial gets its own counter, so blocks and threads cannot change any draw.
+/// Philox: every trial's draws depend only on (seed, trial) (see ``TrialRandom``), so blocks and threads
+/// cannot change any draw. The shared first-word block of four consecutive trials is computed once.
 public struct PhiloxBlockRandomness: BlockRandomness {
     @usableFromInline let seed: UInt64
+    @usableFromInline var cachedGroup: UInt64 = .max
+    @usableFromInline var cachedWords: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    @inlinable
     public init(context: Void, seed: UInt64, block: UInt64) { self.seed = seed }
+
     @inlinable
     public mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout TrialRandom) -> Result) -> Result {
-        var generator = TrialRandom(seed: seed, trial: trial)
+        let group = trial >> 2
+        if group != cachedGroup {
+            cachedWords = TrialRandom.firstWords(seed: seed, group: group)
+            cachedGroup = group
+        }
+        var generator = TrialRandom(seed: seed, trial: trial, firstWord: TrialRandom.word(cachedWords, for: trial))
         return body(&generator)
     }
 }
 
 /// Swift's system generator, one stream for the whole block.
 public struct SystemBlockRandomness: BlockRandomness {
-    var generator = SystemRandomNumberGenerator()
-    public init(context: Void, seed: UInt64, block: UInt64) {}
-    public mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout SystemRandomNumberGenerator) -> Result) -> Result {
+    @usableFromInline var generator = SystemRandomNumberGenerator()
+    @inlinable public init(context: Void, seed: UInt64, block: UInt64) {}
+    @inlinable public mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout SystemRandomNumberGenerator) -> Result) -> Result {
         body(&generator)
     }
 }
@@ -74,11 +85,12 @@ public struct SystemBlockRandomness: BlockRandomness {
 /// A GSL generator, seeded for each block from Philox(seed, block), so blocks are reproducible and
 /// independent of the thread that runs them.
 public struct GSLBlockRandomness: BlockRandomness {
-    var generator: GSLGenerator
+    @usableFromInline var generator: GSLGenerator
     public init(context name: String, seed: UInt64, block: UInt64) throws {
         let derived = Philox4x64.block(counter: (block, 0, 0, 0), key: (seed, 0x6773_6C62_6C6F_636B)).0
         generator = try GSLGenerator(name: name, seed: UInt(derived | 1))
     }
+    @inlinable
     public mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout GSLGenerator) -> Result) -> Result {
         body(&generator)
     }

@@ -56,15 +56,17 @@ public protocol TrialDriver: Sendable {
 /// counter and tallies into its own counts; the counts are integers merged by addition, so the result
 /// does not depend on which worker ran which block. Memory is one tally per worker, whatever the trials.
 public enum MonteCarloRunner {
+    @inlinable
     public static func run<Driver: TrialDriver>(_ driver: Driver, settings: RunSettings) throws -> Driver.Counts {
         switch settings.generator {
-        case .philox: return try run(driver, settings: settings, randomness: PhiloxBlockRandomness.self, context: ())
-        case .system: return try run(driver, settings: settings, randomness: SystemBlockRandomness.self, context: ())
-        case .gsl(let name): return try run(driver, settings: settings, randomness: GSLBlockRandomness.self, context: name)
+        case .philox: return try runBlocks(driver, settings: settings, randomness: PhiloxBlockRandomness.self, context: ())
+        case .system: return try runBlocks(driver, settings: settings, randomness: SystemBlockRandomness.self, context: ())
+        case .gsl(let name): return try runBlocks(driver, settings: settings, randomness: GSLBlockRandomness.self, context: name)
         }
     }
 
-    static func run<Driver: TrialDriver, R: BlockRandomness>(
+    @inlinable
+    public static func runBlocks<Driver: TrialDriver, R: BlockRandomness>(
         _ driver: Driver, settings: RunSettings, randomness: R.Type, context: R.Context
     ) throws -> Driver.Counts {
         let blockCount = (settings.trials + settings.blockSize - 1) / settings.blockSize

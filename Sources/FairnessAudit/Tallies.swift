@@ -60,7 +60,7 @@ public struct OutcomeTally: Tally {
 
     /// Counts one reported outcome in `slot`, and the pair it forms with the previous one in the block.
     @inlinable
-    mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
+    public mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
         counts[slot] &+= 1
         if slot == slots.invalid, let label = outcome.label { invalidLabels[label, default: 0] += 1 }
         if previousSlot >= 0 { pairs[previousSlot * slots.count + slot] &+= 1 }
@@ -90,6 +90,7 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
 
     public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count) }
 
+    @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
         var previous = subject.initialRotation
         var previousSlot = -1
@@ -115,6 +116,7 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
 
     public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count) }
 
+    @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
         var previousSlot = -1
         let geometry = subject.geometry
@@ -177,7 +179,7 @@ public struct DiceTally: Tally {
     }
 
     @inlinable
-    mutating func record(_ roll: DiceRoll, previousFirst: inout Int) {
+    public mutating func record(_ roll: DiceRoll, previousFirst: inout Int) {
         let f = dice.faces, k = dice.count
         rolls &+= 1
         var pair = 0
@@ -202,6 +204,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
 
     public func makeTally() -> DiceTally { DiceTally(dice: game.dice) }
 
+    @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout DiceTally) {
         var previousFirst = -1
         for trial in range {

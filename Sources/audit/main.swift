@@ -60,7 +60,7 @@ struct Audit: ParsableCommand {
           130  interrupted (Ctrl-C); previous reports are left untouched
         """,
         version: Toolkit.version,
-        subcommands: [Run.self, List.self],
+        subcommands: [Run.self, List.self, Bench.self],
         defaultSubcommand: Run.self
     )
 }
