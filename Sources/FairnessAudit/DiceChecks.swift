@@ -54,7 +54,7 @@ public struct StraightDetectorCheck: Sendable {
         // Count every ordering of each mismatching pattern (a multinomial), for context.
         mismatches = byPattern.map { pattern, entry in
             DetectorMismatch(pattern: pattern, truth: entry.truth, mismatchingOrderedRolls: entry.wrong,
-                             orderedRollsOfPattern: Self.orderings(of: pattern))
+                             orderedRollsOfPattern: DiceOdds.orderings(of: pattern))
         }.sorted { $0.pattern.faces.lexicographicallyPrecedes($1.pattern.faces) }
         self.game = game.name
         self.dice = dice
@@ -63,23 +63,6 @@ public struct StraightDetectorCheck: Sendable {
         falseRejects = rejects
         mismatchesWithStraightState = stateStraightWrong
         mismatchesWithNonStraightState = stateFlatWrong
-    }
-
-    /// K! / Π mᵢ! for the multiplicities of a sorted pattern.
-    static func orderings(of pattern: DiceRoll) -> UInt64 {
-        var result: UInt64 = 1
-        var placed: UInt64 = 0
-        var index = 0
-        while index < pattern.count {
-            var run = 1
-            while index + run < pattern.count && pattern[index + run] == pattern[index] { run += 1 }
-            for i in 1...run {
-                placed += 1
-                result = result * placed / UInt64(i)
-            }
-            index += run
-        }
-        return result
     }
 }
 

@@ -126,6 +126,20 @@ public enum DiceOdds {
         return ways
     }
 
+    /// The number of orderings of a roll's faces: K!/Π mᵢ! for the multiplicities mᵢ of its values.
+    public static func orderings(of roll: DiceRoll) -> UInt64 {
+        let sorted = roll.sorted
+        var parts: [Int] = []
+        var index = 0
+        while index < sorted.count {
+            var run = 1
+            while index + run < sorted.count && sorted[index + run] == sorted[index] { run += 1 }
+            parts.append(run)
+            index += run
+        }
+        return UInt64(arrangements(parts, dice: roll.count))
+    }
+
     /// K!/Π m_i!, built as a product of binomial coefficients so nothing exceeds the final value much.
     private static func arrangements(_ parts: [Int], dice k: Int) -> UInt128 {
         var ways: UInt128 = 1
