@@ -44,6 +44,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FairnessAuditTests", dependencies: ["FairnessAudit"]),
+        // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
+        .testTarget(name: "AuditCommandTests", dependencies: ["audit"]),
     ],
     swiftLanguageModes: [.v6]
 )

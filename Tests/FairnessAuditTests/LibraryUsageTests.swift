@@ -11,7 +11,7 @@ struct PrizeWheel: WheelSubject {
     var summary: String { "our prize wheel" }
     var rotationUnit: AngleUnit { .degrees }
     var initialRotation: Double { 0 }
-    var spinDraw: SpinDraw { SpinDraw(lower: 0, upper: 360) }
+    var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
 
     func rotation(afterDrawing u: Double, from previous: Double) -> Double { previous + 1800 + u }
 

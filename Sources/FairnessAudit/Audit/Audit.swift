@@ -1,0 +1,82 @@
+import Foundation
+import FairnessStatistics
+
+/// Runs audits and assembles their report.
+public enum Audit {
+    /// Audits `subjects` (exact checks, then sampling), applies Holm's correction over every p-value of
+    /// the run at `settings.alpha`, states each sampled test's power, and returns the report.
+    /// `onSubject` is called before each subject (for progress display).
+    public static func run(_ subjects: [AuditSubject], settings: AuditSettings,
+                           onSubject: ((Int, AuditSubject) -> Void)? = nil) throws -> AuditReport {
+        try settings.validate()
+        var results: [SubjectResult] = []
+        for (index, subject) in subjects.enumerated() {
+            onSubject?(index, subject)
+            var result = try subject.audit(settings)
+            result.verdict.kind = subject.kind
+            results.append(result)
+        }
+        return try assemble(results, settings: settings)
+    }
+
+    /// Holm over the family, power at Holm's strictest level α/m, statuses and verdicts.
+    static func assemble(_ results: [SubjectResult], settings: AuditSettings) throws -> AuditReport {
+        var pending = results.flatMap(\.checks)
+        let tested = pending.indices.filter { pending[$0].record.pValue != nil }
+        let adjusted = try HolmCorrection.adjust(tested.map { pending[$0].record.pValue! })
+        let family = Double(max(tested.count, 1))
+        for (position, index) in tested.enumerated() {
+            pending[index].record.holmPValue = adjusted[position]
+            pending[index].record.threshold = settings.alpha
+            pending[index].record.status = adjusted[position] <= settings.alpha ? .fail : .pass
+        }
+        let level = settings.alpha / family
+        for index in pending.indices {
+            guard let request = pending[index].power else { continue }
+            pending[index].record.detectable = try describePower(request, level: level)
+        }
+        var verdicts: [SubjectVerdict] = []
+        for result in results {
+            var verdict = result.verdict
+            verdict.verdict = pending.filter { $0.record.subject == verdict.name && settings.failOn.contains($0.record.kind) }
+                .map(\.record.status).max() ?? .pass
+            verdicts.append(verdict)
+        }
+        return AuditReport(
+            toolkitVersion: Toolkit.version, gslVersion: GSL.version, command: settings.command, seed: settings.run.seed,
+            generator: settings.run.generator.description, reproducible: settings.run.generator.isReproducible,
+            trials: settings.run.trials, alpha: settings.alpha, failOn: settings.failOn, blockSize: settings.run.blockSize,
+            sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),
+            outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs),
+            probeFailures: results.flatMap { capped($0.probes) })
+    }
+
+    /// Failing probes listed per subject and check: the first ``probesListedPerCheck`` (the check's detail
+    /// gives the full count), so a badly broken wheel does not bury the report.
+    public static let probesListedPerCheck = 25
+
+    static func capped(_ probes: [ProbeRow]) -> [ProbeRow] {
+        var seen: [String: Int] = [:]
+        return probes.filter { probe in
+            seen[probe.check, default: 0] += 1
+            return seen[probe.check]! <= probesListedPerCheck
+        }
+    }
+
+    static func describePower(_ request: PowerRequest, level: Double) throws -> String {
+        switch request {
+        case .goodnessOfFit(let probabilities, let trials):
+            let power = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level)
+            return String(format: "90%% power against a single outcome off by %.3g%% (most likely) to %.3g%% (least likely), relative",
+                          100 * power.smallestDetectableRelativeDeviation, 100 * power.largestDetectableRelativeDeviation)
+        case .independence(let df, let trials):
+            let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(level)
+            let lambda = try ChiSquarePower.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: 0.9)
+            return String(format: "90%% power against dependence of effect size w = %.3g (Cohen's w)", (lambda / trials).squareRoot())
+        case .binomial(let trials, let probability):
+            let power = try BinomialPower(trials: trials, hypothesised: probability, alpha: level)
+            guard let difference = power.smallestDetectableDifference else { return "no difference detectable at this number of trials" }
+            return String(format: "90%% power against a probability off by ±%.3g (absolute)", difference)
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+/// A check before Holm's correction has been applied to the run.
+struct PendingCheck: Sendable {
+    var record: CheckRecord
+    var power: PowerRequest?
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The checks of one subject, exact and sampled.
+enum SubjectAudit {
+    static func format(_ x: Double) -> String { String(format: "%.6g", x) }
+
+    static func exact(_ subject: String, _ check: String, kind: CheckKind = .exact, passed: Bool, _ detail: String) -> PendingCheck {
+        PendingCheck(record: CheckRecord(subject: subject, check: check, kind: kind, status: passed ? .pass : .fail, detail: detail))
+    }
+
+    /// A goodness-of-fit test that refuses to run when the outcomes that matter are too rare for the
+    /// trials: outcomes with at least 1% of the most likely one's probability must each expect 5 counts.
+    /// Rarer outcomes are pooled with a neighbour by the standard rule (``ExpectedCountRule/poolAdjacent(minimum:)``).
+    static func goodnessOfFit(_ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double],
+                              statistic: GoodnessOfFitStatistic = .pearson) throws -> PendingCheck {
+        let total = observed.reduce(0, +)
+        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .inconclusive, detail: "")
+        let largest = probabilities.max() ?? 0
+        let regular = probabilities.filter { $0 >= largest / 100 && $0 > 0 }
+        if let smallest = regular.min(), total * smallest < 5 {
+            record.detail = "too few trials: an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) trials"
+            return PendingCheck(record: record, power: nil)
+        }
+        let test = try GoodnessOfFitTest(observed: observed, probabilities: probabilities, statistic: statistic, rule: .standard)
+        switch test.verdict {
+        case .inconclusive(let reason):
+            record.detail = "inconclusive: \(reason)"
+            return PendingCheck(record: record, power: nil)
+        case .tested(let figures):
+            record.statistic = figures.statistic.isFinite ? figures.statistic : nil
+            record.degreesOfFreedom = figures.degreesOfFreedom
+            record.pValue = figures.pValue
+            var detail = "\(test.cells.count) cells"
+            if test.cells.count < probabilities.filter({ $0 > 0 }).count { detail += " after pooling rare outcomes" }
+            if test.impossibleObservations > 0 {
+                detail += "; \(Int(test.impossibleObservations)) observations of outcomes with probability 0 (p = 0 exactly)"
+            }
+            record.detail = detail
+            let cellProbabilities = test.cells.map { $0.expected / total }
+            return PendingCheck(record: record, power: cellProbabilities.count >= 2 ? .goodnessOfFit(probabilities: cellProbabilities, trials: total) : nil)
+        }
+    }
+
+    /// Serial or pairwise independence on a table of counts. Categories expected to be rare (margins
+    /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
+    /// cannot reach an expected count of 5 in every cell.
+    static func independence(_ subject: String, _ check: String, table: [[UInt64]]) throws -> PendingCheck {
+        var record = CheckRecord(subject: subject, check: check, kind: .sampling, status: .inconclusive, detail: "")
+        let n = table.count
+        let rowTotals = table.map { $0.reduce(0, +) }
+        let columnTotals = (0..<n).map { c in table.reduce(0) { $0 + $1[c] } }
+        let margins = (0..<n).map { rowTotals[$0] + columnTotals[$0] }
+        let largest = margins.max() ?? 0
+        let regular = (0..<n).filter { margins[$0] > 0 && margins[$0] * 100 >= largest }
+        let rare = (0..<n).filter { margins[$0] > 0 && margins[$0] * 100 < largest }
+        var groups = regular.map { [$0] }
+        var pooledNote = ""
+        if !rare.isEmpty {
+            let total = Double(rowTotals.reduce(0, +))
+            let rareRow = Double(rare.reduce(0) { $0 + rowTotals[$1] }), rareColumn = Double(rare.reduce(0) { $0 + columnTotals[$1] })
+            let smallestRegular = Double(regular.map { min(rowTotals[$0], columnTotals[$0]) }.min() ?? 0)
+            if total > 0 && min(rareRow, rareColumn) * smallestRegular / total >= 5 {
+                groups.append(rare)
+                pooledNote = "; \(rare.count) rare categories pooled"
+            } else {
+                pooledNote = "; \(rare.count) rare categories left out (too few to test)"
+            }
+        }
+        guard groups.count >= 2 else {
+            let pairs = rowTotals.reduce(0, +)
+            record.detail = "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)"
+            return PendingCheck(record: record, power: nil)
+        }
+        let collapsed = groups.map { rows in groups.map { columns in
+            Double(rows.reduce(0) { sum, r in sum + columns.reduce(0) { $0 + table[r][$1] } })
+        } }
+        let test = try IndependenceTest(table: collapsed)
+        switch test.verdict {
+        case .inconclusive(let reason):
+            record.detail = "inconclusive: \(reason)\(pooledNote)"
+            return PendingCheck(record: record, power: nil)
+        case .tested(let figures):
+            record.statistic = figures.statistic
+            record.degreesOfFreedom = figures.degreesOfFreedom
+            record.pValue = figures.pValue
+            record.detail = "\(test.keptRows.count)×\(test.keptColumns.count) table\(pooledNote)"
+            let total = collapsed.flatMap { $0 }.reduce(0, +)
+            return PendingCheck(record: record, power: .independence(degreesOfFreedom: figures.degreesOfFreedom ?? 1, trials: total))
+        }
+    }
+
+    static func unitName(_ unit: AngleUnit) -> String { unit == .degrees ? "degrees" : "radians" }
+
+    /// The fair odds a wheel claims: each painted sector's share of the painted circle.
+    static func claimedOdds(_ geometry: WheelGeometry) -> [WheelOutcome: Double] {
+        let painted = geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
+        var claimed: [WheelOutcome: Double] = [:]
+        for sector in geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
+        return claimed
+    }
+
+    /// The largest difference between two sets of odds over every outcome either names.
+    static func largestDifference(_ a: [WheelOutcome: Double], _ b: [WheelOutcome: Double]) -> Double {
+        Set(a.keys).union(b.keys).map { abs((a[$0] ?? 0) - (b[$0] ?? 0)) }.max() ?? 0
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Designed odds: the exact probability of each reported result when the rest angle is uniform, and
+/// under the subject's own spin (u uniform on its draw interval, pushed through its rotation arithmetic
+/// from the initial rotation), both from exact partitions. These are the expected probabilities of the
+/// Monte Carlo tests, and they show without sampling whether the wheel is fair as designed.
+public struct DesignedOdds: Sendable {
+    public let subject: String
+    /// P(reported = outcome) for a rest angle uniform over a turn.
+    public let uniformAngle: [WheelOutcome: Double]
+    /// P(reported = outcome) under the subject's own spin distribution.
+    public let ownSpin: [WheelOutcome: Double]
+    /// P(truth = sector label) for a uniform rest angle: each sector's share of the circle (blank arcs as
+    /// no result).
+    public let geometricShare: [WheelOutcome: Double]
+
+    public init<Subject: WheelSubject>(_ subject: Subject, consistency: ConsistencyCheck, steps: Int = ConsistencyCheck.defaultSteps) {
+        var uniform: [WheelOutcome: Double] = [:]
+        let turn = subject.rotationUnit.fullTurn
+        for segment in consistency.partition {
+            uniform[segment.output, default: 0] += (segment.to - segment.from) / turn
+        }
+        let draw = subject.spinDraw
+        let initial = subject.initialRotation
+        let spinSegments = PartitionFinder.segments(over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper), steps: steps) {
+            subject.report(subject.rotation(afterDrawing: $0, from: initial))
+        }
+        var own: [WheelOutcome: Double] = [:]
+        for segment in spinSegments {
+            own[segment.output, default: 0] += Double(segment.to - segment.from) / (draw.upper - draw.lower)
+        }
+        var share: [WheelOutcome: Double] = [:]
+        var covered = 0.0
+        let geometry = subject.geometry
+        for sector in geometry.sectors {
+            share[.label(sector.label), default: 0] += sector.widthTurns.value
+            covered += sector.widthTurns.value
+        }
+        if geometry.findings.contains(where: { $0.kind == .gap }) {
+            let gaps = geometry.findings.filter { $0.kind == .gap }.reduce(0.0) { $0 + $1.width / geometry.unit.fullTurn }
+            share[.noResult] = gaps
+        }
+        uniformAngle = uniform
+        ownSpin = own
+        geometricShare = share
+        self.subject = subject.name
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Range check: every result the subject reported anywhere in the exact checks must be a sector's
+/// label. Invalid results are listed with the share of the circle that shows them.
+public struct RangeCheck: Sendable {
+    public struct InvalidResult: Sendable, Hashable {
+        public let outcome: WheelOutcome
+        /// Share of one turn of rotation on which it is reported (0 if only seen at isolated probes).
+        public let shareOfCircle: Double
+        /// A rotation (subject unit) that produces it.
+        public let example: Double
+    }
+
+    public let subject: String
+    public let invalid: [InvalidResult]
+    public var passed: Bool { invalid.isEmpty }
+
+    public init<Subject: WheelSubject>(_ subject: Subject, consistency: ConsistencyCheck, boundary: BoundaryCheck, wraparound: WraparoundCheck) {
+        let valid = Set(subject.geometry.labels)
+        var share: [WheelOutcome: (Double, Double)] = [:]
+        for segment in consistency.partition {
+            if let label = segment.output.label, valid.contains(label) { continue }
+            let width = (segment.to - segment.from) / subject.rotationUnit.fullTurn
+            share[segment.output, default: (0, segment.from)].0 += width
+        }
+        let probeFailures = boundary.failures + wraparound.shifts.flatMap(\.periodicityBreaks) + wraparound.specialFailures
+        for failure in probeFailures {
+            if let label = failure.reported.label, valid.contains(label) { continue }
+            if share[failure.reported] == nil { share[failure.reported] = (0, failure.rotation) }
+        }
+        invalid = share.map { InvalidResult(outcome: $0.key, shareOfCircle: $0.value.0, example: $0.value.1) }
+            .sorted { $0.outcome < $1.outcome }
+        self.subject = subject.name
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Wraparound check: the boundary probes shifted by ±1, ±2, ±3, ±1000 and ±10^6 whole turns; rotations of
+/// exactly one turn, zero and negative zero; and how many turns, forwards and backwards, the wheel can
+/// turn before floating-point precision breaks periodicity (every sector's middle probed at ±2^k turns,
+/// k = 0 ... 62).
+///
+/// A shifted probe *breaks periodicity* when it fails although the same probe unshifted passes; failures
+/// that are already there at zero turns are boundary defects, reported by ``BoundaryCheck``.
+public struct WraparoundCheck: Sendable {
+    public struct Shift: Sendable, Hashable {
+        public let turns: Double
+        public let probes: Int
+        /// Probes failing here whose unshifted counterpart passes.
+        public let periodicityBreaks: [ProbeFailure]
+    }
+
+    public let subject: String
+    public let shifts: [Shift]
+    /// Probes at exactly one turn (the subject's value of it), 0 and −0.0 that fail.
+    public let specialFailures: [ProbeFailure]
+    /// The largest 2^k turns at which every sector's middle is still reported correctly, forwards and
+    /// backwards, and the first 2^k at which one is not (nil: none up to 2^62).
+    public let lastPeriodicTurnsForward: Double?
+    public let firstBrokenTurnsForward: Double?
+    public let lastPeriodicTurnsBackward: Double?
+    public let firstBrokenTurnsBackward: Double?
+
+    public static let shiftTurns: [Double] = [1, -1, 2, -2, 3, -3, 1000, -1000, 1_000_000, -1_000_000]
+
+    public var passed: Bool {
+        shifts.allSatisfy { $0.periodicityBreaks.isEmpty } && specialFailures.isEmpty
+            && firstBrokenTurnsForward.map { $0 > 1_000_000 } ?? true && firstBrokenTurnsBackward.map { $0 > 1_000_000 } ?? true
+    }
+
+    public init<Subject: WheelSubject>(_ subject: Subject) {
+        let geometry = subject.geometry
+        let unit = subject.rotationUnit
+        let lines = geometry.lines
+        func failing(_ rotation: Subject.Rotation) -> Bool {
+            !accepts(subject.report(rotation), truth: subject.truth(rotation), geometry: geometry)
+        }
+        let baseline = lines.flatMap { BoundaryCheck.probes(around: $0, of: subject, turnsShift: 0) }.map { failing($0.0) }
+        shifts = Self.shiftTurns.map { turns in
+            let probes = lines.flatMap { BoundaryCheck.probes(around: $0, of: subject, turnsShift: turns) }
+            var breaks: [ProbeFailure] = []
+            for (index, (rotation, context)) in probes.enumerated() where !baseline[index] && failing(rotation) {
+                breaks.append(ProbeFailure(rotation: Double(rotation), context: context, reported: subject.report(rotation),
+                                           truth: describe(subject.truth(rotation), geometry: geometry)))
+            }
+            return Shift(turns: turns, probes: probes.count, periodicityBreaks: breaks)
+        }
+        var special: [ProbeFailure] = []
+        for (value, context) in [(Subject.Rotation(unit.fullTurn), "exactly one turn"), (Subject.Rotation(0), "zero"),
+                                 (-Subject.Rotation(0), "negative zero")] where failing(value) {
+            special.append(ProbeFailure(rotation: Double(value), context: context, reported: subject.report(value),
+                                        truth: describe(subject.truth(value), geometry: geometry)))
+        }
+        specialFailures = special
+        let middles = geometry.sectors.map { sector -> Double in
+            let middle = sector.startTurns + Turns(sector.widthTurns.value / 2)
+            return (geometry.pointerTurns - middle).fractionalPart.value * unit.fullTurn
+        }
+        func periodicity(direction: Double) -> (last: Double?, broken: Double?) {
+            var last: Double?
+            for k in 0...62 {
+                let turns = Double(sign: .plus, exponent: k, significand: 1)
+                for middle in middles {
+                    let value = Subject.Rotation(middle + direction * turns * unit.fullTurn)
+                    if !value.isFinite || failing(value) { return (last, turns) }
+                }
+                last = turns
+            }
+            return (last, nil)
+        }
+        (lastPeriodicTurnsForward, firstBrokenTurnsForward) = periodicity(direction: 1)
+        (lastPeriodicTurnsBackward, firstBrokenTurnsBackward) = periodicity(direction: -1)
+        self.subject = subject.name
+    }
+}

@@ -1,0 +1,37 @@
+/// Drives a wheel told its index up front: the index is drawn uniformly, the reported result tallied,
+/// and the sector it truly stops on compared with what it reports.
+public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
+    public let subject: Subject
+    public let slots: OutcomeSlots
+
+    public init(_ subject: Subject) {
+        self.subject = subject
+        slots = OutcomeSlots(labels: subject.geometry.labels)
+    }
+
+    public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count) }
+
+    @inlinable
+    public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
+        var previousSlot = -1
+        let geometry = subject.geometry
+        for trial in range {
+            let spin = randomness.withTrial(trial) { generator in subject.spin(using: &generator) }
+            let outcome: WheelOutcome
+            switch spin.result {
+            case .refused: outcome = .noResult
+            case .traps:
+                tally.traps &+= 1
+                outcome = .noResult
+            case .stops(let rotation, let reported):
+                outcome = reported
+                if case .inside(let index) = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit),
+                   reported != .label(geometry.sectors[index].label) {
+                    tally.shownDiffersFromReported &+= 1
+                }
+            }
+            tally.record(outcome, slot: slots.slot(outcome), slots: slots, previousSlot: &previousSlot)
+        }
+        tally.trials &+= UInt64(range.count)
+    }
+}

@@ -1,0 +1,25 @@
+/// Drives a wheel subject: each block is one session starting from the initial rotation; every spin
+/// draws from its trial's generator and continues from the previous rest rotation.
+public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
+    public let subject: Subject
+    public let slots: OutcomeSlots
+
+    public init(_ subject: Subject) {
+        self.subject = subject
+        slots = OutcomeSlots(labels: subject.geometry.labels)
+    }
+
+    public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count) }
+
+    @inlinable
+    public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
+        var previous = subject.initialRotation
+        var previousSlot = -1
+        for trial in range {
+            let spin = randomness.withTrial(trial) { generator in subject.spin(from: previous, using: &generator) }
+            previous = spin.rotation
+            tally.record(spin.outcome, slot: slots.slot(spin.outcome), slots: slots, previousSlot: &previousSlot)
+        }
+        tally.trials &+= UInt64(range.count)
+    }
+}

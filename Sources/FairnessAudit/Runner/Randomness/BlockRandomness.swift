@@ -1,0 +1,14 @@
+import Foundation
+import FairnessStatistics
+
+/// Randomness for the trials of one block. Implementations are chosen once per run, so the trial loop is
+/// specialised for each (no existential per trial).
+public protocol BlockRandomness: SendableMetatype {
+    associatedtype Generator: RandomNumberGenerator
+    /// Whatever the run fixes for every block (a GSL generator's name, say).
+    associatedtype Context: Sendable
+    /// Prepares the randomness of block `block`.
+    init(context: Context, seed: UInt64, block: UInt64) throws
+    /// Runs `body` with the generator for trial `trial`.
+    mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout Generator) -> Result) -> Result
+}

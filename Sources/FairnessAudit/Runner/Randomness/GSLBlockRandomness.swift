@@ -1,0 +1,16 @@
+import Foundation
+import FairnessStatistics
+
+/// A GSL generator, seeded for each block from Philox(seed, block), so blocks are reproducible and
+/// independent of the thread that runs them.
+public struct GSLBlockRandomness: BlockRandomness {
+    @usableFromInline var generator: GSLGenerator
+    public init(context name: String, seed: UInt64, block: UInt64) throws {
+        let derived = Philox4x64.block(counter: (block, 0, 0, 0), key: (seed, 0x6773_6C62_6C6F_636B)).0
+        generator = try GSLGenerator(name: name, seed: UInt(derived | 1))
+    }
+    @inlinable
+    public mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout GSLGenerator) -> Result) -> Result {
+        body(&generator)
+    }
+}

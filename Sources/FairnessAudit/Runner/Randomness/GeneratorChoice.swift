@@ -1,0 +1,40 @@
+import Foundation
+import FairnessStatistics
+
+/// Which generator a run draws from.
+public enum GeneratorChoice: Sendable, Hashable, CustomStringConvertible {
+    /// The default: Philox4x64-10 keyed by the seed, one counter per trial (see ``TrialRandom``).
+    /// Reproducible, and independent of the number of threads by construction.
+    case philox
+    /// Swift's `SystemRandomNumberGenerator`, which the seeds' apps use. Not reproducible.
+    case system
+    /// A GSL generator by name, seeded per block from (seed, block).
+    case gsl(String)
+
+    /// Parses `philox`, `system` or `gsl:NAME`.
+    public init(parsing text: String) throws {
+        switch text {
+        case "philox", "default": self = .philox
+        case "system": self = .system
+        default:
+            guard text.hasPrefix("gsl:") else {
+                throw AuditError.unknownGenerator(name: text, known: ["philox", "system", "gsl:NAME (gsl:mt19937, gsl:ranlxd2, gsl:taus2, gsl:randu, ...)"])
+            }
+            let name = String(text.dropFirst(4))
+            guard GSLGenerator.availableNames.contains(name) else {
+                throw AuditError.unknownGenerator(name: text, known: GSLGenerator.availableNames)
+            }
+            self = .gsl(name)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .philox: return "philox"
+        case .system: return "system"
+        case .gsl(let name): return "gsl:\(name)"
+        }
+    }
+
+    public var isReproducible: Bool { self != .system }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import FairnessStatistics
+
+/// Swift's system generator, one stream for the whole block.
+public struct SystemBlockRandomness: BlockRandomness {
+    @usableFromInline var generator = SystemRandomNumberGenerator()
+    @inlinable public init(context: Void, seed: UInt64, block: UInt64) {}
+    @inlinable public mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout SystemRandomNumberGenerator) -> Result) -> Result {
+        body(&generator)
+    }
+}

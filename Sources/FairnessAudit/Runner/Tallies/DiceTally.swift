@@ -1,0 +1,54 @@
+/// Counts for a dice game: every roll's faces per die and per pair of dice, the final categories and
+/// straights under the game's policy, rerolls, and consecutive first dice for serial independence.
+public struct DiceTally: Tally {
+    public let dice: DiceSet
+    public var plays: UInt64 = 0
+    public var rolls: UInt64 = 0
+    public var rerolls: UInt64 = 0
+    public var finalStraights: UInt64 = 0
+    /// faces[die · F + face − 1] over every roll (first rolls and rerolls).
+    public var faces: [UInt64]
+    /// diePairs[pair · F² + (a − 1) · F + (b − 1)] for pairs (i < j) in lexicographic order.
+    public var diePairs: [UInt64]
+    /// Final category counts by ``PokerCategory/rawValue``.
+    public var categories: [UInt64]
+    /// serial[(a − 1) · F + (b − 1)]: first die of one roll, then first die of the next, within a block.
+    public var serial: [UInt64]
+
+    public init(dice: DiceSet) {
+        self.dice = dice
+        let f = dice.faces, k = dice.count
+        faces = [UInt64](repeating: 0, count: k * f)
+        diePairs = [UInt64](repeating: 0, count: k * (k - 1) / 2 * f * f)
+        categories = [UInt64](repeating: 0, count: PokerCategory.allCases.count)
+        serial = [UInt64](repeating: 0, count: f * f)
+    }
+
+    public mutating func merge(_ other: DiceTally) {
+        plays += other.plays
+        rolls += other.rolls
+        rerolls += other.rerolls
+        finalStraights += other.finalStraights
+        for i in faces.indices { faces[i] += other.faces[i] }
+        for i in diePairs.indices { diePairs[i] += other.diePairs[i] }
+        for i in categories.indices { categories[i] += other.categories[i] }
+        for i in serial.indices { serial[i] += other.serial[i] }
+    }
+
+    @inlinable
+    public mutating func record(_ roll: DiceRoll, previousFirst: inout Int) {
+        let f = dice.faces, k = dice.count
+        rolls &+= 1
+        var pair = 0
+        for i in 0..<k {
+            let a = roll[i] - 1
+            faces[i * f + a] &+= 1
+            for j in (i + 1)..<max(i + 1, k) {
+                diePairs[pair * f * f + a * f + roll[j] - 1] &+= 1
+                pair += 1
+            }
+        }
+        if previousFirst >= 0 { serial[previousFirst * f + roll[0] - 1] &+= 1 }
+        previousFirst = roll[0] - 1
+    }
+}

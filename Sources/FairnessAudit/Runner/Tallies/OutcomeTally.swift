@@ -1,0 +1,35 @@
+/// Counts of reported outcomes, consecutive pairs of them, and the invalid labels seen.
+public struct OutcomeTally: Tally {
+    public var trials: UInt64 = 0
+    public var counts: [UInt64]
+    /// pairs[a · slots + b]: outcome a followed by outcome b within a block.
+    public var pairs: [UInt64]
+    public var invalidLabels: [Int: UInt64] = [:]
+    /// Targeted wheels: spins where the implementation trapped, and where what it reported differs from
+    /// the sector it stopped on.
+    public var traps: UInt64 = 0
+    public var shownDiffersFromReported: UInt64 = 0
+
+    public init(slots: Int) {
+        counts = [UInt64](repeating: 0, count: slots)
+        pairs = [UInt64](repeating: 0, count: slots * slots)
+    }
+
+    /// Counts one reported outcome in `slot`, and the pair it forms with the previous one in the block.
+    @inlinable
+    public mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
+        counts[slot] &+= 1
+        if slot == slots.invalid, let label = outcome.label { invalidLabels[label, default: 0] += 1 }
+        if previousSlot >= 0 { pairs[previousSlot * slots.count + slot] &+= 1 }
+        previousSlot = slot
+    }
+
+    public mutating func merge(_ other: OutcomeTally) {
+        trials += other.trials
+        for i in counts.indices { counts[i] += other.counts[i] }
+        for i in pairs.indices { pairs[i] += other.pairs[i] }
+        for (label, count) in other.invalidLabels { invalidLabels[label, default: 0] += count }
+        traps += other.traps
+        shownDiffersFromReported += other.shownDiffersFromReported
+    }
+}

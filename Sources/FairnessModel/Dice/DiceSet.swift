@@ -1,0 +1,45 @@
+/// A set of K dice with F faces each, numbered 1 ... F.
+public struct DiceSet: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The most dice a ``DiceRoll`` holds inline.
+    public static let maximumCount = 32
+    /// The most faces a die may have.
+    public static let maximumFaces = 255
+
+    public let count: Int
+    public let faces: Int
+
+    /// The conventional five six-sided dice.
+    public static let fiveSixSided = try! DiceSet(count: 5, faces: 6)
+
+    public init(count: Int, faces: Int) throws {
+        guard count >= 1 else { throw DiceError.invalidDiceCount(count) }
+        guard count <= Self.maximumCount else { throw DiceError.tooManyDice(count, maximum: Self.maximumCount) }
+        guard faces >= 1 else { throw DiceError.invalidFaceCount(faces) }
+        guard faces <= Self.maximumFaces else { throw DiceError.tooManyFaces(faces, maximum: Self.maximumFaces) }
+        self.count = count
+        self.faces = faces
+    }
+
+    /// F^K, the number of ordered rolls, or nil when it does not fit in 64 bits.
+    public var orderedRollCount: UInt64? {
+        var total: UInt64 = 1
+        for _ in 0..<count {
+            let (product, overflow) = total.multipliedReportingOverflow(by: UInt64(faces))
+            if overflow { return nil }
+            total = product
+        }
+        return total
+    }
+
+    public var description: String { "\(count)d\(faces)" }
+
+    /// Rolls every die independently and uniformly, through ``Sampling/uniformInteger(below:using:)``.
+    @inlinable
+    public func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll {
+        var roll = DiceRoll(count: count)
+        for index in 0..<count {
+            roll[index] = Int(Sampling.uniformInteger(below: UInt64(faces), using: &generator)) + 1
+        }
+        return roll
+    }
+}

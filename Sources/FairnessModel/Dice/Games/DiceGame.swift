@@ -1,0 +1,43 @@
+/// A dice game under audit: a user's own, one of the seed ports, or the reference.
+///
+/// Implement it for your game and the toolkit audits it: exhaustively for the detectors, by exact
+/// enumeration for the odds under the reroll policy, and by sampling for the rolls themselves.
+/// Conformers are value types; the methods are generic over the generator so audit loops specialise.
+public protocol DiceGame: Sendable {
+    /// A short identifier, unique among subjects (`reference-dice`, ...).
+    var name: String { get }
+    /// One line saying what the game is.
+    var summary: String { get }
+    /// The dice the game rolls.
+    var dice: DiceSet { get }
+    /// What the game does after a roll its detector calls a straight.
+    var rerollPolicy: RerollPolicy { get }
+
+    /// Rolls all dice once, drawing from `generator`.
+    func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll
+
+    /// The game's own straight decision for `roll`, evaluated the way the game evaluates it in play.
+    func isStraight(_ roll: DiceRoll) -> Bool
+
+    /// The game's straight decision for `roll` while the game's own state holds `state` — for detectors
+    /// that read game state instead of their argument. The default ignores `state`.
+    func isStraight(_ roll: DiceRoll, whileGameHolds state: DiceRoll) -> Bool
+
+    /// The game's own category for `roll`, or nil if the game does not classify rolls.
+    func category(_ roll: DiceRoll) -> PokerCategory?
+}
+
+extension DiceGame {
+    public func isStraight(_ roll: DiceRoll, whileGameHolds state: DiceRoll) -> Bool { isStraight(roll) }
+    public func category(_ roll: DiceRoll) -> PokerCategory? { nil }
+
+    /// Plays once under the game's reroll policy.
+    @inlinable
+    public func play<G: RandomNumberGenerator>(using generator: inout G) -> DicePlay {
+        let first = roll(using: &generator)
+        if rerollPolicy == .rerollOnceAfterDetectedStraight && isStraight(first) {
+            return DicePlay(first: first, rerolled: true, final: roll(using: &generator))
+        }
+        return DicePlay(first: first, rerolled: false, final: first)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+// Which sector is under the pointer, in exact turns.
+extension WheelGeometry {
+    /// The wheel angle under the pointer at `rotation` (in `unit`), in turns in [0, 1).
+    @inlinable
+    public func positionUnderPointer(rotation: Double, unit rotationUnit: AngleUnit) -> Turns {
+        (pointerTurns - Turns(rotation, unit: rotationUnit)).fractionalPart
+    }
+
+    /// The exact truth: which sector is under the pointer when the wheel has turned by `rotation`
+    /// (any finite value, in `rotationUnit`; many turns, negative and −0.0 included).
+    public func truth(rotation: Double, unit rotationUnit: AngleUnit) -> PointerTruth {
+        precondition(rotation.isFinite, "rotation must be finite")
+        let magnitude = Turns(rotation, unit: rotationUnit).value
+        let position = positionUnderPointer(rotation: rotation, unit: rotationUnit)
+        return truth(at: position, tolerance: Turns.lineTolerance(for: magnitude))
+    }
+
+    /// The truth at a wheel position given in turns.
+    public func truth(at position: Turns, tolerance: Double = Turns.lineTolerance(for: 1)) -> PointerTruth {
+        var touching: [Int] = []
+        if tiles {
+            // Binary search for the last arc starting at or before the position.
+            var low = 0, high = orderByStart.count
+            while low < high {
+                let mid = (low + high) / 2
+                if sectors[orderByStart[mid]].startTurns <= position { low = mid + 1 } else { high = mid }
+            }
+            // The arc found, the one before it (whose end may be this line) and the one after.
+            let n = orderByStart.count
+            let candidates = Set([orderByStart[(low - 2 + 2 * n) % n], orderByStart[(low - 1 + n) % n], orderByStart[low % n]])
+            for index in candidates {
+                switch classify(position, in: sectors[index], tolerance: tolerance) {
+                case .inside: return .inside(index)
+                case .onEdge: if !touching.contains(index) { touching.append(index) }
+                case .outside: break
+                }
+            }
+            if touching.isEmpty {
+                // Fall back to a full scan (only reachable through rounding at the search boundary).
+                return scan(position, tolerance: tolerance)
+            }
+            return .onLine(touching.sorted())
+        }
+        return scan(position, tolerance: tolerance)
+    }
+
+    private func scan(_ position: Turns, tolerance: Double) -> PointerTruth {
+        var touching: [Int] = []
+        // Later arcs are drawn on top: the last one containing the position wins.
+        for index in sectors.indices.reversed() {
+            switch classify(position, in: sectors[index], tolerance: tolerance) {
+            case .inside:
+                if touching.isEmpty { return .inside(index) }
+                return .onLine((touching + [index]).sorted())
+            case .onEdge: touching.append(index)
+            case .outside: break
+            }
+        }
+        return touching.isEmpty ? .blank : .onLine(touching.sorted())
+    }
+
+    private enum Placement { case inside, onEdge, outside }
+
+    private func classify(_ position: Turns, in sector: WheelSector, tolerance: Double) -> Placement {
+        var offset = (position - sector.startTurns).fractionalPart
+        // Just below a full turn is just before the start line.
+        if 1 - offset.value <= tolerance { offset = Turns(0) }
+        let toEnd = (sector.widthTurns - offset).value
+        if offset.value <= tolerance || abs(toEnd) <= tolerance { return .onEdge }
+        return toEnd > 0 ? .inside : .outside
+    }
+}

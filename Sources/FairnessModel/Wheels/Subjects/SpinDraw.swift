@@ -1,0 +1,41 @@
+/// How a wheel subject's spin distributes the value it draws: uniformly on [lower, upper), in the
+/// subject's rotation unit (or whatever unit its ``WheelSubject/rotation(afterDrawing:from:)`` expects).
+public struct SpinDraw: Sendable, Hashable {
+    /// The smallest value drawn.
+    public let lower: Double
+    /// The bound the drawn values stay below.
+    public let upper: Double
+
+    /// A draw uniform on [lower, upper).
+    /// - Throws: ``SpinDrawError/emptyInterval(lower:upper:)`` unless both bounds are finite and
+    ///   `lower < upper`.
+    public init(lower: Double, upper: Double) throws {
+        guard lower.isFinite, upper.isFinite, lower < upper else { throw SpinDrawError.emptyInterval(lower: lower, upper: upper) }
+        self.lower = lower
+        self.upper = upper
+    }
+
+    private init(validLower lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// A draw uniform on [0, 1).
+    public static let unitInterval = SpinDraw(validLower: 0, upper: 1)
+
+    /// A draw uniform over one turn, [0, 360) degrees or [0, 2π) radians.
+    public static func oneTurn(in unit: AngleUnit) -> SpinDraw { SpinDraw(validLower: 0, upper: unit.fullTurn) }
+}
+
+/// Why a ``SpinDraw`` was refused.
+public enum SpinDrawError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The interval [lower, upper) is empty or not finite.
+    case emptyInterval(lower: Double, upper: Double)
+
+    public var description: String {
+        switch self {
+        case .emptyInterval(let lower, let upper):
+            return "spin draw [\(lower), \(upper)) is empty or not finite; it needs finite bounds with lower < upper"
+        }
+    }
+}

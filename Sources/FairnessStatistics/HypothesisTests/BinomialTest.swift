@@ -1,0 +1,106 @@
+import CGSL
+import Foundation
+
+/// The exact two-sided binomial test of `successes` in `trials` against the probability `hypothesised`,
+/// with Clopper–Pearson and Wilson intervals for the proportion.
+///
+/// Two-sided p-value ("minimum likelihood" definition, as in SciPy's `binomtest` and R's `binom.test`):
+/// the probability of every outcome whose probability is no larger than that of the observed count,
+/// with a relative tolerance of 1e-7 so that outcomes equally likely in exact arithmetic are not split
+/// by rounding. It is computed as one lower tail plus one upper tail, each summed on its own side.
+public struct BinomialTest: Sendable, Hashable, Codable {
+    public let successes: Double
+    public let trials: Double
+    public let hypothesised: Double
+    public let confidenceLevel: Double
+    public let verdict: TestVerdict
+    /// Clopper–Pearson ("exact") interval: conservative, never below its nominal coverage.
+    public let clopperPearson: ProportionInterval
+    /// Wilson score interval (no continuity correction): close to nominal coverage on average.
+    public let wilson: ProportionInterval
+
+    /// The observed proportion successes / trials.
+    public var proportion: Double { successes / trials }
+
+    public init(successes: Double, trials: Double, hypothesised: Double, confidenceLevel: Double = 0.95) throws {
+        guard trials.isFinite, trials >= 1, trials == trials.rounded() else {
+            throw StatisticsError.invalidArgument("binomial test needs a whole number of trials >= 1, got \(trials)")
+        }
+        guard successes.isFinite, successes >= 0, successes <= trials, successes == successes.rounded() else {
+            throw StatisticsError.invalidArgument("successes must be a whole number in 0 ... \(trials), got \(successes)")
+        }
+        guard hypothesised >= 0, hypothesised <= 1 else {
+            throw StatisticsError.invalidArgument("hypothesised probability must be in [0, 1], got \(hypothesised)")
+        }
+        try Validate.level(1 - confidenceLevel)
+        self.successes = successes
+        self.trials = trials
+        self.hypothesised = hypothesised
+        self.confidenceLevel = confidenceLevel
+        let p = try Self.twoSidedPValue(successes: successes, trials: trials, hypothesised: hypothesised)
+        self.verdict = .tested(TestFigures(statistic: successes, degreesOfFreedom: nil, pValue: p))
+        self.clopperPearson = try Self.clopperPearsonInterval(successes: successes, trials: trials, confidenceLevel: confidenceLevel)
+        self.wilson = try Self.wilsonInterval(successes: successes, trials: trials, confidenceLevel: confidenceLevel)
+    }
+
+    /// The exact two-sided p-value (see the type's documentation).
+    public static func twoSidedPValue(successes k: Double, trials n: Double, hypothesised p: Double) throws -> Double {
+        let distribution = try BinomialDistribution(trials: n, probability: p)
+        let mean = n * p
+        if k == mean { return 1 }
+        let d = distribution.probabilityOf(k)
+        let threshold = d * (1 + 1e-7)
+        if k < mean {
+            // Smallest j ≥ ⌈np⌉ with P(j) ≤ threshold: the pmf falls from the mode on this side.
+            var low = mean.rounded(.up), high = n + 1
+            while low < high {
+                let mid = (low + (high - low) / 2).rounded(.down)
+                if distribution.probabilityOf(mid) <= threshold { high = mid } else { low = mid + 1 }
+            }
+            return min(1, (try distribution.lowerTail(k)) + (try distribution.upperTail(low)))
+        } else {
+            // Largest j ≤ ⌊np⌋ with P(j) ≤ threshold.
+            var low = -1.0, high = mean.rounded(.down)
+            while low < high {
+                let mid = (low + (high - low + 1) / 2).rounded(.down)
+                if distribution.probabilityOf(mid) <= threshold { low = mid } else { high = mid - 1 }
+            }
+            return min(1, (try distribution.lowerTail(low)) + (try distribution.upperTail(k)))
+        }
+    }
+
+    /// Clopper–Pearson: the p with P(X ≥ k | p) = α/2 and the p with P(X ≤ k | p) = α/2, found by
+    /// bisection on the exact tails to a relative precision of about 1e-15.
+    public static func clopperPearsonInterval(successes k: Double, trials n: Double, confidenceLevel: Double) throws -> ProportionInterval {
+        let halfAlpha = (1 - confidenceLevel) / 2
+        let lower = k == 0 ? 0 : try solveIncreasing(halfAlpha) { try BinomialDistribution(trials: n, probability: $0).upperTail(k) }
+        let upper = k == n ? 1 : try solveIncreasing(-halfAlpha) { -(try BinomialDistribution(trials: n, probability: $0).lowerTail(k)) }
+        return ProportionInterval(lower: lower, upper: upper, confidenceLevel: confidenceLevel)
+    }
+
+    /// Wilson: (p̂ + z²/2n ± z √(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n), z the upper α/2 normal quantile.
+    public static func wilsonInterval(successes k: Double, trials n: Double, confidenceLevel: Double) throws -> ProportionInterval {
+        GSL.setUp()
+        let z = try GSL.quantile("gsl_cdf_ugaussian_Qinv", gsl_cdf_ugaussian_Qinv((1 - confidenceLevel) / 2))
+        let phat = k / n, z2 = z * z
+        let denominator = 1 + z2 / n
+        let centre = (phat + z2 / (2 * n)) / denominator
+        let half = z / denominator * (phat * (1 - phat) / n + z2 / (4 * n * n)).squareRoot()
+        // At k = 0 (k = n) the lower (upper) bound is exactly 0 (1); the formula only reaches it up to rounding.
+        return ProportionInterval(lower: k == 0 ? 0 : max(0, centre - half), upper: k == n ? 1 : min(1, centre + half),
+                                  confidenceLevel: confidenceLevel)
+    }
+
+    /// The p in (0, 1) where the increasing function f(p) crosses `target`, by bisection that halves in
+    /// log scale while the bracket spans orders of magnitude.
+    static func solveIncreasing(_ target: Double, _ f: (Double) throws -> Double) throws -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0..<2000 {
+            let mid = low > 0 && high / low > 4 ? (low * high).squareRoot() : (low == 0 && high > 1e-300 ? high / 16 : (low + high) / 2)
+            if mid <= low || mid >= high { break }
+            if try f(mid) < target { low = mid } else { high = mid }
+            if high - low <= 1e-16 * high { break }
+        }
+        return (low + high) / 2
+    }
+}

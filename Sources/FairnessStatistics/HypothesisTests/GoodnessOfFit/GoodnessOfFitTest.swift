@@ -1,0 +1,150 @@
+import Foundation
+
+/// A chi-square goodness-of-fit test (Pearson or G) of observed counts against expected probabilities,
+/// with the inputs needed to reproduce it.
+///
+/// Under the null hypothesis the statistic is asymptotically chi-square with (cells − 1) degrees of
+/// freedom, counted after pooling and excluding cells of probability 0. An outcome observed although
+/// its probability is 0 refutes the hypothesis outright: the test reports p = 0 and an infinite
+/// statistic, which is exact, not an approximation.
+public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
+    public let statistic: GoodnessOfFitStatistic
+    public let observed: [Double]
+    public let probabilities: [Double]
+    public let rule: ExpectedCountRule
+    /// The cells actually tested (after pooling and after dropping probability-0 cells).
+    public let cells: [PooledCell]
+    /// Total count observed in outcomes that have probability 0.
+    public let impossibleObservations: Double
+    public let verdict: TestVerdict
+
+    /// The tolerance on Σ p = 1 used to validate probabilities.
+    public static let probabilitySumTolerance = 1e-9
+
+    /// Tests `observed` counts against `probabilities` (same order, summing to 1 within
+    /// ``probabilitySumTolerance``).
+    public init(
+        observed: [Double],
+        probabilities: [Double],
+        statistic: GoodnessOfFitStatistic = .pearson,
+        rule: ExpectedCountRule = .standard
+    ) throws {
+        try Validate.counts(observed, "observed counts")
+        guard probabilities.count == observed.count else {
+            throw StatisticsError.lengthMismatch(what: "expected probabilities", expected: observed.count, actual: probabilities.count)
+        }
+        let p = try Validate.distribution(probabilities, "expected probabilities", tolerance: Self.probabilitySumTolerance)
+        guard rule.minimum.isFinite, rule.minimum >= 0 else {
+            throw StatisticsError.invalidArgument("minimum expected count must be finite and >= 0, got \(rule.minimum)")
+        }
+        self.statistic = statistic
+        self.observed = observed
+        self.probabilities = probabilities
+        self.rule = rule
+
+        var totalSum = CompensatedSum()
+        observed.forEach { totalSum.add($0) }
+        let total = totalSum.value
+        var impossible = 0.0
+        var cells: [PooledCell] = []
+        for index in observed.indices {
+            if p[index] == 0 {
+                impossible += observed[index]
+            } else {
+                cells.append(PooledCell(indices: [index], observed: observed[index], expected: total * p[index]))
+            }
+        }
+        self.impossibleObservations = impossible
+
+        if impossible > 0 {
+            self.cells = cells
+            self.verdict = .tested(TestFigures(statistic: .infinity, degreesOfFreedom: Double(max(cells.count - 1, 0)), pValue: 0))
+            return
+        }
+        guard total > 0 else {
+            self.cells = cells
+            self.verdict = .inconclusive(InconclusiveReason("no observations", totalNeeded: rule.minimum / (p.filter { $0 > 0 }.min() ?? 1)))
+            return
+        }
+        let smallestProbability = cells.map { $0.expected / total }.min() ?? 1
+        let neededForAllCells = rule.minimum / smallestProbability
+
+        switch rule {
+        case .requireMinimum(let minimum):
+            if let low = cells.first(where: { $0.expected < minimum }) {
+                self.cells = cells
+                self.verdict = .inconclusive(InconclusiveReason(
+                    "expected count \(Self.format(low.expected)) in outcome \(low.indices[0]) is below \(Self.format(minimum))",
+                    totalNeeded: neededForAllCells))
+                return
+            }
+        case .poolAdjacent(let minimum):
+            cells = Self.pool(cells, minimum: minimum)
+        }
+        self.cells = cells
+        guard cells.count >= 2 else {
+            self.verdict = .inconclusive(InconclusiveReason(
+                "fewer than two cells remain after pooling to an expected count of \(Self.format(rule.minimum))",
+                totalNeeded: neededForAllCells))
+            return
+        }
+        var sum = CompensatedSum()
+        switch statistic {
+        case .pearson:
+            for cell in cells {
+                let difference = cell.observed - cell.expected
+                sum.add(difference * difference / cell.expected)
+            }
+        case .logLikelihoodRatio:
+            for cell in cells where cell.observed > 0 {
+                sum.add(2 * cell.observed * log(cell.observed / cell.expected))
+            }
+        }
+        let value = max(0, sum.value)
+        let df = Double(cells.count - 1)
+        let pValue = try ChiSquareDistribution(degreesOfFreedom: df).upperTail(value)
+        self.verdict = .tested(TestFigures(statistic: value, degreesOfFreedom: df, pValue: pValue))
+    }
+
+    /// Convenience for integer tallies.
+    public init<Count: BinaryInteger>(
+        counts: [Count],
+        probabilities: [Double],
+        statistic: GoodnessOfFitStatistic = .pearson,
+        rule: ExpectedCountRule = .standard
+    ) throws {
+        try self.init(observed: counts.map { Double($0) }, probabilities: probabilities, statistic: statistic, rule: rule)
+    }
+
+    /// The documented pooling rule (see ``ExpectedCountRule/poolAdjacent(minimum:)``).
+    static func pool(_ input: [PooledCell], minimum: Double) -> [PooledCell] {
+        var cells = input
+        while cells.count >= 2 {
+            var smallest: Int?
+            for index in cells.indices where cells[index].expected < minimum {
+                if smallest == nil || cells[index].expected < cells[smallest!].expected { smallest = index }
+            }
+            guard let i = smallest else { break }
+            let neighbour: Int
+            if i == 0 {
+                neighbour = 1
+            } else if i == cells.count - 1 {
+                neighbour = i - 1
+            } else {
+                neighbour = cells[i - 1].expected <= cells[i + 1].expected ? i - 1 : i + 1
+            }
+            let (first, second) = (min(i, neighbour), max(i, neighbour))
+            let merged = PooledCell(
+                indices: cells[first].indices + cells[second].indices,
+                observed: cells[first].observed + cells[second].observed,
+                expected: cells[first].expected + cells[second].expected)
+            cells[first] = merged
+            cells.remove(at: second)
+        }
+        return cells
+    }
+
+    static func format(_ x: Double) -> String {
+        String(format: "%.6g", x)
+    }
+}

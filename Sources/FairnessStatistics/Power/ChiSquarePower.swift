@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a chi-square goodness-of-fit test with k cells, N trials and level α can detect.
+///
+/// Under an alternative p′ the Pearson statistic is asymptotically noncentral chi-square with k − 1
+/// degrees of freedom and noncentrality λ = N Σ (p′ᵢ − pᵢ)² / pᵢ. The test's power is
+/// P(χ²′(k−1, λ) > c) with c the level-α critical value. ``requiredNoncentrality`` is the λ giving the
+/// requested power. Moving cell j by a relative amount δ (p′ⱼ = pⱼ(1+δ), the others rescaled
+/// proportionally) gives λ = N δ² pⱼ / (1 − pⱼ), so the smallest detectable relative deviation of cell j
+/// is δⱼ = √(λ (1 − pⱼ) / (N pⱼ)).
+public struct ChiSquarePower: Sendable, Hashable, Codable {
+    public let probabilities: [Double]
+    public let trials: Double
+    public let alpha: Double
+    public let power: Double
+    public let degreesOfFreedom: Double
+    public let criticalValue: Double
+    public let requiredNoncentrality: Double
+    /// δⱼ for each cell, in the order given.
+    public let detectableRelativeDeviations: [Double]
+
+    /// The smallest δⱼ over the cells (the most probable cell is the easiest to see move).
+    public var smallestDetectableRelativeDeviation: Double { detectableRelativeDeviations.min() ?? .infinity }
+    /// The largest δⱼ: a deviation this large in any single cell is detected with the stated power.
+    public var largestDetectableRelativeDeviation: Double { detectableRelativeDeviations.max() ?? .infinity }
+
+    public init(probabilities: [Double], trials: Double, alpha: Double, power: Double = 0.9) throws {
+        guard probabilities.count >= 2 else { throw StatisticsError.invalidArgument("power needs at least 2 cells, got \(probabilities.count)") }
+        let p = try Validate.distribution(probabilities, "expected probabilities", tolerance: GoodnessOfFitTest.probabilitySumTolerance)
+        guard trials.isFinite, trials > 0 else { throw StatisticsError.invalidArgument("trials must be > 0, got \(trials)") }
+        try Validate.level(alpha)
+        guard power > alpha, power < 1 else { throw StatisticsError.invalidArgument("power must be in (alpha, 1), got \(power)") }
+        self.probabilities = probabilities
+        self.trials = trials
+        self.alpha = alpha
+        self.power = power
+        let df = Double(p.filter { $0 > 0 }.count - 1)
+        degreesOfFreedom = df
+        let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(alpha)
+        criticalValue = critical
+        let lambda = try Self.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: power)
+        requiredNoncentrality = lambda
+        detectableRelativeDeviations = p.map { $0 > 0 ? (lambda * (1 - $0) / (trials * $0)).squareRoot() : .infinity }
+    }
+
+    /// The λ with P(χ²′(df, λ) > criticalValue) = power, by bracketing and bisection (the power rises
+    /// monotonically with λ).
+    public static func noncentrality(degreesOfFreedom df: Double, criticalValue: Double, power: Double) throws -> Double {
+        func powerAt(_ lambda: Double) throws -> Double {
+            try NoncentralChiSquareDistribution(degreesOfFreedom: df, noncentrality: lambda).upperTail(criticalValue)
+        }
+        var low = 0.0, high = max(1.0, criticalValue)
+        while try powerAt(high) < power {
+            low = high
+            high *= 2
+            if high > 1e9 { throw StatisticsError.noConvergence("noncentrality for power \(power) exceeds 1e9") }
+        }
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            if try powerAt(mid) < power { low = mid } else { high = mid }
+            if high - low <= 1e-13 * high { break }
+        }
+        return (low + high) / 2
+    }
+}

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Dispatch
+import FairnessAudit
+import Foundation
+
+/// `audit run` (the default command): audits the chosen subjects, prints a verdict table, writes the
+/// reports and exits with the gate's status.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the audit (the default command).")
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Trials per subject, 1 ... 10^15, written 1000000 or 1e6. (default: 1000000)", valueName: "n"),
+            transform: TrialCount.parse)
+    var trials = TrialCount(1_000_000)
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .customLong("subject"), help: ArgumentHelp("Audit only this subject (repeatable; see 'audit list').", valueName: "name"))
+    var subjects: [String] = []
+
+    @Option(help: ArgumentHelp("Generator: philox (reproducible), system, or gsl:NAME (gsl:mt19937, gsl:randu, ...).", valueName: "name"))
+    var rng = "philox"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Family-wise significance level of the run (Holm), in (0, 1).", valueName: "alpha"))
+    var alpha = AuditSettings.defaultAlpha
+
+    @Option(help: ArgumentHelp("Directory for the reports.", valueName: "dir"))
+    var out = "Reports"
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Comma-separated kinds of check that gate the exit status: exact, fairness, sampling, invalid.", valueName: "kinds"))
+    var failOn = CheckKind.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Flag(help: "Print only the gate line.")
+    var quiet = false
+
+    mutating func validate() throws {
+        for kind in failOn.split(separator: ",", omittingEmptySubsequences: false) where CheckKind(rawValue: String(kind)) == nil {
+            throw ValidationError("--fail-on: unknown kind '\(kind)'; choose from \(CheckKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        do {
+            try execute()
+        } catch let error as AuditError {
+            switch error {
+            case .interrupted:
+                AuditExitStatus.printError(error.description, prefix: "")
+                throw AuditExitStatus.interrupted
+            default:
+                AuditExitStatus.printError(Self.message(for: error))
+                throw AuditExitStatus.badInput
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            AuditExitStatus.printError("\(error)", prefix: "internal error: ")
+            throw AuditExitStatus.internalError
+        }
+    }
+
+    /// A library error in the command's own terms: settings become the flags that set them.
+    static func message(for error: AuditError) -> String {
+        switch error {
+        case .invalidSetting(let setting, let value, let allowed):
+            let flag: String
+            switch setting {
+            case .trials: flag = "--trials"
+            case .threads: flag = "--threads"
+            case .alpha: flag = "--alpha"
+            case .failOn: flag = "--fail-on"
+            case .reportDirectory: flag = "--out"
+            case .sweepSteps: return error.description
+            }
+            return "\(flag) \(value): must be \(allowed)"
+        case .unknownSubject(let name, _):
+            return "--subject \(name): unknown subject; run 'audit list' for the \(Catalogue.builtIn.count) subjects"
+        case .unknownGenerator(let name, let known):
+            if name.hasPrefix("gsl:") {
+                return "--rng \(name): unknown GSL generator '\(name.dropFirst(4))'; GSL has: \(known.joined(separator: ", "))"
+            }
+            return "--rng \(name): unknown generator; choose \(known.joined(separator: ", "))"
+        case .cannotWrite(let path, let reason):
+            return "--out: cannot write \(path): \(reason)"
+        case .interrupted:
+            return error.description
+        }
+    }
+
+    func execute() throws {
+        let generator = try GeneratorChoice(parsing: rng)
+        let selected = try Catalogue.select(subjects)
+        let gated = failOn.split(separator: ",").compactMap { CheckKind(rawValue: String($0)) }
+        let seedValue = engine.seed.resolve()
+        let directory = URL(fileURLWithPath: out, isDirectory: true)
+
+        var command = "swift run audit --trials \(trials.value) --seed \(seedValue)"
+        if generator != .philox { command += " --rng \(generator)" }
+        if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
+        if Set(gated) != Set(CheckKind.allCases) { command += " --fail-on \(gated.map(\.rawValue).joined(separator: ","))" }
+        for subject in subjects { command += " --subject \(subject)" }
+
+        let cancellation = CancellationFlag()
+        let progress = Progress(total: trials.value, subjects: selected.count, enabled: !quiet && isatty(2) != 0)
+        let runSettings = RunSettings(trials: trials.value, seed: seedValue, generator: generator, threads: engine.threadCount,
+                                      cancellation: cancellation, progress: { progress.trialsDone($0) })
+        let settings = AuditSettings(run: runSettings, alpha: alpha, failOn: gated, command: command)
+        try settings.validate()
+        try checkWritable(directory)
+
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { cancellation.cancel() }
+        interrupt.resume()
+
+        if !quiet {
+            print("audit \(Toolkit.version): \(selected.count) subjects, \(trials.value) trials each, seed \(seedValue), generator \(generator)")
+        }
+        let started = DispatchTime.now()
+        let report = try Audit.run(selected, settings: settings) { index, subject in
+            progress.subject(index, subject.name)
+        }
+        progress.finish()
+        try ReportWriter.write(report, to: directory)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+
+        if !quiet {
+            let width = report.subjects.map(\.name.count).max() ?? 0
+            for subject in report.subjects {
+                let failing = report.checks.filter { $0.subject == subject.name && $0.status != .pass && gated.contains($0.kind) }.map(\.check)
+                print(subject.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                      + subject.verdict.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + failing.joined(separator: "; "))
+            }
+        }
+        print("gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(directory.path)")
+        FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8))
+        switch report.gate {
+        case .pass: return
+        case .fail: throw AuditExitStatus.failed
+        case .inconclusive: throw AuditExitStatus.inconclusive
+        }
+    }
+
+    /// Fails early, with one line, if the report directory cannot be created or written.
+    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for the report directory.
+    func checkWritable(_ directory: URL) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw AuditError.invalidSetting(.reportDirectory, value: directory.path, allowed: "a directory (this path is a file)")
+        }
+        do {
+            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            let probe = directory.appendingPathComponent(".tmp-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+            try Data().write(to: probe)
+            try manager.removeItem(at: probe)
+        } catch {
+            throw AuditError.invalidSetting(.reportDirectory, value: directory.path, allowed: "a writable directory (this one is not writable)")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Runs the built `audit` executable (it sits beside the test bundle) and captures its output.
+struct AuditProcess {
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("audit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/audit")
+    }()
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("audit-cli-\(UUID().uuidString)").path
+    }
+}
+
+@Suite("audit command line", .serialized)
+struct CommandLineTests {
+    @Test(arguments: [
+        (["--trials", "0"], "--trials"), (["--trials", "-5"], "--trials"), (["--trials", "abc"], "--trials"),
+        (["--trials", "1e30"], "--trials"), (["--subject", "no-such-wheel"], "unknown subject"),
+        (["--rng", "mersenne"], "unknown generator"), (["--rng", "gsl:nope"], "unknown GSL generator"),
+        (["--alpha", "2"], "--alpha"), (["--threads", "0"], "--threads"), (["--fail-on", "everything"], "--fail-on"),
+        (["--seed", "-1"], "--seed"), (["--out", "/proc/audit-cannot-write"], "not writable"),
+    ])
+    func badInputIsOneLineAndExit64(arguments: [String], mentions: String) throws {
+        let out = AuditProcess.temporaryDirectory()
+        let hasOut = arguments.contains("--out")
+        let result = try AuditProcess.run(arguments + (hasOut ? [] : ["--out", out]) + ["--subject", "reference-wheel-37"].filter { _ in !arguments.contains("--subject") })
+        #expect(result.status == 64, "\(arguments): exit \(result.status), stderr \(result.stderr)")
+        #expect(result.stderr.contains(mentions), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("Stack dump") && !result.stderr.contains("Fatal error"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/audit.md"), "no report on bad input")
+    }
+
+    /// One trial leaves every sampled table empty, and five dice plays put the Clopper–Pearson interval on
+    /// a binomial's convergence boundary: both must be INCONCLUSIVE (exit 2), not an internal error or a crash.
+    @Test(arguments: [("reference-wheel-37", "1"), ("reference-dice-5d6", "5"), ("drinking-dice-switch-on", "5"),
+                      ("reference-targeted-wheel-8", "1"), ("reference-dice-5d6", "1")])
+    func tinyTrialCountsAreInconclusive(subject: String, trials: String) throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try AuditProcess.run(["--trials", trials, "--subject", subject, "--out", out, "--fail-on", "sampling"])
+        #expect(result.status == 2, "\(subject) at \(trials): exit \(result.status)\n\(result.stdout)\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/audit.md"))
+    }
+
+    @Test func exitStatusFollowsTheGate() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let pass = try AuditProcess.run(["--trials", "20000", "--subject", "reference-wheel-37", "--out", out])
+        #expect(pass.status == 0, "\(pass.stdout)\(pass.stderr)")
+        #expect(pass.stdout.contains("gate: PASS"))
+        let fail = try AuditProcess.run(["--trials", "20000", "--subject", "slider-roulette-7", "--out", out])
+        #expect(fail.status == 1)
+        #expect(fail.stdout.contains("slider-roulette-7") && fail.stdout.contains("FAIL"))
+        let inconclusive = try AuditProcess.run(["--trials", "10", "--subject", "reference-wheel-37", "--out", out])
+        #expect(inconclusive.status == 2, "\(inconclusive.stdout)")
+        // Gating only on exact checks: the slider's sampled failures no longer gate, its exact ones still do.
+        let exactOnly = try AuditProcess.run(["--trials", "20000", "--subject", "drinking-dice-switch-on", "--fail-on", "sampling", "--out", out])
+        #expect(exactOnly.status == 0, "\(exactOnly.stdout)")
+        let report = try String(contentsOfFile: out + "/audit.md", encoding: .utf8)
+        #expect(report.contains("swift run audit --trials 20000 --seed 20261121 --fail-on sampling --subject drinking-dice-switch-on"))
+    }
+
+    /// Separate processes have different hash seeds, so this also catches anything that depends on
+    /// dictionary order (which an in-process comparison cannot). slider-roulette-33 reports three
+    /// invalid labels (34, 35, 36), whose probabilities are summed into one tally slot.
+    @Test func reportsAreByteIdenticalAcrossProcessesAndThreadCounts() throws {
+        var outputs: [[String: Data]] = []
+        for threads in ["1", "2", "3"] {
+            let out = AuditProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try AuditProcess.run(["--trials", "30000", "--threads", threads, "--subject", "slider-roulette-33",
+                                               "--subject", "rotary-wheel-10", "--subject", "drinking-dice-switch-on", "--out", out])
+            #expect(result.status == 1)
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: out) {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(name))
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count == 6)
+        #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+    }
+
+    @Test func listVersionAndRandomSeed() throws {
+        let list = try AuditProcess.run(["list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n").count == 55)
+        #expect(list.stdout.contains("slider-roulette-36") && list.stdout.contains("reference-dice-5d6"))
+        let version = try AuditProcess.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("0."))
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let random = try AuditProcess.run(["--seed", "random", "--trials", "1000", "--subject", "reference-dice-5d6", "--out", out])
+        #expect(random.stdout.contains("seed "), "\(random.stdout)")
+        let help = try AuditProcess.run(["--help"])
+        #expect(help.stdout.contains("EXIT STATUS") && help.stdout.contains("64"))
+    }
+}

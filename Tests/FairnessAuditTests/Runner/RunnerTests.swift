@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import FairnessAudit
+
+/// A wheel whose spin is planted with a bias: a quarter of the spins are pushed into sector 1.
+/// The exact checks cannot see it (reports match the geometry); the sampled tests must.
+struct PlantedBiasWheel: WheelSubject {
+    typealias Rotation = Double
+    let reference = try! ReferenceWheel(equalSectors: 10)
+    var name: String { "planted-bias-wheel" }
+    var summary: String { "test subject: 10 equal sectors, spins biased towards sector 1" }
+    var geometry: WheelGeometry { reference.geometry }
+    var rotationUnit: AngleUnit { .degrees }
+    var initialRotation: Double { 0 }
+    var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double {
+        // u uniform in [0, 360): a further 2% of the circle lands in sector 1 (rotations (342°, 360°)).
+        let biased = u < 7.2 ? 342 + u * 2.5 : u
+        return biased
+    }
+    func report(_ rotation: Double) -> WheelOutcome { reference.report(rotation) }
+}
+
+@Suite("Runner and audit")
+struct RunnerTests {
+    static func settings(trials: UInt64, threads: Int, seed: UInt64 = 7, generator: GeneratorChoice = .philox) -> AuditSettings {
+        AuditSettings(run: RunSettings(trials: trials, seed: seed, generator: generator, threads: threads, blockSize: 4096),
+                      sweepSteps: 4096)
+    }
+
+    @Test func talliesAreBitIdenticalWhateverTheThreadCount() throws {
+        let wheel = try SliderRoulette(sectorCount: 7)
+        let one = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 100_003, threads: 1).run)
+        let four = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 100_003, threads: 4).run)
+        let seven = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 100_003, threads: 7).run)
+        #expect(one.counts == four.counts && one.counts == seven.counts)
+        #expect(one.pairs == four.pairs && one.invalidLabels == seven.invalidLabels)
+        #expect(one.trials == 100_003)
+        let dice1 = try MonteCarloRunner.run(DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 1).run)
+        let dice3 = try MonteCarloRunner.run(DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 3).run)
+        #expect(dice1.faces == dice3.faces && dice1.categories == dice3.categories && dice1.diePairs == dice3.diePairs)
+        // GSL generators are seeded per block, so they are thread-independent too.
+        let gsl1 = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 1, generator: .gsl("mt19937")).run)
+        let gsl2 = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 2, generator: .gsl("mt19937")).run)
+        #expect(gsl1.counts == gsl2.counts)
+        // A different seed gives different tallies.
+        let other = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 100_003, threads: 1, seed: 8).run)
+        #expect(other.counts != one.counts)
+    }
+
+    @Test func reportsAreByteIdenticalAcrossThreadCounts() throws {
+        let subjects = try Catalogue.select(["slider-roulette-7", "drinking-dice-switch-on", "reference-targeted-wheel-8"])
+        let a = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 1)))
+        let b = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 5)))
+        #expect(a.map(\.name) == b.map(\.name))
+        for (x, y) in zip(a, b) { #expect(x.contents == y.contents, "\(x.name) differs between thread counts") }
+    }
+
+    @Test func theGateCatchesAPlantedBiasWhileTheReferencePasses() throws {
+        let subjects = [AuditSubject(wheel: PlantedBiasWheel()), AuditSubject(wheel: try ReferenceWheel(equalSectors: 10))]
+        let report = try Audit.run(subjects, settings: Self.settings(trials: 200_000, threads: 2))
+        let biased = report.subjects.first { $0.name == "planted-bias-wheel" }!
+        let reference = report.subjects.first { $0.name == "reference-wheel-10" }!
+        #expect(biased.verdict == .fail)
+        #expect(reference.verdict == .pass)
+        // Exact checks pass for the biased wheel: only sampling sees the bias.
+        let biasedChecks = report.checks.filter { $0.subject == "planted-bias-wheel" }
+        #expect(biasedChecks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass })
+        #expect(biasedChecks.contains { $0.check == "outcomes vs designed odds (Pearson)" && $0.status == .pass })
+        #expect(biasedChecks.contains { $0.check == "outcomes vs claimed fair odds (Pearson)" && $0.status == .fail })
+        #expect(report.gate == .fail)
+    }
+
+    @Test func tooFewTrialsIsInconclusiveWithTheTrialsNeeded() throws {
+        let report = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: Self.settings(trials: 50, threads: 1))
+        let fit = report.checks.first { $0.check == "outcomes vs designed odds (Pearson)" }!
+        #expect(fit.status == .inconclusive && fit.pValue == nil)
+        #expect(fit.detail.contains("needs at least 185 trials"))
+        #expect(report.subjects[0].verdict == .inconclusive)
+        #expect(report.gate == .inconclusive)
+    }
+
+    @Test func cancellationStopsTheRun() throws {
+        let flag = CancellationFlag()
+        flag.cancel()
+        let settings = RunSettings(trials: 1_000_000, seed: 1, threads: 2, cancellation: flag)
+        #expect(throws: AuditError.interrupted) { try MonteCarloRunner.run(WheelDriver(try ReferenceWheel(equalSectors: 5)), settings: settings) }
+    }
+
+    @Test func badGeneratorAndSubjectNamesAreOneLineErrors() {
+        #expect(throws: AuditError.self) { try GeneratorChoice(parsing: "mersenne") }
+        #expect(throws: AuditError.self) { try GeneratorChoice(parsing: "gsl:nope") }
+        #expect(throws: AuditError.self) { try Catalogue.select(["no-such-wheel"]) }
+        #expect(throws: Never.self) { try GeneratorChoice(parsing: "gsl:randu") }
+    }
+
+    @Test func reportsAreWrittenAtomicallyAndCSVIsQuoted() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fairness-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try Audit.run(try Catalogue.select(["twelve-slice-wheel"]), settings: Self.settings(trials: 20_000, threads: 2))
+        try ReportWriter.write(report, to: directory)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["audit.json", "audit.md", "checks.csv", "mislabelled_arcs.csv", "outcomes.csv", "probe_failures.csv"])
+        let checks = try String(contentsOf: directory.appendingPathComponent("checks.csv"), encoding: .utf8)
+        #expect(checks.hasPrefix("subject,check,kind,status,"))
+        #expect(checks.contains("\r\n"))
+        #expect(ReportWriter.csvField("a,\"b\"") == "\"a,\"\"b\"\"\"")
+        let json = try JSONDecoder().decode(AuditReport.self, from: Data(contentsOf: directory.appendingPathComponent("audit.json")))
+        #expect(json.subjects.map(\.name) == ["twelve-slice-wheel"])
+        // A directory that cannot be written is a clean error, and no temporary files are left behind.
+        let blocker = directory.appendingPathComponent("audit.md")
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: directory.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path) }
+        if getuid() != 0 {
+            #expect(throws: AuditError.self) { try ReportWriter.write(report, to: directory) }
+            #expect(FileManager.default.fileExists(atPath: blocker.path))
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+}
