@@ -5,7 +5,7 @@ public struct DiceRoll: Sendable, Hashable, CustomStringConvertible {
 
     @inlinable
     public init(count: Int) {
-        precondition(count >= 0 && count <= DiceSet.maximumCount)
+        precondition(count >= 0 && count <= DiceSet.maximumCount, "a roll holds 0 ... \(DiceSet.maximumCount) dice, not \(count)")
         self.count = count
     }
 

@@ -15,13 +15,13 @@ public struct TrialRandom: RandomNumberGenerator, Sendable {
 
     /// The shared block holding the first words of trials 4k ..< 4k + 4.
     @inlinable
-    public static func firstWords(seed: UInt64, group: UInt64) -> (UInt64, UInt64, UInt64, UInt64) {
+    package static func firstWords(seed: UInt64, group: UInt64) -> (UInt64, UInt64, UInt64, UInt64) {
         Philox4x64.block(counter: (group, 0, 0, 1), key: (seed, 0))
     }
 
     /// Word `trial mod 4` of `words`.
     @inlinable
-    public static func word(_ words: (UInt64, UInt64, UInt64, UInt64), for trial: UInt64) -> UInt64 {
+    package static func word(_ words: (UInt64, UInt64, UInt64, UInt64), for trial: UInt64) -> UInt64 {
         switch trial & 3 {
         case 0: return words.0
         case 1: return words.1
@@ -38,7 +38,7 @@ public struct TrialRandom: RandomNumberGenerator, Sendable {
 
     /// The generator of trial `trial` given its first word (from a shared block the caller cached).
     @inlinable
-    public init(seed: UInt64, trial: UInt64, firstWord: UInt64) {
+    package init(seed: UInt64, trial: UInt64, firstWord: UInt64) {
         self.seed = seed
         self.trial = trial
         self.firstWord = firstWord

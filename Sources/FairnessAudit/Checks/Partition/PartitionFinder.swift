@@ -10,7 +10,8 @@ public enum PartitionFinder {
         extraPoints: [Value] = [],
         _ evaluate: (Value) -> Output
     ) -> [Segment<Value, Output>] {
-        precondition(lower < upper && steps >= 1)
+        precondition(lower < upper, "the interval [\(lower), \(upper)) is empty")
+        precondition(steps >= 1, "the sweep needs at least one step, not \(steps)")
         var points: [Value] = []
         points.reserveCapacity(steps + extraPoints.count + 1)
         let span = Double(upper) - Double(lower)

@@ -2,7 +2,7 @@
 /// and the sector it truly stops on compared with what it reports.
 public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
     public let subject: Subject
-    public let slots: OutcomeSlots
+    @usableFromInline let slots: OutcomeSlots
 
     public init(_ subject: Subject) {
         self.subject = subject

@@ -2,7 +2,7 @@
 /// draws from its trial's generator and continues from the previous rest rotation.
 public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     public let subject: Subject
-    public let slots: OutcomeSlots
+    @usableFromInline let slots: OutcomeSlots
 
     public init(_ subject: Subject) {
         self.subject = subject

@@ -36,7 +36,7 @@ public struct DiceTally: Tally {
     }
 
     @inlinable
-    public mutating func record(_ roll: DiceRoll, previousFirst: inout Int) {
+    mutating func record(_ roll: DiceRoll, previousFirst: inout Int) {
         let f = dice.faces, k = dice.count
         rolls &+= 1
         var pair = 0

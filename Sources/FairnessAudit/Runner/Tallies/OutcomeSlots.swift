@@ -1,12 +1,13 @@
 /// Maps reported outcomes to tally slots without hashing: sector labels get slots 0 ..< n in the
 /// geometry's order, "no result" slot n, any other label (invalid) slot n + 1.
-public struct OutcomeSlots: Sendable {
-    public let labels: [Int]
+@usableFromInline
+struct OutcomeSlots: Sendable {
+    let labels: [Int]
     @usableFromInline let minimumLabel: Int
     @usableFromInline let table: [Int32]
     @usableFromInline let dictionary: [Int: Int]
 
-    public init(labels: [Int]) {
+    init(labels: [Int]) {
         self.labels = labels
         let low = labels.min() ?? 0, high = labels.max() ?? 0
         minimumLabel = low
@@ -21,12 +22,12 @@ public struct OutcomeSlots: Sendable {
         }
     }
 
-    public var count: Int { labels.count + 2 }
-    public var noResult: Int { labels.count }
-    public var invalid: Int { labels.count + 1 }
+    @usableFromInline var count: Int { labels.count + 2 }
+    @usableFromInline var noResult: Int { labels.count }
+    @usableFromInline var invalid: Int { labels.count + 1 }
 
     @inlinable
-    public func slot(_ outcome: WheelOutcome) -> Int {
+    func slot(_ outcome: WheelOutcome) -> Int {
         guard case .label(let label) = outcome else { return noResult }
         if !table.isEmpty {
             let index = label &- minimumLabel
@@ -36,7 +37,7 @@ public struct OutcomeSlots: Sendable {
         return dictionary[label] ?? invalid
     }
 
-    public func name(_ slot: Int) -> String {
+    func name(_ slot: Int) -> String {
         slot < labels.count ? "\(labels[slot])" : slot == noResult ? "no result" : "invalid label"
     }
 }

@@ -17,7 +17,7 @@ public struct OutcomeTally: Tally {
 
     /// Counts one reported outcome in `slot`, and the pair it forms with the previous one in the block.
     @inlinable
-    public mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
+    mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
         counts[slot] &+= 1
         if slot == slots.invalid, let label = outcome.label { invalidLabels[label, default: 0] += 1 }
         if previousSlot >= 0 { pairs[previousSlot * slots.count + slot] &+= 1 }
