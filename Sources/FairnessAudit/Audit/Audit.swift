@@ -5,7 +5,24 @@ import FairnessStatistics
 public enum Audit {
     /// Audits `subjects` (exact checks, then sampling), applies Holm's correction over every p-value of
     /// the run at `settings.alpha`, states each sampled test's power, and returns the report.
-    /// `onSubject` is called before each subject (for progress display).
+    ///
+    /// - Parameters:
+    ///   - subjects: The subjects to audit, in report order.
+    ///   - settings: The run's settings; checked with ``AuditSettings/validate()`` before anything runs.
+    ///   - onSubject: Called before each subject with its position in `subjects` and the subject
+    ///     (for progress display).
+    /// - Returns: The report: one verdict per subject, every check with its Holm-adjusted p-value and
+    ///   status, the outcome tallies, mislabelled arcs and failing probes.
+    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` if a setting is out of range;
+    ///   ``AuditError/interrupted`` if `settings.run.cancellation` is set before a subject's sampling
+    ///   finishes. `DiceError.tooManyRollsToEnumerate(_:limit:)` for a dice game with more than
+    ///   `DiceOdds.enumerationLimit` ordered rolls, and `DiceError.categoryUndefined(_:_:)` for a game of
+    ///   one die (which has no straight). `StatisticsError` if a statistical routine fails:
+    ///   `invalidArgument` for a ``GeneratorChoice/gsl(_:)`` name GSL does not know, `gsl` if GSL cannot
+    ///   allocate the generator, `noConvergence` if a power calculation does not converge.
+    /// - Complexity: For each subject, O(`settings.run.trials`) sampled trials plus the exact checks:
+    ///   for a wheel, a fixed number of probes per sector line and sweeps of `settings.sweepSteps` points
+    ///   (each change of result bisected to adjacent values); for a dice game, all F^K ordered rolls.
     public static func run(_ subjects: [AuditSubject], settings: AuditSettings,
                            onSubject: ((Int, AuditSubject) -> Void)? = nil) throws -> AuditReport {
         try settings.validate()

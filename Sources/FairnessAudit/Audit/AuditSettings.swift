@@ -2,6 +2,7 @@ import Foundation
 
 /// Settings of an audit run beyond the Monte Carlo itself.
 public struct AuditSettings: Sendable {
+    /// How the Monte Carlo sampling runs: trials per subject, seed, generator, threads, block size.
     public var run: RunSettings
     /// Family-wise significance level of the run (Holm over every p-value).
     public var alpha: Double
@@ -12,6 +13,7 @@ public struct AuditSettings: Sendable {
     /// The command that reproduces the run, written into the reports.
     public var command: String
 
+    /// The default family-wise significance level, 10⁻⁶.
     public static let defaultAlpha = 1e-6
 
     /// Checks every setting against what the audit accepts.
@@ -32,6 +34,16 @@ public struct AuditSettings: Sendable {
         }
     }
 
+    /// Creates audit settings. Nothing is checked here; ``validate()`` (called by
+    /// ``Audit/run(_:settings:onSubject:)``) checks the values.
+    ///
+    /// - Parameters:
+    ///   - run: The Monte Carlo settings.
+    ///   - alpha: The family-wise significance level, in (0, 1); ``defaultAlpha`` by default.
+    ///   - failOn: The kinds of check that gate the verdicts; every kind by default.
+    ///   - sweepSteps: Dense-sweep steps per turn of the consistency and designed-odds partitions;
+    ///     ``ConsistencyCheck/defaultSteps`` (2¹⁶) by default.
+    ///   - command: The command line that reproduces the run, written into the reports.
     public init(run: RunSettings, alpha: Double = AuditSettings.defaultAlpha, failOn: [CheckKind] = CheckKind.allCases,
                 sweepSteps: Int = ConsistencyCheck.defaultSteps, command: String = "audit") {
         self.run = run

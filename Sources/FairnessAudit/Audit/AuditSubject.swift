@@ -1,8 +1,11 @@
 /// A subject the audit can run: its name, a one-line description, and a generic audit specialised for
 /// its concrete type (the closure is the only indirection, once per subject, never per trial).
 public struct AuditSubject: Sendable {
+    /// The subject's short identifier, unique among subjects (the wheel's or game's `name`).
     public let name: String
+    /// One line saying what the subject is (the wheel's or game's `summary`).
     public let summary: String
+    /// The kind of subject, as the reports print it: `wheel`, `targeted wheel` or `dice`.
     public let kind: String
     let audit: @Sendable (AuditSettings) throws -> SubjectResult
 

@@ -4,6 +4,13 @@ import Foundation
 /// depends on the clock, the thread count or the machine's locale, so the same run gives the same bytes.
 public enum ReportWriter {
     /// The files written, by name.
+    ///
+    /// - Parameter report: The report to render.
+    /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
+    ///   `mislabelled_arcs.csv` and `probe_failures.csv`, in that order.
+    /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
+    /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
+    ///   report (the Markdown gathers each subject's rows from every table).
     public static func render(_ report: AuditReport) throws -> [(name: String, contents: String)] {
         [
             ("audit.md", markdown(report)),
@@ -17,6 +24,14 @@ public enum ReportWriter {
 
     /// Writes every file to a temporary name in `directory`, then renames each into place, so a killed
     /// run leaves each report either as it was or complete — never torn.
+    ///
+    /// - Parameters:
+    ///   - report: The report to write.
+    ///   - directory: The directory to write into; created, with its parents, if missing.
+    /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if the directory cannot be created, a temporary
+    ///   file cannot be written, or a file cannot be renamed into place (temporaries are removed); and
+    ///   `EncodingError` as ``render(_:)`` does.
+    /// - Complexity: O(*s* · *r*), as ``render(_:)``, plus writing the files.
     public static func write(_ report: AuditReport, to directory: URL) throws {
         let files = try render(report)
         let manager = FileManager.default

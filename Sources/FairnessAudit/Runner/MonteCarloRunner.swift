@@ -5,6 +5,19 @@ import Synchronization
 /// counter and tallies into its own counts; the counts are integers merged by addition, so the result
 /// does not depend on which worker ran which block. Memory is one tally per worker, whatever the trials.
 public enum MonteCarloRunner {
+    /// Runs `driver` over trials 0 ..< `settings.trials`, drawing from the generator `settings.generator`
+    /// names, and returns the merged tally.
+    ///
+    /// - Parameters:
+    ///   - driver: What one block of trials does, and the tally it counts into.
+    ///   - settings: Trials, seed, generator, threads, block size, cancellation and progress.
+    /// - Returns: The tally of every trial; the same whatever the number of threads.
+    /// - Precondition: `settings.blockSize` is at least 1 (the initialiser ensures it; 0 traps).
+    /// - Throws: ``AuditError/interrupted`` if `settings.cancellation` is set when the workers finish.
+    ///   For ``GeneratorChoice/gsl(_:)``, `StatisticsError.invalidArgument(_:)` if GSL has no generator
+    ///   of that name, and `StatisticsError.gsl(function:status:message:)` if GSL cannot allocate one.
+    /// - Complexity: O(*n*) driver trials, *n* = `settings.trials`, spread over min(`threads`, blocks)
+    ///   workers, plus one tally merge per worker.
     @inlinable
     public static func run<Driver: TrialDriver>(_ driver: Driver, settings: RunSettings) throws -> Driver.Counts {
         switch settings.generator {
@@ -14,6 +27,20 @@ public enum MonteCarloRunner {
         }
     }
 
+    /// Runs `driver` over trials 0 ..< `settings.trials` with the randomness `R`, on
+    /// min(`settings.threads`, blocks) workers that take blocks of `settings.blockSize` trials from a
+    /// shared counter, and merges their tallies.
+    ///
+    /// - Parameters:
+    ///   - driver: What one block of trials does, and the tally it counts into.
+    ///   - settings: Trials, seed, threads, block size, cancellation and progress (`generator` is not read).
+    ///   - randomness: The randomness each block is prepared with.
+    ///   - context: What `R` needs for every block (a GSL generator's name, say).
+    /// - Returns: The tally of every trial; the same whatever the number of threads.
+    /// - Precondition: `settings.blockSize` is at least 1 (the initialiser ensures it; 0 traps).
+    /// - Throws: The first error `R.init(context:seed:block:)` throws (which also cancels the run);
+    ///   otherwise ``AuditError/interrupted`` if `settings.cancellation` is set when the workers finish.
+    /// - Complexity: O(*n*) driver trials, *n* = `settings.trials`, plus one tally merge per worker.
     @inlinable
     public static func runBlocks<Driver: TrialDriver, R: BlockRandomness>(
         _ driver: Driver, settings: RunSettings, randomness: R.Type, context: R.Context

@@ -4,19 +4,36 @@ import Synchronization
 /// How a Monte Carlo run is carried out. Nothing here changes the tallies except `trials`, `seed` and
 /// `generator`: the same three give bit-identical tallies whatever `threads` is.
 public struct RunSettings: Sendable {
+    /// The number of trials (spins or plays) per subject.
     public var trials: UInt64
+    /// The seed the generator is keyed or seeded with; the system generator ignores it.
     public var seed: UInt64
+    /// The generator the trials draw from.
     public var generator: GeneratorChoice
+    /// The number of worker threads; it does not change the tallies. The initialiser raises values below
+    /// 1 to 1, and ``AuditSettings/validate()`` accepts 1 ... 1024.
     public var threads: Int
     /// Trials per block. Blocks are the unit of scheduling, of stateful subjects' sessions (a wheel's
     /// accumulated rotation restarts at each block) and of serial pairs (pairs do not straddle blocks).
     public var blockSize: UInt64
+    /// The flag that stops the run between blocks.
     public var cancellation: CancellationFlag
     /// Called now and then from worker threads with the number of trials done (for progress display).
     public var progress: (@Sendable (UInt64) -> Void)?
 
+    /// The default number of trials per block, 2¹⁶ = 65,536.
     public static let defaultBlockSize: UInt64 = 1 << 16
 
+    /// Creates run settings.
+    ///
+    /// - Parameters:
+    ///   - trials: Trials (spins or plays) per subject.
+    ///   - seed: The generator's seed.
+    ///   - generator: The generator; Philox by default.
+    ///   - threads: Worker threads, raised to 1 if lower; by default one per active processor.
+    ///   - blockSize: Trials per block, raised to 1 if lower; ``defaultBlockSize`` by default.
+    ///   - cancellation: The flag that stops the run; a fresh, unset one by default.
+    ///   - progress: Called from worker threads with the number of trials done; none by default.
     public init(trials: UInt64, seed: UInt64, generator: GeneratorChoice = .philox,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount, blockSize: UInt64 = RunSettings.defaultBlockSize,
                 cancellation: CancellationFlag = CancellationFlag(), progress: (@Sendable (UInt64) -> Void)? = nil) {

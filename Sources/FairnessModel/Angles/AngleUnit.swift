@@ -7,7 +7,9 @@ import Foundation
 /// wheel clockwise. A wheel point at angle α, after the wheel rotates by r, sits at α + r; the wheel
 /// point under a pointer at angle p is therefore p − r.
 public enum AngleUnit: String, Sendable, Hashable, Codable {
+    /// Degrees: a full turn is 360.
     case degrees
+    /// Radians: a full turn is 2π.
     case radians
 
     /// One full turn in this unit, as a double (2π is rounded; exact arithmetic uses ``Turns``).
@@ -18,6 +20,7 @@ public enum AngleUnit: String, Sendable, Hashable, Codable {
         }
     }
 
+    /// The suffix written after a value in this unit: `°` for degrees, ` rad` (with a leading space) for radians.
     public var symbol: String { self == .degrees ? "°" : " rad" }
 
     /// Converts a value in this unit to another, rounded to the nearest double.

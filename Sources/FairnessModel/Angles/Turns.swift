@@ -8,9 +8,13 @@ import Foundation
 /// wide — far narrower than the gap between neighbouring doubles at any rotation a wheel can reach, so
 /// a rotation in that band is genuinely on the line.
 public struct Turns: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The leading part: ``value`` rounded to the nearest double.
     public let high: Double
+    /// The trailing part: the rounding error of ``high``, at most half an ulp of ``high`` in magnitude.
     public let low: Double
 
+    /// The angle `high + low` turns, renormalised by an exact two-sum so that ``high`` is the sum rounded
+    /// to the nearest double and ``low`` the (exact) rounding error.
     @inlinable
     public init(high: Double, low: Double) {
         let s = high + low
@@ -19,6 +23,7 @@ public struct Turns: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.low = (high - (s - virtual)) + (low - virtual)
     }
 
+    /// Exactly `value` turns.
     @inlinable
     public init(_ value: Double) { self.high = value; self.low = 0 }
 
@@ -38,8 +43,11 @@ public struct Turns: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// The angle in turns, rounded to a double (`high + low`).
     public var value: Double { high + low }
 
+    /// The sum, by double-double addition: the high parts are added with an exact two-sum and the low
+    /// parts are added to its error, keeping about 106 bits (not exact).
     @inlinable
     public static func + (a: Turns, b: Turns) -> Turns {
         let s = a.high + b.high
@@ -48,9 +56,11 @@ public struct Turns: Sendable, Hashable, Comparable, CustomStringConvertible {
         return Turns(high: s, low: error + a.low + b.low)
     }
 
+    /// The negated angle (exact).
     @inlinable
     public static prefix func - (a: Turns) -> Turns { Turns(high: -a.high, low: -a.low) }
 
+    /// The difference `a + (−b)`, with the precision of ``+(_:_:)``.
     @inlinable
     public static func - (a: Turns, b: Turns) -> Turns { a + (-b) }
 

@@ -1,28 +1,43 @@
 /// The faces of one roll, stored inline (no allocation), at most ``DiceSet/maximumCount`` dice.
 public struct DiceRoll: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline var storage = SIMD32<UInt8>()
+    /// The number of dice in the roll, 0 ... ``DiceSet/maximumCount``.
     public let count: Int
 
+    /// A roll of `count` dice, every face 0 until set through ``subscript(_:)``.
+    /// - Precondition: `count` is in 0 ... ``DiceSet/maximumCount``.
     @inlinable
     public init(count: Int) {
         precondition(count >= 0 && count <= DiceSet.maximumCount, "a roll holds 0 ... \(DiceSet.maximumCount) dice, not \(count)")
         self.count = count
     }
 
+    /// A roll showing `faces`, die by die in the order given.
+    ///
+    /// Each face is stored in 8 bits (truncated); faces are expected in 1 ... ``DiceSet/maximumFaces``.
+    /// - Precondition: `faces` has at most ``DiceSet/maximumCount`` elements.
+    /// - Complexity: O(K) for K faces.
     public init(_ faces: [Int]) {
         self.init(count: faces.count)
         for (index, face) in faces.enumerated() { self[index] = face }
     }
 
+    /// The face of die `index` (0-based). A face set is stored truncated to 8 bits.
+    ///
+    /// `index` must be in 0 ..< ``count``: only the inline capacity of 32 is checked, and positions at or past
+    /// ``count`` hold 0 unless set.
     @inlinable
     public subscript(index: Int) -> Int {
         get { Int(storage[index]) }
         set { storage[index] = UInt8(truncatingIfNeeded: newValue) }
     }
 
+    /// The faces as an array, die by die.
+    /// - Complexity: O(K) for K dice; allocates.
     public var faces: [Int] { (0..<count).map { self[$0] } }
 
     /// The same faces in ascending order (a canonical key for the multiset).
+    /// - Complexity: O(K log K) for K dice; allocates.
     public var sorted: DiceRoll { DiceRoll(faces.sorted()) }
 
     public var description: String { faces.map(String.init).joined(separator: "-") }

@@ -5,12 +5,18 @@ public struct DiceSet: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The most faces a die may have.
     public static let maximumFaces = 255
 
+    /// K, the number of dice: 1 ... ``maximumCount``.
     public let count: Int
+    /// F, the number of faces on each die: 1 ... ``maximumFaces``.
     public let faces: Int
 
     /// The conventional five six-sided dice.
     public static let fiveSixSided = try! DiceSet(count: 5, faces: 6)
 
+    /// K = `count` dice of F = `faces` faces each.
+    /// - Throws: ``DiceError/invalidDiceCount(_:)`` if `count` < 1, ``DiceError/tooManyDice(_:maximum:)`` if
+    ///   `count` > ``maximumCount``, ``DiceError/invalidFaceCount(_:)`` if `faces` < 1, and
+    ///   ``DiceError/tooManyFaces(_:maximum:)`` if `faces` > ``maximumFaces`` (checked in that order).
     public init(count: Int, faces: Int) throws {
         guard count >= 1 else { throw DiceError.invalidDiceCount(count) }
         guard count <= Self.maximumCount else { throw DiceError.tooManyDice(count, maximum: Self.maximumCount) }
@@ -21,6 +27,7 @@ public struct DiceSet: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// F^K, the number of ordered rolls, or nil when it does not fit in 64 bits.
+    /// - Complexity: O(K) multiplications.
     public var orderedRollCount: UInt64? {
         var total: UInt64 = 1
         for _ in 0..<count {
@@ -34,6 +41,7 @@ public struct DiceSet: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(count)d\(faces)" }
 
     /// Rolls every die independently and uniformly, through ``Sampling/uniformInteger(below:using:)``.
+    /// - Complexity: O(K): one bounded draw per die (with rare rejections).
     @inlinable
     public func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll {
         var roll = DiceRoll(count: count)

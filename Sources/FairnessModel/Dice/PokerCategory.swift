@@ -5,10 +5,13 @@
 /// consecutive values), three of a kind (m₁ = 3), two pair (m₁ = m₂ = 2), one pair (m₁ = 2), nothing.
 /// For five dice these are the usual poker-dice hands.
 public enum PokerCategory: Int, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// The categories, best first: all of a kind, four of a kind, full house, straight, three of a kind, two
+    /// pair, one pair, nothing (raw values 0 ... 7 in this order; see the type's rules).
     case allOfAKind, fourOfAKind, fullHouse, straight, threeOfAKind, twoPair, onePair, nothing
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The category's name in English words, such as `"full house"`, for reports and messages.
     public var name: String {
         switch self {
         case .allOfAKind: return "all of a kind"
@@ -42,6 +45,7 @@ public enum PokerCategory: Int, Sendable, Hashable, Codable, CaseIterable, Compa
 
     /// The category of a roll, by the rules above. Allocation-free: multiplicities come from comparing
     /// pairs of dice (K ≤ 32, so at most 496 comparisons).
+    /// - Complexity: O(K²) face comparisons for a roll of K dice.
     @inlinable
     public static func of(_ roll: DiceRoll) -> PokerCategory {
         let k = roll.count
@@ -71,6 +75,7 @@ public enum PokerCategory: Int, Sendable, Hashable, Codable, CaseIterable, Compa
 
     /// The reference straight predicate: K distinct values, max − min = K − 1 (for 5d6: 1-2-3-4-5 and
     /// 2-3-4-5-6, in any order). Allocation-free.
+    /// - Complexity: O(K) for a roll of K dice.
     @inlinable
     public static func isStraight(_ roll: DiceRoll) -> Bool {
         guard roll.count >= 2 else { return false }

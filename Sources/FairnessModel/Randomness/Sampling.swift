@@ -6,6 +6,10 @@ public enum Sampling {
     /// A uniform integer in 0 ..< bound (bound ≥ 1), unbiased, by Lemire's multiply-and-reject method
     /// ("Fast Random Integer Generation in an Interval", 2019): one 64×64→128-bit multiply, and a
     /// rejection (probability < bound / 2^64) only when the low half falls in the biased zone.
+    /// - Parameters:
+    ///   - bound: The exclusive upper bound of the result.
+    ///   - generator: The source of 64-bit words; one word per attempt.
+    /// - Precondition: `bound` is greater than 0.
     @inlinable
     public static func uniformInteger<G: RandomNumberGenerator>(below bound: UInt64, using generator: inout G) -> UInt64 {
         precondition(bound > 0, "bound must be positive")

@@ -20,18 +20,24 @@ public struct DrinkingDiceGame: DiceGame {
     /// The app's "straight" switch.
     public let rerollSwitchOn: Bool
 
+    /// The app with its "straight" switch on or off.
     public init(rerollSwitchOn: Bool) {
         self.rerollSwitchOn = rerollSwitchOn
     }
 
+    /// `drinking-dice-switch-on` or `drinking-dice-switch-off`.
     public var name: String { "drinking-dice-switch-" + (rerollSwitchOn ? "on" : "off") }
+    /// One line: five dice, the straight check that reads the game's array, and the switch's state.
     public var summary: String {
         "Seed 002: five dice, straight check that reads the game's array, reroll switch "
             + (rerollSwitchOn ? "on (one unchecked reroll after a straight)" : "off")
     }
+    /// Five six-sided dice.
     public var dice: DiceSet { .fiveSixSided }
+    /// ``RerollPolicy/rerollOnceAfterDetectedStraight`` with the switch on, ``RerollPolicy/never`` with it off.
     public var rerollPolicy: RerollPolicy { rerollSwitchOn ? .rerollOnceAfterDetectedStraight : .never }
 
+    /// `generateDice()`: five dice, each uniform on 1 ... 6, drawn in order.
     @inlinable
     public func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll {
         var roll = DiceRoll(count: 5)
@@ -43,11 +49,13 @@ public struct DrinkingDiceGame: DiceGame {
 
     /// In play, `isStraight(dice: diceArray)` is called right after `generateDice()` filled `diceArray`
     /// with this roll.
+    /// - Complexity: O(K²) for K dice (insertion sort).
     public func isStraight(_ roll: DiceRoll) -> Bool {
         Self.isStraightAsWritten(dice: roll, diceArray: roll)
     }
 
     /// The function as written, with the game's array holding `state`: the argument is not read.
+    /// - Complexity: O(K²) for K dice (insertion sort).
     public func isStraight(_ roll: DiceRoll, whileGameHolds state: DiceRoll) -> Bool {
         Self.isStraightAsWritten(dice: roll, diceArray: state)
     }
@@ -56,6 +64,7 @@ public struct DrinkingDiceGame: DiceGame {
     /// 0..<sortedDiceArray.count - 1 { if sortedDiceArray[i] + 1 != sortedDiceArray[i + 1] { return
     /// false } }; return true }` — transcribed; `dice` is deliberately unused, as in the original.
     /// Sorting is an insertion sort on the inline roll, so no allocation.
+    /// - Complexity: O(K²) for K dice.
     @inlinable
     public static func isStraightAsWritten(dice _: DiceRoll, diceArray: DiceRoll) -> Bool {
         var sortedDiceArray = diceArray

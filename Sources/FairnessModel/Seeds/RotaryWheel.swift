@@ -28,21 +28,36 @@ import Foundation
 /// returns (platform libms agree except, rarely, in the last bit). The drag is modelled as leaving the
 /// wheel at an angle uniform on [0, 2π).
 public struct RotaryWheel: WheelSubject {
+    /// Rotations are `Double` radians, the container's rotation θ.
     public typealias Rotation = Double
+    /// The sector counts ``init(sectorCount:)`` accepts: 2 ... 12.
     public static let sectorCounts = 2...12
 
     /// One row of the tutorial's sector table.
     public struct SectorBounds: Sendable, Hashable {
+        /// The sector's lower bound in radians, as the tutorial's `float`; for the even-count anomaly
+        /// `fabsf(maxValue)`, which lies above ``maxValue``.
         public let minValue: Float
+        /// The sector's upper bound in radians, as a `float`.
         public let maxValue: Float
+        /// The sector's middle in radians, as a `float`; the snap brings it under the selection point.
         public let midValue: Float
+        /// The sector number, 0 ... n − 1, which is also its label.
         public let sector: Int
     }
 
+    /// n, the number of sectors.
     public let sectorCount: Int
+    /// The wheel as drawn: n equal wedges labelled 0 ... n − 1, sector i centred on π + i·2π/n (clockwise
+    /// on screen), with the selection point (pointer) at π, on the left.
     public let geometry: WheelGeometry
+    /// The tutorial's sector table, one row per sector in order, as `buildSectorsEven` or `buildSectorsOdd` builds it.
     public let sectorTable: [SectorBounds]
 
+    /// The control with `sectorCount` sectors (the tutorial's 8 by default).
+    /// - Throws: ``WheelGeometryError/invalidAngle(what:value:)``, with the count as its value, if `sectorCount`
+    ///   is outside ``sectorCounts``.
+    /// - Complexity: O(n log n) for n sectors.
     public init(sectorCount: Int = 8) throws {
         guard Self.sectorCounts.contains(sectorCount) else {
             throw WheelGeometryError.invalidAngle(what: "rotary wheel sector count (2...12)", value: Double(sectorCount))
@@ -92,12 +107,18 @@ public struct RotaryWheel: WheelSubject {
         return sectors
     }
 
+    /// `rotary-wheel-` followed by the sector count.
     public var name: String { "rotary-wheel-\(sectorCount)" }
+    /// One line: the sector count, the float sector table, `atan2f` selection with strict bounds.
     public var summary: String { "Seed 003: \(sectorCount) sectors, float sector table, atan2f selection with strict bounds" }
+    /// Radians.
     public var rotationUnit: AngleUnit { .radians }
+    /// 0 radians.
     public var initialRotation: Double { 0 }
+    /// Uniform on [0, 2π) radians: the angle the drag leaves the wheel at.
     public var spinDraw: SpinDraw { .oneTurn(in: .radians) }
 
+    /// The drawn value itself: the drag leaves the wheel at `u` radians, whatever the previous rotation.
     public func rotation(afterDrawing u: Double, from previous: Double) -> Double { u }
 
     /// `atan2f(container.transform.b, container.transform.a)` for a container rotated by θ.
@@ -108,6 +129,8 @@ public struct RotaryWheel: WheelSubject {
     }
 
     /// The selection loop of `endTrackingWithTouch`: the selected sector and `newVal`, or nil.
+    /// Every row is tried and the last one that matches wins.
+    /// - Complexity: O(n) for n sectors.
     public func select(_ rotation: Double) -> (sector: Int, newValue: Double)? {
         let radians = Self.transformAngle(rotation)
         var result: (Int, Double)?
@@ -123,12 +146,17 @@ public struct RotaryWheel: WheelSubject {
         return result
     }
 
+    /// The label of the sector ``select(_:)`` picks, or ``WheelOutcome/noResult`` when no row matches (the
+    /// control then keeps its previous `currentSector`).
+    /// - Complexity: O(n) for n sectors.
     public func report(_ rotation: Double) -> WheelOutcome {
         guard let selected = select(rotation) else { return .noResult }
         return .label(selected.sector)
     }
 
     /// The rotation after the come-to-rest snap: `CGAffineTransformRotate(transform, −newVal)`.
+    /// Returns `rotation` unchanged when no sector is selected.
+    /// - Complexity: O(n) for n sectors.
     public func restingRotation(afterReleaseAt rotation: Double) -> Double {
         guard let selected = select(rotation) else { return rotation }
         return rotation - selected.newValue

@@ -19,12 +19,21 @@ import Foundation
 /// `Double.random(in:)`, whose algorithm is not guaranteed stable; the rotation arithmetic and the
 /// result formula are the original's, in `Double`, in the same order of operations.
 public struct SliderRoulette: WheelSubject {
+    /// Rotations are `Double` radians, the app's accumulated `rotationCurrentValue`.
     public typealias Rotation = Double
+    /// The sector counts the app's slider offers, and ``init(sectorCount:)`` accepts: 2 ... 36.
     public static let sectorCounts = 2...36
 
+    /// n, the number of sectors chosen with the slider.
     public let sectorCount: Int
+    /// The arcs as `makeCircle()` draws them: ⌊360/n⌋° each (integer division) clockwise from 270°, the
+    /// last one ending at 270° and so absorbing the remainder; the pointer is at 270°.
     public let geometry: WheelGeometry
 
+    /// The roulette with the slider at `sectorCount`.
+    /// - Throws: ``WheelGeometryError/invalidAngle(what:value:)``, with the count as its value, if `sectorCount`
+    ///   is outside ``sectorCounts``.
+    /// - Complexity: O(n log n) for n sectors.
     public init(sectorCount: Int) throws {
         guard Self.sectorCounts.contains(sectorCount) else {
             throw WheelGeometryError.invalidAngle(what: "slider sector count (2...36)", value: Double(sectorCount))
@@ -43,17 +52,26 @@ public struct SliderRoulette: WheelSubject {
         geometry = try WheelGeometry(drawnArcs: arcs, unit: .degrees, direction: .clockwise, pointer: 270)
     }
 
+    /// `slider-roulette-` followed by the sector count.
     public var name: String { "slider-roulette-\(sectorCount)" }
+    /// One line: the sector count, their integer width, and the result formula.
     public var summary: String { "Seed 000: \(sectorCount) sectors of integer width \(360 / sectorCount)°, result (360 − deg)/width + 1 truncated" }
+    /// Radians, as `transform.rotation`.
     public var rotationUnit: AngleUnit { .radians }
+    /// 0 radians.
     public var initialRotation: Double { 0 }
+    /// Uniform on [0, 2π) radians, the app's `Double.random(in: 0..<2π)`.
     public var spinDraw: SpinDraw { .oneTurn(in: .radians) }
 
+    /// `previous + 10π + u` radians, as `startRouletteAnimation()` accumulates `rotationCurrentValue`.
     @inlinable
     public func rotation(afterDrawing u: Double, from previous: Double) -> Double {
         previous + 10 * Double.pi + u
     }
 
+    /// The app's formula: `Int((360 − degree) / Double(360 / n) + 1)`, with `degree = (rotation mod 2π)·180/π`
+    /// (remainder by truncation). It can name labels no sector carries.
+    /// - Precondition: `rotation` is finite (`Int(_:)` traps on NaN).
     @inlinable
     public func report(_ rotation: Double) -> WheelOutcome {
         let eachSectorDegree = Double(360 / sectorCount)

@@ -16,11 +16,18 @@ import Foundation
 ///   `items[index]`. An index ≥ count spins and reports nothing; a **negative index passes the check and
 ///   traps** on `items[index]`.
 public struct TargetIndexWheel: TargetedWheelSubject {
+    /// Rotations are `Double` radians, as applied to `transform.rotation`.
     public typealias Rotation = Double
 
+    /// The number of items, one slice each.
     public let itemCount: Int
+    /// The slices as `setSlicesIfNeeded()` draws them: 360/count degrees each, clockwise, slice 0 centred on
+    /// the top; labels are the item indices 0 ... count − 1 and the pointer is at 270°.
     public let geometry: WheelGeometry
 
+    /// The wheel with `itemCount` items.
+    /// - Throws: ``WheelGeometryError/noSectors`` if `itemCount` < 1.
+    /// - Complexity: O(n log n) for n items.
     public init(itemCount: Int) throws {
         guard itemCount >= 1 else { throw WheelGeometryError.noSectors }
         self.itemCount = itemCount
@@ -37,11 +44,18 @@ public struct TargetIndexWheel: TargetedWheelSubject {
         geometry = try WheelGeometry(drawnArcs: arcs, unit: .degrees, direction: .clockwise, pointer: 270)
     }
 
+    /// `target-index-wheel-` followed by the item count.
     public var name: String { "target-index-wheel-\(itemCount)" }
+    /// One line: the item count and the end-angle formula.
     public var summary: String { "Seed 004: \(itemCount) slices, index chosen up front, end angle slice·(count − index)" }
+    /// Radians.
     public var rotationUnit: AngleUnit { .radians }
+    /// The item indices, 0 ..< ``itemCount``.
     public var indices: Range<Int> { 0..<itemCount }
 
+    /// Stops at `(360 / count) · (count − endIndex)` degrees, in radians, and reports `endIndex` when it
+    /// is in 0 ..< count; an index ≥ count stops and reports ``WheelOutcome/noResult``; a negative index stops
+    /// and then traps on `items[endIndex]`; an index for which `count − endIndex` overflows traps at 0.
     public func spin(toIndex endIndex: Int) -> TargetedSpin<Double> {
         let degreesOfSlice = 360 / Double(itemCount)
         let beginAngle = 0.0

@@ -19,10 +19,14 @@ import Foundation
 ///
 /// Where the port chose: u is drawn through the toolkit's 53-bit unit interval.
 public struct TwelveSliceWheel: WheelSubject {
+    /// Rotations are `Double` radians, the app's accumulated `currentValue`.
     public typealias Rotation = Double
 
+    /// The twelve arcs of one layout pass, 29.988° each clockwise from 270°, with the pointer at 270°; the
+    /// unpainted 0.144° before the top is a gap in ``WheelGeometry/findings``.
     public let geometry: WheelGeometry
 
+    /// The wheel as one `layoutSubviews()` pass draws it.
     public init() {
         var arcs: [DrawnArc] = []
         var startDegree: Double = 270
@@ -36,17 +40,26 @@ public struct TwelveSliceWheel: WheelSubject {
         geometry = try! WheelGeometry(drawnArcs: arcs, unit: .degrees, direction: .clockwise, pointer: 270)
     }
 
+    /// `twelve-slice-wheel`.
     public var name: String { "twelve-slice-wheel" }
+    /// One line: twelve 8.33% slices, result from a switch over 30° cases.
     public var summary: String { "Seed 001: 12 slices of 8.33% (29.988°), result from a switch over 30° cases" }
+    /// Radians, as `transform.rotation`.
     public var rotationUnit: AngleUnit { .radians }
+    /// 0 radians.
     public var initialRotation: Double { 0 }
+    /// Uniform on [0, 2π) radians, the app's `Double.random(in: 0..<2π)`.
     public var spinDraw: SpinDraw { .oneTurn(in: .radians) }
 
+    /// `previous + 100π + u` radians, as `rotateGradually` accumulates `currentValue`.
     @inlinable
     public func rotation(afterDrawing u: Double, from previous: Double) -> Double {
         previous + 100 * Double.pi + u
     }
 
+    /// The app's `switch` over `degree = (rotation mod 2π)·180/π` (remainder by truncation): `0..<30` → 12,
+    /// `30..<60` → 11, …, `330..<360` → 1, `-30..<0` → 1, and anything else (below −30°, NaN) →
+    /// ``WheelOutcome/noResult``.
     @inlinable
     public func report(_ rotation: Double) -> WheelOutcome {
         let value = rotation.truncatingRemainder(dividingBy: Double.pi * 2)

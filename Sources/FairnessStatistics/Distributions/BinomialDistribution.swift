@@ -12,9 +12,14 @@ import Foundation
 /// against SciPy were 2e-9 at n = 10^6, 2e-7 at 10^8 and 4e-3 at 10^12, outside the toolkit's 1e-9.
 /// Each tail is summed on its own side of the mean, so far-tail probabilities keep their digits.
 public struct BinomialDistribution: Sendable, Hashable {
+    /// n, the number of trials: a whole number in 0 ... 2^53.
     public let trials: Double
+    /// p, the success probability of each trial, in [0, 1].
     public let probability: Double
 
+    /// The distribution Binomial(n, p).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` unless `trials` is a whole number in 0 ... 2^53 and
+    ///   `probability` is in [0, 1].
     public init(trials: Double, probability: Double) throws {
         guard trials.isFinite, trials >= 0, trials == trials.rounded(), trials <= 0x1p53 else {
             throw StatisticsError.invalidArgument("binomial trials must be a whole number in 0 ... 2^53, got \(trials)")
@@ -36,8 +41,12 @@ public struct BinomialDistribution: Sendable, Hashable {
     /// P(X ≤ k).
     ///
     /// Each tail is taken from whichever of the two continued fractions converges fast at this k
-    /// (``lowerTailByContinuedFraction(_:)`` or the complement of ``upperTailByContinuedFraction(_:)``);
+    /// (`lowerTailByContinuedFraction(_:)` or the complement of `upperTailByContinuedFraction(_:)`);
     /// neither calls back into the other, so no argument can recurse without end.
+    /// `k` is rounded down to a whole number.
+    /// - Throws: ``StatisticsError/noConvergence(_:)`` if the continued fraction does not converge within
+    ///   1000 + 50 √max(a, b) steps.
+    /// - Complexity: O(√n) continued-fraction steps at most (n = ``trials``); O(1) at the ends of the range.
     public func lowerTail(_ k: Double) throws -> Double {
         let k = k.rounded(.down)
         if k < 0 { return 0 }
@@ -51,6 +60,10 @@ public struct BinomialDistribution: Sendable, Hashable {
     }
 
     /// P(X ≥ j).
+    /// `j` is rounded up to a whole number.
+    /// - Throws: ``StatisticsError/noConvergence(_:)`` if the continued fraction does not converge within
+    ///   1000 + 50 √max(a, b) steps.
+    /// - Complexity: O(√n) continued-fraction steps at most (n = ``trials``); O(1) at the ends of the range.
     public func upperTail(_ j: Double) throws -> Double {
         let j = j.rounded(.up)
         if j <= 0 { return 1 }

@@ -40,6 +40,8 @@ public enum KolmogorovDistribution {
     /// Exact P(Dₙ⁺ ≥ d), Smirnov's one-sided statistic, by the Birnbaum–Tingey sum
     /// d Σ_{j=0}^{⌊n(1−d)⌋} C(n,j) (1 − d − j/n)^{n−j} (d + j/n)^{j−1}, every term positive and
     /// evaluated in logarithms.
+    /// `n` must be ≥ 1 (not checked).
+    /// - Complexity: O(n) terms.
     public static func oneSidedUpperTail(_ d: Double, sampleSize n: Int) -> Double {
         if d <= 0 { return 1 }
         if d >= 1 { return 0 }
@@ -64,6 +66,9 @@ public enum KolmogorovDistribution {
     /// two-crossing term is below e^{−6nd²}), and otherwise 1 − P(Dₙ < d) from the Durbin matrix
     /// (Marsaglia–Tsang–Wang), whose entries are all non-negative; that branch only runs where the
     /// p-value is above 1e-3, so the subtraction keeps its digits.
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if `n` < 1 or `d` is NaN.
+    /// - Complexity: O(n) for the closed forms and the one-sided sum; the Durbin-matrix branch costs
+    ///   O(n + m³ log n) with m = 2⌊nd⌋ + 1 ≤ 4√n + 1, so O(n^{3/2} log n) at most.
     public static func exactUpperTail(_ d: Double, sampleSize n: Int) throws -> Double {
         guard n >= 1 else { throw StatisticsError.invalidArgument("sample size must be >= 1, got \(n)") }
         guard !d.isNaN else { throw StatisticsError.invalidArgument("KS statistic is NaN") }

@@ -11,9 +11,14 @@ import Foundation
 /// own central tails, so a small upper-tail probability is not computed as 1 − (something near 1).
 /// Summation stops when a term falls below 1e-17 of the running sum and the terms are decreasing.
 public struct NoncentralChiSquareDistribution: Sendable, Hashable {
+    /// ν, the degrees of freedom; finite and > 0.
     public let degreesOfFreedom: Double
+    /// λ, the noncentrality; finite and ≥ 0 (0 gives the central distribution).
     public let noncentrality: Double
 
+    /// The distribution χ²′(ν, λ).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` unless `degreesOfFreedom` is finite and > 0 and
+    ///   `noncentrality` is finite and ≥ 0.
     public init(degreesOfFreedom: Double, noncentrality: Double) throws {
         guard degreesOfFreedom.isFinite, degreesOfFreedom > 0 else {
             throw StatisticsError.invalidArgument("degrees of freedom must be finite and > 0, got \(degreesOfFreedom)")
@@ -26,6 +31,10 @@ public struct NoncentralChiSquareDistribution: Sendable, Hashable {
     }
 
     /// P(X > x).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if `x` is NaN, ``StatisticsError/noConvergence(_:)``
+    ///   if the series upward from the Poisson mode exceeds its budget of 10 000 + 200 √(λ/2) terms, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if a central tail fails in GSL.
+    /// - Complexity: One central chi-square tail per term, about O(1 + √λ) terms.
     public func upperTail(_ x: Double) throws -> Double {
         guard !x.isNaN else { throw StatisticsError.invalidArgument("statistic is NaN") }
         if x <= 0 { return 1 }
@@ -34,6 +43,10 @@ public struct NoncentralChiSquareDistribution: Sendable, Hashable {
     }
 
     /// P(X ≤ x).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if `x` is NaN, ``StatisticsError/noConvergence(_:)``
+    ///   if the series upward from the Poisson mode exceeds its budget of 10 000 + 200 √(λ/2) terms, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if a central tail fails in GSL.
+    /// - Complexity: One central chi-square tail per term, about O(1 + √λ) terms.
     public func lowerTail(_ x: Double) throws -> Double {
         guard !x.isNaN else { throw StatisticsError.invalidArgument("statistic is NaN") }
         if x <= 0 { return 0 }

@@ -13,6 +13,7 @@ public final class GSLGenerator: RandomNumberGenerator {
     private let minimum: UInt
 
     /// The names GSL knows, without the `gsl:` prefix.
+    /// - Complexity: O(t log t) for the t generator types GSL provides (sorted by name).
     public static var availableNames: [String] {
         var names: [String] = []
         var cursor = cgsl_rng_types()
@@ -25,6 +26,9 @@ public final class GSLGenerator: RandomNumberGenerator {
 
     /// A generator of GSL type `name`, seeded with `seed` (GSL seeds are `unsigned long`; 0 means GSL's
     /// default seed for the type).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if GSL has no generator called `name`, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if `gsl_rng_alloc` cannot allocate it.
+    /// - Complexity: O(t) for the t generator types GSL provides, to find `name`.
     public init(name: String, seed: UInt) throws {
         GSL.setUp()
         var cursor = cgsl_rng_types()
@@ -48,6 +52,7 @@ public final class GSLGenerator: RandomNumberGenerator {
 
     deinit { gsl_rng_free(rng) }
 
+    /// GSL's name for the generator's type, without the `gsl:` prefix (`mt19937`, ...).
     public var name: String { String(cString: gsl_rng_name(rng)) }
 
     public func next() -> UInt64 {

@@ -9,10 +9,15 @@ import Foundation
 /// with a relative tolerance of 1e-7 so that outcomes equally likely in exact arithmetic are not split
 /// by rounding. It is computed as one lower tail plus one upper tail, each summed on its own side.
 public struct BinomialTest: Sendable, Hashable, Codable {
+    /// k, the observed number of successes: a whole number in 0 ... ``trials``.
     public let successes: Double
+    /// n, the number of trials: a whole number ≥ 1.
     public let trials: Double
+    /// p₀, the success probability under the null hypothesis, in [0, 1].
     public let hypothesised: Double
+    /// The confidence level of ``clopperPearson`` and ``wilson``, in (0, 1).
     public let confidenceLevel: Double
+    /// Always tested: the statistic is ``successes``, there are no degrees of freedom, and the p-value is exact.
     public let verdict: TestVerdict
     /// Clopper–Pearson ("exact") interval: conservative, never below its nominal coverage.
     public let clopperPearson: ProportionInterval
@@ -22,6 +27,17 @@ public struct BinomialTest: Sendable, Hashable, Codable {
     /// The observed proportion successes / trials.
     public var proportion: Double { successes / trials }
 
+    /// Tests `successes` in `trials` against `hypothesised`, with intervals at `confidenceLevel`.
+    /// - Parameters:
+    ///   - successes: k, a whole number in 0 ... `trials`.
+    ///   - trials: n, a whole number in 1 ... 2^53.
+    ///   - hypothesised: p₀, in [0, 1].
+    ///   - confidenceLevel: The intervals' confidence level, in (0, 1); 0.95 by default.
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if an argument is out of range,
+    ///   ``StatisticsError/noConvergence(_:)`` if a binomial tail's continued fraction does not converge, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if GSL returns no normal quantile.
+    /// - Complexity: O(log n) binomial probabilities and two tails for the p-value, plus up to 2000 bisection
+    ///   steps per Clopper–Pearson bound, each one binomial tail.
     public init(successes: Double, trials: Double, hypothesised: Double, confidenceLevel: Double = 0.95) throws {
         guard trials.isFinite, trials >= 1, trials == trials.rounded() else {
             throw StatisticsError.invalidArgument("binomial test needs a whole number of trials >= 1, got \(trials)")
@@ -44,6 +60,10 @@ public struct BinomialTest: Sendable, Hashable, Codable {
     }
 
     /// The exact two-sided p-value (see the type's documentation).
+    /// `k` is not validated; pass a whole number in 0 ... `n`.
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` unless `n` is a whole number in 0 ... 2^53 and `p` is
+    ///   in [0, 1]; ``StatisticsError/noConvergence(_:)`` if a tail's continued fraction does not converge.
+    /// - Complexity: O(log n) binomial probabilities (a binary search for the other tail's start) and two tails.
     public static func twoSidedPValue(successes k: Double, trials n: Double, hypothesised p: Double) throws -> Double {
         let distribution = try BinomialDistribution(trials: n, probability: p)
         let mean = n * p
@@ -71,6 +91,10 @@ public struct BinomialTest: Sendable, Hashable, Codable {
 
     /// Clopper–Pearson: the p with P(X ≥ k | p) = α/2 and the p with P(X ≤ k | p) = α/2, found by
     /// bisection on the exact tails to a relative precision of about 1e-15.
+    /// The arguments are not validated beyond what the binomial distribution checks.
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` unless `n` is a whole number in 0 ... 2^53, and
+    ///   ``StatisticsError/noConvergence(_:)`` if a tail's continued fraction does not converge.
+    /// - Complexity: Up to 2000 bisection steps per bound, each one binomial tail.
     public static func clopperPearsonInterval(successes k: Double, trials n: Double, confidenceLevel: Double) throws -> ProportionInterval {
         let halfAlpha = (1 - confidenceLevel) / 2
         let lower = k == 0 ? 0 : try solveIncreasing(halfAlpha) { try BinomialDistribution(trials: n, probability: $0).upperTail(k) }
@@ -79,6 +103,8 @@ public struct BinomialTest: Sendable, Hashable, Codable {
     }
 
     /// Wilson: (p̂ + z²/2n ± z √(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n), z the upper α/2 normal quantile.
+    /// - Throws: ``StatisticsError/gsl(function:status:message:)`` if the normal quantile is not finite,
+    ///   as for a `confidenceLevel` of 1 or more.
     public static func wilsonInterval(successes k: Double, trials n: Double, confidenceLevel: Double) throws -> ProportionInterval {
         GSL.setUp()
         let z = try GSL.quantile("gsl_cdf_ugaussian_Qinv", gsl_cdf_ugaussian_Qinv((1 - confidenceLevel) / 2))

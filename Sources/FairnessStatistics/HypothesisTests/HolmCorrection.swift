@@ -5,6 +5,8 @@
 /// at most α, whatever the dependence between the tests.
 public enum HolmCorrection {
     /// The adjusted p-values, in the order given. Ties keep their input order.
+    /// - Throws: ``StatisticsError/invalidProbability(what:index:value:)`` if a p-value is outside [0, 1] or NaN.
+    /// - Complexity: O(m log m) for m p-values.
     public static func adjust(_ pValues: [Double]) throws -> [Double] {
         for (index, p) in pValues.enumerated() where !(p >= 0 && p <= 1) {
             throw StatisticsError.invalidProbability(what: "p-values", index: index, value: p)
@@ -21,6 +23,9 @@ public enum HolmCorrection {
     }
 
     /// Whether each hypothesis is rejected at family-wise level `alpha`.
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` unless `alpha` is in (0, 1), and
+    ///   ``StatisticsError/invalidProbability(what:index:value:)`` if a p-value is outside [0, 1] or NaN.
+    /// - Complexity: O(m log m) for m p-values.
     public static func rejections(_ pValues: [Double], alpha: Double) throws -> [Bool] {
         try Validate.level(alpha)
         return try adjust(pValues).map { $0 <= alpha }

@@ -7,13 +7,27 @@
 /// If any expected count is below `minimumExpected` the test is inconclusive: pooling categories of a
 /// two-way table would change the hypothesis being tested, so the toolkit does not do it silently.
 public struct IndependenceTest: Sendable, Hashable, Codable {
+    /// The contingency table as given, one array per row.
     public let table: [[Double]]
+    /// The smallest expected count at which the chi-square approximation is trusted; below it the test is inconclusive.
     public let minimumExpected: Double
     /// Rows and columns kept (indices into the input) after dropping empty ones.
     public let keptRows: [Int]
+    /// The columns kept (indices into the input), ascending.
     public let keptColumns: [Int]
+    /// The figures, or why the test is inconclusive: fewer than two non-empty rows or columns, or an
+    /// expected count below ``minimumExpected`` (with the total needed).
     public let verdict: TestVerdict
 
+    /// Tests independence of the rows and columns of `table` (counts, r rows of c columns).
+    /// - Parameters:
+    ///   - table: The counts, one array per row, all of the same length.
+    ///   - minimumExpected: The smallest expected count accepted before the test is declared inconclusive.
+    /// - Throws: ``StatisticsError/emptyInput(what:)`` if the table has no rows or an empty first row,
+    ///   ``StatisticsError/lengthMismatch(what:expected:actual:)`` if rows differ in length,
+    ///   ``StatisticsError/invalidCount(what:index:value:)`` if a count is negative, NaN or infinite, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if GSL fails on the p-value.
+    /// - Complexity: O(r · c) for an r × c table.
     public init(table: [[Double]], minimumExpected: Double = 5) throws {
         guard let width = table.first?.count, width > 0 else { throw StatisticsError.emptyInput(what: "contingency table") }
         for (r, row) in table.enumerated() {
@@ -61,6 +75,11 @@ public struct IndependenceTest: Sendable, Hashable, Codable {
     }
 
     /// Convenience for integer tallies.
+    /// - Throws: ``StatisticsError/emptyInput(what:)`` if the table has no rows or an empty first row,
+    ///   ``StatisticsError/lengthMismatch(what:expected:actual:)`` if rows differ in length,
+    ///   ``StatisticsError/invalidCount(what:index:value:)`` if a count is negative, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if GSL fails on the p-value.
+    /// - Complexity: O(r · c) for an r × c table.
     public init<Count: BinaryInteger>(counts: [[Count]], minimumExpected: Double = 5) throws {
         try self.init(table: counts.map { $0.map { Double($0) } }, minimumExpected: minimumExpected)
     }

@@ -9,15 +9,23 @@ public struct KolmogorovSmirnovTest: Sendable, Hashable, Codable {
         case asymptotic
     }
 
+    /// n, the number of values tested.
     public let sampleSize: Int
     /// D⁺ = max(i/n − u₍ᵢ₎) and D⁻ = max(u₍ᵢ₎ − (i−1)/n); D = max(D⁺, D⁻).
     public let dPlus: Double
+    /// D⁻ (see ``dPlus``).
     public let dMinus: Double
+    /// How the p-value was obtained: the method given, or the default for n.
     public let method: Method
+    /// The figures: the statistic D = max(D⁺, D⁻), no degrees of freedom, and the p-value P(Dₙ ≥ D).
     public let verdict: TestVerdict
 
     /// Tests `sample` (values in [0, 1]). The exact method is used for n ≤
     /// ``KolmogorovDistribution/exactSampleSizeLimit`` unless `method` says otherwise.
+    /// - Throws: ``StatisticsError/emptyInput(what:)`` if `sample` is empty, and
+    ///   ``StatisticsError/invalidArgument(_:)`` if a value is outside [0, 1] or NaN.
+    /// - Complexity: O(n log n) to sort the sample, plus the p-value: O(1) asymptotic, at most
+    ///   O(n^{3/2} log n) exact (see ``KolmogorovDistribution/exactUpperTail(_:sampleSize:)``).
     public init(uniformSample sample: [Double], method: Method? = nil) throws {
         guard !sample.isEmpty else { throw StatisticsError.emptyInput(what: "sample") }
         for (index, value) in sample.enumerated() where !(value >= 0 && value <= 1) {

@@ -7,9 +7,13 @@ import Foundation
 /// P(X ≤ lower) + P(X ≥ upper) under Binomial(N, p); the detectable differences are the smallest
 /// δ with power ≥ the requested power at p₀ + δ and at p₀ − δ.
 public struct BinomialPower: Sendable, Hashable, Codable {
+    /// N, the number of trials; a whole number ≥ 1.
     public let trials: Double
+    /// p₀, the success probability under the null hypothesis, in (0, 1).
     public let hypothesised: Double
+    /// The significance level α, in (0, 1).
     public let alpha: Double
+    /// The requested power, in (α, 1).
     public let power: Double
     /// Counts at or below this are rejected (nil: no count on that side is).
     public let lowerCriticalCount: Double?
@@ -26,6 +30,16 @@ public struct BinomialPower: Sendable, Hashable, Codable {
         return max(up, down)
     }
 
+    /// The power analysis of the exact test with `n` trials against `p0` at level `alpha`.
+    /// - Parameters:
+    ///   - n: N, the number of trials: a whole number in 1 ... 2^53.
+    ///   - p0: The hypothesised probability, in (0, 1).
+    ///   - alpha: The significance level, in (0, 1).
+    ///   - power: The power to solve for, in (`alpha`, 1).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if an argument is out of range, and
+    ///   ``StatisticsError/noConvergence(_:)`` if a binomial tail's continued fraction does not converge.
+    /// - Complexity: O(log N) two-sided p-values for the critical counts, then at most 2 × 200 bisection
+    ///   steps, each computing two binomial tails.
     public init(trials n: Double, hypothesised p0: Double, alpha: Double, power: Double = 0.9) throws {
         guard n.isFinite, n >= 1, n == n.rounded() else { throw StatisticsError.invalidArgument("trials must be a whole number >= 1, got \(n)") }
         guard p0 > 0, p0 < 1 else { throw StatisticsError.invalidArgument("hypothesised probability must be in (0, 1), got \(p0)") }

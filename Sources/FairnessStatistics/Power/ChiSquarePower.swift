@@ -9,21 +9,45 @@ import Foundation
 /// proportionally) gives λ = N δ² pⱼ / (1 − pⱼ), so the smallest detectable relative deviation of cell j
 /// is δⱼ = √(λ (1 − pⱼ) / (N pⱼ)).
 public struct ChiSquarePower: Sendable, Hashable, Codable {
+    /// The null-hypothesis cell probabilities pᵢ, as given.
     public let probabilities: [Double]
+    /// N, the number of trials (total count) the test will see.
     public let trials: Double
+    /// The significance level α, in (0, 1).
     public let alpha: Double
+    /// The requested power, in (α, 1).
     public let power: Double
+    /// k − 1, with k the number of cells of nonzero probability.
     public let degreesOfFreedom: Double
+    /// c, the level-α critical value: P(χ²(df) > c) = α with df = ``degreesOfFreedom``.
     public let criticalValue: Double
+    /// λ, the noncentrality with P(χ²′(df, λ) > c) = ``power``.
     public let requiredNoncentrality: Double
     /// δⱼ for each cell, in the order given.
+    /// Infinite for a cell of probability 0.
     public let detectableRelativeDeviations: [Double]
 
     /// The smallest δⱼ over the cells (the most probable cell is the easiest to see move).
+    /// - Complexity: O(k) for k cells.
     public var smallestDetectableRelativeDeviation: Double { detectableRelativeDeviations.min() ?? .infinity }
     /// The largest δⱼ: a deviation this large in any single cell is detected with the stated power.
+    /// - Complexity: O(k) for k cells.
     public var largestDetectableRelativeDeviation: Double { detectableRelativeDeviations.max() ?? .infinity }
 
+    /// The power analysis of a test of `trials` observations against `probabilities` at level `alpha`.
+    /// - Parameters:
+    ///   - probabilities: The null-hypothesis probabilities, summing to 1 within
+    ///     ``GoodnessOfFitTest/probabilitySumTolerance``.
+    ///   - trials: N, the number of trials; finite and > 0 (need not be whole).
+    ///   - alpha: The significance level, in (0, 1).
+    ///   - power: The power to solve for, in (`alpha`, 1).
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` if there are fewer than 2 cells, fewer than 2 of
+    ///   nonzero probability, or `trials`, `alpha` or `power` is out of range;
+    ///   ``StatisticsError/invalidProbability(what:index:value:)`` or
+    ///   ``StatisticsError/probabilitiesDoNotSumToOne(sum:tolerance:)`` for invalid probabilities; and the
+    ///   errors of ``noncentrality(degreesOfFreedom:criticalValue:power:)`` and of the GSL quantile
+    ///   (``StatisticsError/gsl(function:status:message:)``).
+    /// - Complexity: O(k) for k cells, plus the search of ``noncentrality(degreesOfFreedom:criticalValue:power:)``.
     public init(probabilities: [Double], trials: Double, alpha: Double, power: Double = 0.9) throws {
         guard probabilities.count >= 2 else { throw StatisticsError.invalidArgument("power needs at least 2 cells, got \(probabilities.count)") }
         let p = try Validate.distribution(probabilities, "expected probabilities", tolerance: GoodnessOfFitTest.probabilitySumTolerance)
@@ -45,6 +69,11 @@ public struct ChiSquarePower: Sendable, Hashable, Codable {
 
     /// The λ with P(χ²′(df, λ) > criticalValue) = power, by bracketing and bisection (the power rises
     /// monotonically with λ).
+    /// - Throws: ``StatisticsError/noConvergence(_:)`` if the bracket passes λ = 1e9 or a noncentral series
+    ///   does not converge; ``StatisticsError/invalidArgument(_:)`` if `df` is not finite and > 0 or
+    ///   `criticalValue` is NaN; ``StatisticsError/gsl(function:status:message:)`` if GSL fails.
+    /// - Complexity: About log₂(λ / max(1, `criticalValue`)) bracketing steps and at most 200 bisection steps,
+    ///   each one ``NoncentralChiSquareDistribution/upperTail(_:)``.
     public static func noncentrality(degreesOfFreedom df: Double, criticalValue: Double, power: Double) throws -> Double {
         func powerAt(_ lambda: Double) throws -> Double {
             try NoncentralChiSquareDistribution(degreesOfFreedom: df, noncentrality: lambda).upperTail(criticalValue)

@@ -5,7 +5,9 @@
 ///
 /// The category is the true one of the roll that stands (what the player sees).
 public struct PolicyOdds: Sendable {
+    /// The game's name.
     public let game: String
+    /// The game's reroll policy, under which the odds are computed.
     public let policy: RerollPolicy
     /// P(the game rerolls).
     public let reroll: ExactProbability
@@ -14,6 +16,14 @@ public struct PolicyOdds: Sendable {
     /// P(final category = c) for every category defined for the dice.
     public let finalCategories: [PokerCategory: ExactProbability]
 
+    /// Computes the exact final odds of `game` under its own reroll policy.
+    ///
+    /// - Parameter game: The dice game; its straight detector decides which first rolls are rerolled.
+    /// - Throws: `DiceError.tooManyRollsToCount(_:)` if the dice have more than 2⁶⁴ ordered rolls, and
+    ///   `DiceError.tooManyRollsToEnumerate(_:limit:)` if they have more than
+    ///   `DiceOdds.enumerationLimit`.
+    /// - Complexity: O(F^K): every ordered roll of the game's K dice of F faces is visited once (and
+    ///   passed to the game's `isStraight(_:)` when the policy rerolls).
     public init<Game: DiceGame>(_ game: Game) throws {
         let dice = game.dice
         let single = try DiceOdds.categoryCounts(dice)

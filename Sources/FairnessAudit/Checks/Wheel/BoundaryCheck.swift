@@ -4,12 +4,28 @@ import Foundation
 /// line's nearest representable rotation, 1, 2 and 3 adjacent values on each side, and offsets of
 /// 2^8, 2^16 and 2^24 units in the last place and of 1e-9, 1e-6 and 1e-3 turn.
 public struct BoundaryCheck: Sendable {
+    /// The subject's name.
     public let subject: String
+    /// The number of sector lines probed (every line of the subject's geometry).
     public let linesProbed: Int
+    /// The number of probes evaluated: 19 per line.
     public let probes: Int
+    /// The probes whose reported result the truth does not allow, line by line in the geometry's order.
     public let failures: [ProbeFailure]
+    /// Whether every probe passed.
     public var passed: Bool { failures.isEmpty }
 
+    /// Probes every sector line of `subject` and records the probes whose reported result the geometric
+    /// truth does not allow (on a line, either neighbour's label passes).
+    ///
+    /// - Parameters:
+    ///   - subject: The wheel to probe.
+    ///   - turnsShift: Whole turns added to every probe rotation; with 0 (the default) each line is
+    ///     probed at its rotation within [0, one turn).
+    /// - Precondition: Every probe rotation is finite in `Subject.Rotation` (the geometric truth requires
+    ///   finite rotations); a `turnsShift` too large for the type breaks this.
+    /// - Complexity: O(*L*): 19 probes per sector line, each one call of `report(_:)` and one truth
+    ///   lookup, where *L* is the number of lines.
     public init<Subject: WheelSubject>(_ subject: Subject, turnsShift: Double = 0) {
         let geometry = subject.geometry
         var probes = 0

@@ -6,6 +6,9 @@ public struct ProbeFailure: Sendable, Hashable {
     public let rotation: Double
     /// Where the probe sits (which line, which side, how far).
     public let context: String
+    /// The result the subject reported at ``rotation``.
     public let reported: WheelOutcome
+    /// What the geometric truth allows there, as text: a sector label, `on the line: ` and the labels of
+    /// the sectors either side, or `blank (no sector)`.
     public let truth: String
 }

@@ -8,31 +8,54 @@ import Foundation
 /// A shifted probe *breaks periodicity* when it fails although the same probe unshifted passes; failures
 /// that are already there at zero turns are boundary defects, reported by ``BoundaryCheck``.
 public struct WraparoundCheck: Sendable {
+    /// The boundary probes shifted by one number of whole turns.
     public struct Shift: Sendable, Hashable {
+        /// The whole turns added to every boundary probe (negative: backwards).
         public let turns: Double
+        /// The number of probes evaluated at this shift: 19 per sector line.
         public let probes: Int
         /// Probes failing here whose unshifted counterpart passes.
         public let periodicityBreaks: [ProbeFailure]
     }
 
+    /// The subject's name.
     public let subject: String
+    /// One entry per shift in ``shiftTurns``, in that order.
     public let shifts: [Shift]
     /// Probes at exactly one turn (the subject's value of it), 0 and −0.0 that fail.
     public let specialFailures: [ProbeFailure]
-    /// The largest 2^k turns at which every sector's middle is still reported correctly, forwards and
-    /// backwards, and the first 2^k at which one is not (nil: none up to 2^62).
+    /// The largest 2^k turns forwards (k ≤ 62) up to which every sector's middle is still reported
+    /// correctly at every power of two; nil if it already fails at one turn.
     public let lastPeriodicTurnsForward: Double?
+    /// The first 2^k turns forwards at which some sector's middle is reported wrongly (or the rotation is
+    /// not finite); nil if none up to 2⁶² turns.
     public let firstBrokenTurnsForward: Double?
+    /// The largest 2^k turns backwards (k ≤ 62) up to which every sector's middle is still reported
+    /// correctly at every power of two; nil if it already fails at one turn.
     public let lastPeriodicTurnsBackward: Double?
+    /// The first 2^k turns backwards at which some sector's middle is reported wrongly (or the rotation is
+    /// not finite); nil if none up to 2⁶² turns.
     public let firstBrokenTurnsBackward: Double?
 
+    /// The whole-turn shifts applied to the boundary probes: ±1, ±2, ±3, ±1000 and ±10⁶.
     public static let shiftTurns: [Double] = [1, -1, 2, -2, 3, -3, 1000, -1000, 1_000_000, -1_000_000]
 
+    /// Whether no shift breaks periodicity, no special rotation fails, and periodicity does not break
+    /// at 10⁶ turns or fewer in either direction.
     public var passed: Bool {
         shifts.allSatisfy { $0.periodicityBreaks.isEmpty } && specialFailures.isEmpty
             && firstBrokenTurnsForward.map { $0 > 1_000_000 } ?? true && firstBrokenTurnsBackward.map { $0 > 1_000_000 } ?? true
     }
 
+    /// Probes `subject` at the shifted boundary probes, at exactly one turn, 0 and −0.0, and at every
+    /// sector's middle 2^k turns forwards and backwards.
+    ///
+    /// - Parameter subject: The wheel to probe.
+    /// - Precondition: Every shifted probe, up to 10⁶ turns, is finite in `Subject.Rotation` (the
+    ///   geometric truth requires finite rotations).
+    /// - Complexity: O(*L* + *S*) calls of `report(_:)` and truth lookups, where *L* is the number of
+    ///   sector lines and *S* the number of sectors: 19 probes per line unshifted and at each of the 10
+    ///   shifts, and up to 63 powers of two in each direction per sector middle.
     public init<Subject: WheelSubject>(_ subject: Subject) {
         let geometry = subject.geometry
         let unit = subject.rotationUnit

@@ -1,24 +1,42 @@
 /// Everything one audit run found; the reports are renderings of this.
 public struct AuditReport: Sendable, Codable {
+    /// The toolkit's version (`Toolkit.version`).
     public var toolkitVersion: String
+    /// The version of GNU GSL linked into the binary.
     public var gslVersion: String
+    /// The command that reproduces the run (``AuditSettings/command``).
     public var command: String
+    /// The run's seed (``RunSettings/seed``).
     public var seed: UInt64
+    /// The generator, as ``GeneratorChoice`` names it: `philox`, `system` or `gsl:NAME`.
     public var generator: String
+    /// Whether the seed reproduces the draws (false for the system generator).
     public var reproducible: Bool
+    /// Monte Carlo trials per subject (spins or plays).
     public var trials: UInt64
+    /// The family-wise significance level; Holm's correction runs over every p-value of the run.
     public var alpha: Double
+    /// The kinds of check that gate the verdicts and ``gate``.
     public var failOn: [CheckKind]
+    /// Trials per block (``RunSettings/blockSize``).
     public var blockSize: UInt64
+    /// Dense-sweep steps per turn of the consistency and designed-odds partitions.
     public var sweepSteps: Int
+    /// One verdict per subject, in audit order.
     public var subjects: [SubjectVerdict]
+    /// Every check of every subject, subject by subject.
     public var checks: [CheckRecord]
+    /// The per-outcome tallies of every subject's sampled checks.
     public var outcomes: [OutcomeRow]
+    /// Every mislabelled arc the consistency checks found.
     public var mislabelledArcs: [ArcRow]
+    /// Failing probes: for each subject and check, the first ``Audit/probesListedPerCheck``.
     public var probeFailures: [ProbeRow]
 
     /// The gate: FAIL if any check of a gated kind failed, INCONCLUSIVE if none failed but one was
     /// inconclusive, PASS otherwise.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of ``checks``.
     public var gate: CheckStatus {
         checks.filter { failOn.contains($0.kind) }.map(\.status).max() ?? .pass
     }

@@ -1,11 +1,21 @@
 /// One row of the checks table.
 public struct CheckRecord: Sendable, Hashable, Codable {
+    /// The subject's name.
     public var subject: String
+    /// The check's name, such as `boundary` or `outcomes vs designed odds (Pearson)`.
     public var check: String
+    /// What the check is about; ``AuditSettings/failOn`` chooses which kinds gate.
     public var kind: CheckKind
+    /// The outcome; for a test with a p-value, FAIL when its Holm-adjusted p-value is at most
+    /// ``threshold`` and PASS otherwise.
     public var status: CheckStatus
+    /// The test statistic: Pearson's X² or G for goodness of fit, X² for independence, the number of
+    /// successes for the binomial test, or a count of bad spins (invalid results, shown sector differing
+    /// from the reported one); nil for exact checks, inconclusive tests and non-finite statistics.
     public var statistic: Double?
+    /// The degrees of freedom of a chi-square test; nil for other checks and inconclusive tests.
     public var degreesOfFreedom: Double?
+    /// The test's unadjusted p-value; nil for exact checks and for tests that were inconclusive.
     public var pValue: Double?
     /// Holm-adjusted over every p-value of the run.
     public var holmPValue: Double?
@@ -13,5 +23,6 @@ public struct CheckRecord: Sendable, Hashable, Codable {
     public var threshold: Double?
     /// What the test could detect at this number of trials, with 90% power.
     public var detectable: String?
+    /// What the check found, in one line (counts, margins, or why it was inconclusive).
     public var detail: String
 }

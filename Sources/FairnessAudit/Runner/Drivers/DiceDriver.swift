@@ -1,7 +1,9 @@
 /// Drives a dice game: one play per trial under its reroll policy.
 public struct DiceDriver<Game: DiceGame>: TrialDriver {
+    /// The dice game played.
     public let game: Game
 
+    /// Creates a driver that plays `game`.
     public init(_ game: Game) { self.game = game }
 
     public func makeTally() -> DiceTally { DiceTally(dice: game.dice) }

@@ -1,9 +1,13 @@
 /// Drives a wheel told its index up front: the index is drawn uniformly, the reported result tallied,
 /// and the sector it truly stops on compared with what it reports.
 public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
+    /// The wheel spun.
     public let subject: Subject
     @usableFromInline let slots: OutcomeSlots
 
+    /// Creates a driver that spins `subject`, with one tally slot per sector label.
+    ///
+    /// - Complexity: O(*n*), *n* the number of sectors (more if their labels span 2¹⁶ or more values).
     public init(_ subject: Subject) {
         self.subject = subject
         slots = OutcomeSlots(labels: subject.geometry.labels)

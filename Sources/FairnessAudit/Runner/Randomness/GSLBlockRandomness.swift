@@ -5,6 +5,10 @@ import FairnessStatistics
 /// independent of the thread that runs them.
 public struct GSLBlockRandomness: BlockRandomness {
     @usableFromInline var generator: GSLGenerator
+    /// Creates the GSL generator `name` for block `block`, seeded from Philox(`seed`, `block`).
+    ///
+    /// - Throws: `StatisticsError.invalidArgument(_:)` if GSL has no generator named `name`, and
+    ///   `StatisticsError.gsl(function:status:message:)` if GSL cannot allocate it.
     public init(context name: String, seed: UInt64, block: UInt64) throws {
         let derived = Philox4x64.block(counter: (block, 0, 0, 0), key: (seed, 0x6773_6C62_6C6F_636B)).0
         generator = try GSLGenerator(name: name, seed: UInt(derived | 1))

@@ -3,7 +3,7 @@ import FairnessStatistics
 
 /// Which generator a run draws from.
 public enum GeneratorChoice: Sendable, Hashable, CustomStringConvertible {
-    /// The default: Philox4x64-10 keyed by the seed, one counter per trial (see ``TrialRandom``).
+    /// The default: Philox4x64-10 keyed by the seed, one counter per trial (see `TrialRandom`).
     /// Reproducible, and independent of the number of threads by construction.
     case philox
     /// Swift's `SystemRandomNumberGenerator`, which the seeds' apps use. Not reproducible.
@@ -12,6 +12,10 @@ public enum GeneratorChoice: Sendable, Hashable, CustomStringConvertible {
     case gsl(String)
 
     /// Parses `philox`, `system` or `gsl:NAME`.
+    ///
+    /// - Parameter text: `philox` (or `default`), `system`, or `gsl:` and the name of a GSL generator.
+    /// - Throws: ``AuditError/unknownGenerator(name:known:)`` if `text` is none of these, or names a
+    ///   generator GSL does not have (then `known` lists GSL's generators).
     public init(parsing text: String) throws {
         switch text {
         case "philox", "default": self = .philox
@@ -36,5 +40,7 @@ public enum GeneratorChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the same seed gives the same draws: true for Philox and GSL generators, false for the
+    /// system generator.
     public var isReproducible: Bool { self != .system }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import FairnessStatistics
 
-/// Philox: every trial's draws depend only on (seed, trial) (see ``TrialRandom``), so blocks and threads
+/// Philox: every trial's draws depend only on (seed, trial) (see `TrialRandom`), so blocks and threads
 /// cannot change any draw. The shared first-word block of four consecutive trials is computed once.
 public struct PhiloxBlockRandomness: BlockRandomness {
     @usableFromInline let seed: UInt64

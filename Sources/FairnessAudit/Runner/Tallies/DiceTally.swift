@@ -1,20 +1,26 @@
 /// Counts for a dice game: every roll's faces per die and per pair of dice, the final categories and
 /// straights under the game's policy, rerolls, and consecutive first dice for serial independence.
 public struct DiceTally: Tally {
+    /// The dice the game rolls: K dice of F faces.
     public let dice: DiceSet
+    /// Plays counted, one per trial.
     public var plays: UInt64 = 0
+    /// Rolls counted: every first roll and every reroll.
     public var rolls: UInt64 = 0
+    /// Plays in which the game rerolled.
     public var rerolls: UInt64 = 0
+    /// Plays whose final roll is truly a straight.
     public var finalStraights: UInt64 = 0
     /// faces[die · F + face − 1] over every roll (first rolls and rerolls).
     public var faces: [UInt64]
     /// diePairs[pair · F² + (a − 1) · F + (b − 1)] for pairs (i < j) in lexicographic order.
     public var diePairs: [UInt64]
-    /// Final category counts by ``PokerCategory/rawValue``.
+    /// Final category counts, indexed by `PokerCategory.rawValue`.
     public var categories: [UInt64]
     /// serial[(a − 1) · F + (b − 1)]: first die of one roll, then first die of the next, within a block.
     public var serial: [UInt64]
 
+    /// An empty tally for `dice`.
     public init(dice: DiceSet) {
         self.dice = dice
         let f = dice.faces, k = dice.count
@@ -24,6 +30,9 @@ public struct DiceTally: Tally {
         serial = [UInt64](repeating: 0, count: f * f)
     }
 
+    /// Adds the counts of `other`, a tally of the same dice, to this one.
+    ///
+    /// - Complexity: O(K² · F²), the size of the pair counts.
     public mutating func merge(_ other: DiceTally) {
         plays += other.plays
         rolls += other.rolls

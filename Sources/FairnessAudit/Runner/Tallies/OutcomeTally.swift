@@ -1,15 +1,22 @@
 /// Counts of reported outcomes, consecutive pairs of them, and the invalid labels seen.
 public struct OutcomeTally: Tally {
+    /// Trials (spins) counted.
     public var trials: UInt64 = 0
+    /// Spins by reported outcome slot: the sector labels in the geometry's order, then no result (also
+    /// refused and trapped spins), then any label no sector carries.
     public var counts: [UInt64]
     /// pairs[a · slots + b]: outcome a followed by outcome b within a block.
     public var pairs: [UInt64]
+    /// Spins reporting each label no sector carries, by label.
     public var invalidLabels: [Int: UInt64] = [:]
-    /// Targeted wheels: spins where the implementation trapped, and where what it reported differs from
-    /// the sector it stopped on.
+    /// Targeted wheels: spins where the implementation trapped before reporting (also counted as no
+    /// result).
     public var traps: UInt64 = 0
+    /// Targeted wheels: spins that stopped strictly inside a sector but reported something other than
+    /// its label.
     public var shownDiffersFromReported: UInt64 = 0
 
+    /// An empty tally of `slots` outcome slots.
     public init(slots: Int) {
         counts = [UInt64](repeating: 0, count: slots)
         pairs = [UInt64](repeating: 0, count: slots * slots)
@@ -24,6 +31,10 @@ public struct OutcomeTally: Tally {
         previousSlot = slot
     }
 
+    /// Adds the counts of `other`, a tally with the same slots, to this one.
+    ///
+    /// - Complexity: O(*s*² + *m*), where *s* is the number of slots and *m* the number of invalid labels
+    ///   in `other`.
     public mutating func merge(_ other: OutcomeTally) {
         trials += other.trials
         for i in counts.indices { counts[i] += other.counts[i] }

@@ -28,7 +28,9 @@ public protocol DiceGame: Sendable {
 }
 
 extension DiceGame {
+    /// The default: ignores `state` and returns ``isStraight(_:)`` of `roll`.
     public func isStraight(_ roll: DiceRoll, whileGameHolds state: DiceRoll) -> Bool { isStraight(roll) }
+    /// The default: nil, the game does not classify rolls.
     public func category(_ roll: DiceRoll) -> PokerCategory? { nil }
 
     /// Plays once under the game's reroll policy.

@@ -3,9 +3,14 @@
 /// Numerator and denominator are 128-bit so that a two-stage probability of a game with up to 2^64
 /// ordered outcomes per stage (such as a roll followed by a reroll) stays exact.
 public struct ExactProbability: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The numerator, in lowest terms with ``denominator``; at most ``denominator``.
     public let numerator: UInt128
+    /// The denominator, in lowest terms; at least 1.
     public let denominator: UInt128
 
+    /// The probability `numerator / denominator`, reduced to lowest terms.
+    /// - Precondition: `denominator` > 0 and `numerator` ≤ `denominator` (a probability in [0, 1]).
+    /// - Complexity: O(log `denominator`) for the greatest common divisor (Euclid's algorithm).
     public init(_ numerator: UInt128, over denominator: UInt128) {
         precondition(denominator > 0 && numerator <= denominator, "not a probability: \(numerator)/\(denominator)")
         let divisor = Self.gcd(numerator, denominator)
@@ -13,7 +18,9 @@ public struct ExactProbability: Sendable, Hashable, Comparable, CustomStringConv
         self.denominator = denominator / divisor
     }
 
+    /// Probability 0, as 0/1.
     public static let zero = ExactProbability(0, over: 1)
+    /// Probability 1, as 1/1.
     public static let one = ExactProbability(1, over: 1)
 
     /// The nearest double (numerator and denominator each round to a double first; relative error < 2^-52).

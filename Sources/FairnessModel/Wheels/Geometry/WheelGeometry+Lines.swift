@@ -4,11 +4,13 @@ import Foundation
 extension WheelGeometry {
     /// A line between sectors: the wheel angle it sits at (turns) and the sectors it separates.
     public struct Line: Sendable, Hashable {
+        /// The wheel angle the line sits at, in turns in [0, 1).
         public let position: Turns
+        /// The indices of the sectors with an edge on this line, ascending and without repeats.
         public let sectors: [Int]
 
-        /// The rotation, in `unit` and within [0, 1) turn, that puts this line under the pointer of `geometry`
-        /// (rounded to the nearest double).
+        /// The rotation, in `unit` and within [0, 1) turn, that puts this line under a pointer at `pointer`
+        /// (in turns, such as ``WheelGeometry/pointerTurns``), rounded to a double.
         public func rotation(in unit: AngleUnit, pointer: Turns) -> Double {
             (pointer - position).fractionalPart.value * unit.fullTurn
         }
@@ -33,6 +35,7 @@ extension WheelGeometry {
     }
 
     /// Every line between sectors (edges closer than 1e-12 turn are one line), in order around the wheel.
+    /// - Complexity: O(n log n) for n sectors.
     public var lines: [Line] {
         var edges: [(Turns, Int)] = []
         for sector in sectors {

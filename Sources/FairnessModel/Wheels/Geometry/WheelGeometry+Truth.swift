@@ -10,6 +10,8 @@ extension WheelGeometry {
 
     /// The exact truth: which sector is under the pointer when the wheel has turned by `rotation`
     /// (any finite value, in `rotationUnit`; many turns, negative and −0.0 included).
+    /// - Precondition: `rotation` is finite.
+    /// - Complexity: O(log n) for n sectors when the arcs tile the circle (no ``findings``), O(n) otherwise.
     public func truth(rotation: Double, unit rotationUnit: AngleUnit) -> PointerTruth {
         precondition(rotation.isFinite, "rotation must be finite")
         let magnitude = Turns(rotation, unit: rotationUnit).value
@@ -18,6 +20,11 @@ extension WheelGeometry {
     }
 
     /// The truth at a wheel position given in turns.
+    /// - Parameters:
+    ///   - position: The wheel angle under the pointer, in turns (normally in [0, 1)).
+    ///   - tolerance: Half-width, in turns, of the band around each line within which `position` counts
+    ///     as on the line.
+    /// - Complexity: O(log n) for n sectors when the arcs tile the circle (no ``findings``), O(n) otherwise.
     public func truth(at position: Turns, tolerance: Double = Turns.lineTolerance(for: 1)) -> PointerTruth {
         var touching: [Int] = []
         if tiles {

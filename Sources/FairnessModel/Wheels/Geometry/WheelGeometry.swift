@@ -8,9 +8,13 @@ import Foundation
 /// (the way an implementation actually paints them) may leave gaps or overlaps, which are kept and
 /// reported as ``findings``; where arcs overlap, the one drawn later is on top.
 public struct WheelGeometry: Sendable, Hashable {
+    /// The unit of every angle in the geometry: ``pointer``, sector starts and widths, findings.
     public let unit: AngleUnit
+    /// The pointer's screen angle in ``unit`` (0 points right, angles grow clockwise on screen).
     public let pointer: Double
+    /// The direction the sectors were laid out in, as given; ``sectors`` hold their arcs clockwise either way.
     public let direction: LayoutDirection
+    /// The sectors in the order given; `sectors[i].index == i`.
     public let sectors: [WheelSector]
     /// Gaps and overlaps in a drawn geometry (always empty for one built from widths).
     public let findings: [GeometryFinding]
@@ -28,6 +32,19 @@ public struct WheelGeometry: Sendable, Hashable {
 
     /// A wheel whose sectors follow one another from `firstSectorStart` in `direction`; their widths
     /// must sum to a full turn within `tolerance` turns. The last sector is closed onto the first.
+    /// - Parameters:
+    ///   - specifications: The sectors in layout order, with their widths in `unit`.
+    ///   - unit: The unit of the widths, `firstSectorStart` and `pointer`.
+    ///   - firstSectorStart: The screen angle at which the first sector begins.
+    ///   - direction: The direction in which each sector follows the previous one.
+    ///   - pointer: The pointer's screen angle.
+    ///   - tolerance: How far, in turns, the widths may sum from a full turn.
+    /// - Throws: ``WheelGeometryError/noSectors`` if `specifications` is empty,
+    ///   ``WheelGeometryError/invalidAngle(what:value:)`` if `firstSectorStart` or `pointer` is not finite,
+    ///   ``WheelGeometryError/invalidWidth(sector:label:width:)`` if a width is not finite and positive,
+    ///   ``WheelGeometryError/doesNotCloseTheCircle(_:tolerance:)`` if the widths miss a full turn by more than
+    ///   `tolerance` turns, and ``WheelGeometryError/duplicateLabel(_:sectors:)`` if two sectors share a label.
+    /// - Complexity: O(n log n) for n sectors.
     public init(
         sectors specifications: [SectorSpecification],
         unit: AngleUnit = .degrees,
@@ -66,6 +83,11 @@ public struct WheelGeometry: Sendable, Hashable {
     }
 
     /// `count` equal sectors labelled 1 ... count (or `labels`), the first starting at `firstSectorStart`.
+    /// - Throws: ``WheelGeometryError/noSectors`` if `count` < 1; otherwise the errors of
+    ///   ``init(sectors:unit:firstSectorStart:direction:pointer:tolerance:)``, such as
+    ///   ``WheelGeometryError/duplicateLabel(_:sectors:)`` for repeated `labels`, or
+    ///   ``WheelGeometryError/doesNotCloseTheCircle(_:tolerance:)`` if `labels` does not have `count` elements.
+    /// - Complexity: O(n log n) for n sectors.
     public static func equal(
         count: Int, labels: [Int]? = nil, unit: AngleUnit = .degrees, firstSectorStart: Double = 0,
         direction: LayoutDirection = .clockwise, pointer: Double
@@ -78,6 +100,13 @@ public struct WheelGeometry: Sendable, Hashable {
     }
 
     /// Sectors weighted by `weights` (any positive numbers; each sector's width is its share of a turn).
+    ///
+    /// `labels`, if given, must have one label per weight (1 ... weights.count by default).
+    /// - Throws: ``WheelGeometryError/noSectors`` if `weights` is empty,
+    ///   ``WheelGeometryError/invalidWidth(sector:label:width:)`` if a weight is not finite and positive;
+    ///   otherwise the errors of ``init(sectors:unit:firstSectorStart:direction:pointer:tolerance:)``, which
+    ///   is called with a tolerance of 1e-12 turn.
+    /// - Complexity: O(n log n) for n sectors.
     public static func weighted(
         _ weights: [Double], labels: [Int]? = nil, unit: AngleUnit = .degrees, firstSectorStart: Double = 0,
         direction: LayoutDirection = .clockwise, pointer: Double
@@ -94,6 +123,12 @@ public struct WheelGeometry: Sendable, Hashable {
     }
 
     /// A wheel exactly as an implementation draws it: each arc where it is painted, gaps and overlaps kept.
+    /// - Throws: ``WheelGeometryError/noSectors`` if `drawnArcs` is empty,
+    ///   ``WheelGeometryError/invalidAngle(what:value:)`` if `pointer` or an arc's start or end is not finite,
+    ///   ``WheelGeometryError/invalidWidth(sector:label:width:)`` if an arc does not extend past its start in
+    ///   `direction`, and ``WheelGeometryError/duplicateLabel(_:sectors:)`` if two arcs share a label.
+    ///   Gaps and overlaps are not errors; they are kept in ``findings``.
+    /// - Complexity: O(n log n) for n arcs.
     public init(drawnArcs: [DrawnArc], unit: AngleUnit, direction: LayoutDirection, pointer: Double) throws {
         try self.init(validatedArcs: drawnArcs, unit: unit, direction: direction, pointer: pointer, closeExactly: false)
     }
@@ -174,8 +209,13 @@ public struct WheelGeometry: Sendable, Hashable {
         self.tiles = findings.isEmpty
     }
 
+    /// The number of sectors.
     public var count: Int { sectors.count }
+    /// The sectors' labels, in sector order.
+    /// - Complexity: O(n) for n sectors.
     public var labels: [Int] { sectors.map(\.label) }
 
+    /// The sector carrying `label`, or nil if none does.
+    /// - Complexity: O(n) for n sectors.
     public func sector(labelled label: Int) -> WheelSector? { sectors.first { $0.label == label } }
 }

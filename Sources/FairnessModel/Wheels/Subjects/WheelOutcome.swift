@@ -12,5 +12,6 @@ public enum WheelOutcome: Sendable, Hashable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// The label reported, or nil for ``noResult``.
     public var label: Int? { if case .label(let l) = self { return l }; return nil }
 }

@@ -45,6 +45,9 @@ extension WheelSubject {
     }
 
     /// The exact truth for a rotation in the subject's own type and unit.
+    /// - Precondition: `rotation` is finite.
+    /// - Complexity: O(log n) for n sectors when the arcs tile the circle, O(n) otherwise (see
+    ///   ``WheelGeometry/truth(rotation:unit:)``).
     public func truth(_ rotation: Rotation) -> PointerTruth {
         geometry.truth(rotation: Double(rotation), unit: rotationUnit)
     }

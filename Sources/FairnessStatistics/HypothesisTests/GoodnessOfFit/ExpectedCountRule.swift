@@ -19,6 +19,7 @@ public enum ExpectedCountRule: Sendable, Hashable, Codable {
     /// The conventional rule: pool adjacent cells up to an expected count of 5.
     public static let standard = ExpectedCountRule.poolAdjacent(minimum: 5)
 
+    /// The minimum expected count per cell, whichever the rule.
     public var minimum: Double {
         switch self {
         case .requireMinimum(let m), .poolAdjacent(let m): return m

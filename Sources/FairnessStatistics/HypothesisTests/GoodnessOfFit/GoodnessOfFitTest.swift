@@ -8,14 +8,21 @@ import Foundation
 /// its probability is 0 refutes the hypothesis outright: the test reports p = 0 and an infinite
 /// statistic, which is exact, not an approximation.
 public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
+    /// Which statistic was computed: Pearson's X² or G.
     public let statistic: GoodnessOfFitStatistic
+    /// The observed counts, as given.
     public let observed: [Double]
+    /// The expected probabilities, as given (the test divides them by their sum).
     public let probabilities: [Double]
+    /// What was done about cells with small expected counts.
     public let rule: ExpectedCountRule
     /// The cells actually tested (after pooling and after dropping probability-0 cells).
     public let cells: [PooledCell]
     /// Total count observed in outcomes that have probability 0.
     public let impossibleObservations: Double
+    /// The figures, or why the test is inconclusive (no observations, an expected count below the minimum,
+    /// or fewer than two cells after pooling); p = 0 and an infinite statistic if an impossible outcome was
+    /// observed.
     public let verdict: TestVerdict
 
     /// The tolerance on Σ p = 1 used to validate probabilities.
@@ -23,6 +30,19 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
 
     /// Tests `observed` counts against `probabilities` (same order, summing to 1 within
     /// ``probabilitySumTolerance``).
+    /// - Parameters:
+    ///   - observed: The observed count of each outcome.
+    ///   - probabilities: The probability of each outcome under the null hypothesis.
+    ///   - statistic: Pearson's X² (the default) or G.
+    ///   - rule: What to do with expected counts below the minimum; pooling adjacent cells up to 5 by default.
+    /// - Throws: ``StatisticsError/emptyInput(what:)`` if there are no counts,
+    ///   ``StatisticsError/invalidCount(what:index:value:)`` if a count is negative, NaN or infinite,
+    ///   ``StatisticsError/lengthMismatch(what:expected:actual:)`` if `probabilities` has a different length,
+    ///   ``StatisticsError/invalidProbability(what:index:value:)`` or
+    ///   ``StatisticsError/probabilitiesDoNotSumToOne(sum:tolerance:)`` for invalid probabilities,
+    ///   ``StatisticsError/invalidArgument(_:)`` if the rule's minimum is negative or not finite, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if GSL fails on the p-value.
+    /// - Complexity: O(k) for k cells, O(k²) in the worst case with ``ExpectedCountRule/poolAdjacent(minimum:)``.
     public init(
         observed: [Double],
         probabilities: [Double],
@@ -107,6 +127,14 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
     }
 
     /// Convenience for integer tallies.
+    /// - Throws: ``StatisticsError/emptyInput(what:)`` if there are no counts,
+    ///   ``StatisticsError/invalidCount(what:index:value:)`` if a count is negative,
+    ///   ``StatisticsError/lengthMismatch(what:expected:actual:)`` if `probabilities` has a different length,
+    ///   ``StatisticsError/invalidProbability(what:index:value:)`` or
+    ///   ``StatisticsError/probabilitiesDoNotSumToOne(sum:tolerance:)`` for invalid probabilities,
+    ///   ``StatisticsError/invalidArgument(_:)`` if the rule's minimum is negative or not finite, and
+    ///   ``StatisticsError/gsl(function:status:message:)`` if GSL fails on the p-value.
+    /// - Complexity: O(k) for k cells, O(k²) in the worst case with ``ExpectedCountRule/poolAdjacent(minimum:)``.
     public init<Count: BinaryInteger>(
         counts: [Count],
         probabilities: [Double],

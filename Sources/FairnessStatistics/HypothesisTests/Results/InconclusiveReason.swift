@@ -5,6 +5,10 @@ public struct InconclusiveReason: Sendable, Hashable, Codable, CustomStringConve
     /// Where the fix is more data: the total count (trials) the test would need to be valid.
     public let totalNeeded: Double?
 
+    /// A reason.
+    /// - Parameters:
+    ///   - explanation: One sentence naming what was too small.
+    ///   - totalNeeded: The total count the test would need, where more data is the fix; nil otherwise.
     public init(_ explanation: String, totalNeeded: Double? = nil) {
         self.explanation = explanation
         self.totalNeeded = totalNeeded

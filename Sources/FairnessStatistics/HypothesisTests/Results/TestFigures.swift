@@ -7,6 +7,7 @@ public struct TestFigures: Sendable, Hashable, Codable {
     /// The p-value: the probability, under the null hypothesis, of a statistic at least as extreme.
     public let pValue: Double
 
+    /// Figures with the given statistic, degrees of freedom (nil where there are none) and p-value.
     public init(statistic: Double, degreesOfFreedom: Double?, pValue: Double) {
         self.statistic = statistic
         self.degreesOfFreedom = degreesOfFreedom

@@ -1,7 +1,9 @@
 /// Either the figures of a test, or the reason there are none. There is no third state: a test whose
 /// assumptions fail never reports a p-value.
 public enum TestVerdict: Sendable, Hashable, Codable {
+    /// The test was carried out; these are its figures.
     case tested(TestFigures)
+    /// The test's assumptions do not hold for these data; no p-value, and why.
     case inconclusive(InconclusiveReason)
 
     /// The p-value, or nil when inconclusive.
