@@ -43,7 +43,10 @@ let package = Package(
             dependencies: ["FairnessStatistics"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FairnessAuditTests", dependencies: ["FairnessAudit"]),
+        .testTarget(
+            name: "FairnessAuditTests",
+            dependencies: ["FairnessAudit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
         .testTarget(name: "AuditCommandTests", dependencies: ["audit"]),
     ],

@@ -22,9 +22,8 @@ public struct DesignedOdds: Sendable {
         }
         let draw = subject.spinDraw
         let initial = subject.initialRotation
-        let spinSegments = PartitionFinder.segments(over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper), steps: steps) {
-            subject.report(subject.rotation(afterDrawing: $0, from: initial))
-        }
+        let spinSegments = WheelPartition.segments(of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper),
+                                                   steps: steps) { subject.rotation(afterDrawing: $0, from: initial) }.segments
         var own: [WheelOutcome: Double] = [:]
         for segment in spinSegments {
             own[segment.output, default: 0] += Double(segment.to - segment.from) / (draw.upper - draw.lower)
