@@ -16,7 +16,9 @@ public struct DiceSet: Sendable, Hashable, Codable, CustomStringConvertible {
     /// K = `count` dice of F = `faces` faces each.
     /// - Throws: ``DiceError/invalidDiceCount(_:)`` if `count` < 1, ``DiceError/tooManyDice(_:maximum:)`` if
     ///   `count` > ``maximumCount``, ``DiceError/invalidFaceCount(_:)`` if `faces` < 1, and
-    ///   ``DiceError/tooManyFaces(_:maximum:)`` if `faces` > ``maximumFaces`` (checked in that order).
+    ///   ``DiceError/tooManyFaces(_:maximum:)`` if `faces` > ``maximumFaces``, and
+    ///   ``DiceError/tooManyRollsToCount(_:)`` if F^K does not fit in 64 bits (checked in that order): every
+    ///   dice set the toolkit accepts has exact odds.
     public init(count: Int, faces: Int) throws {
         guard count >= 1 else { throw DiceError.invalidDiceCount(count) }
         guard count <= Self.maximumCount else { throw DiceError.tooManyDice(count, maximum: Self.maximumCount) }
@@ -24,9 +26,11 @@ public struct DiceSet: Sendable, Hashable, Codable, CustomStringConvertible {
         guard faces <= Self.maximumFaces else { throw DiceError.tooManyFaces(faces, maximum: Self.maximumFaces) }
         self.count = count
         self.faces = faces
+        guard orderedRollCount != nil else { throw DiceError.tooManyRollsToCount(self) }
     }
 
-    /// F^K, the number of ordered rolls, or nil when it does not fit in 64 bits.
+    /// F^K, the number of ordered rolls (never nil for a set built by ``init(count:faces:)``, which refuses
+    /// sets whose F^K does not fit in 64 bits).
     /// - Complexity: O(K) multiplications.
     public var orderedRollCount: UInt64? {
         var total: UInt64 = 1

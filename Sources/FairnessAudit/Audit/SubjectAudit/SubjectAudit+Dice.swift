@@ -9,8 +9,10 @@ extension SubjectAudit {
         var probes: [ProbeRow] = []
         var findings: [String] = []
 
-        let detector = try StraightDetectorCheck(game)
-        var detail = "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over all \(detector.orderedRolls) ordered rolls"
+        // One pass over the rolls serves the detector, classifier and policy checks.
+        let survey = DetectorSurvey(game)
+        let detector = StraightDetectorCheck(game, survey: survey)
+        var detail = "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over \(detector.coverage)"
         detail += "; with the game's own state holding a straight: \(detector.mismatchesWithStraightState) wrong, holding no straight: \(detector.mismatchesWithNonStraightState) wrong"
         checks.append(exact(name, "straight detector (exhaustive)", passed: detector.passed, detail))
         for m in detector.mismatches {
@@ -21,12 +23,15 @@ extension SubjectAudit {
         if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
             findings.append("The straight check does not read the roll it is given: its answer depends on the game's own state.")
         }
-        if let categories = try CategoryDetectorCheck(game) {
+        if !detector.orderDependentPatterns.isEmpty {
+            detail += "; answers depend on the order of the dice for \(detector.orderDependentPatterns.count) multisets (e.g. \(detector.orderDependentPatterns[0]))"
+        }
+        if let categories = CategoryDetectorCheck(game, survey: survey) {
             checks.append(exact(name, "category classifier (exhaustive)", passed: categories.passed,
-                                categories.confusions.isEmpty ? "agrees with the reference on all \(detector.orderedRolls) ordered rolls" :
+                                categories.confusions.isEmpty ? "agrees with the reference on \(detector.coverage)" :
                                     categories.confusions.map { "\($0.orderedRolls) rolls of \($0.truth.name) called \($0.reported.name)" }.joined(separator: "; ")))
         }
-        let policy = try PolicyOdds(game)
+        let policy = try PolicyOdds(game, survey: survey)
         let single = try DiceOdds.categoryCounts(dice)
         let categories = PokerCategory.defined(forDice: dice.count)
         let singleOdds = try categories.map { try single.probability(of: $0) }

@@ -1,32 +1,33 @@
-/// Exhaustive comparison of a game's own category classifier (if it has one) with the reference.
+/// Exhaustive comparison of a game's own category classifier (if it has one) with the reference, over
+/// the same rolls as ``StraightDetectorCheck`` (see ``DiceCoverage``).
 public struct CategoryDetectorCheck: Sendable {
+    /// The game's name.
     public let game: String
-    /// Ordered rolls per (game's category, true category) where they differ.
+    /// Ordered rolls per (game's category, true category) where they differ, in category order.
     public let confusions: [Confusion]
 
+    /// Rolls of one true category that the game classifies as another.
     public struct Confusion: Sendable, Hashable {
+        /// What the game says.
         public let reported: PokerCategory
+        /// What the roll is.
         public let truth: PokerCategory
+        /// How many ordered rolls.
         public let orderedRolls: UInt64
     }
 
+    /// Whether the classifier agrees with the reference on every roll.
     public var passed: Bool { confusions.isEmpty }
 
-    /// Nil when the game does not classify rolls.
-    public init?<Game: DiceGame>(_ game: Game) throws {
-        let dice = game.dice
-        guard let total = dice.orderedRollCount, total <= DiceOdds.enumerationLimit else {
-            throw DiceError.tooManyRollsToEnumerate(dice, limit: DiceOdds.enumerationLimit)
-        }
-        var probe = DiceRoll(count: dice.count)
-        for index in 0..<dice.count { probe[index] = 1 }
-        guard game.category(probe) != nil else { return nil }
-        var table: [PokerCategory: [PokerCategory: UInt64]] = [:]
-        DiceOdds.forEachOrderedRoll(dice) { roll in
-            let truth = PokerCategory.of(roll)
-            let reported = game.category(roll) ?? .nothing
-            if reported != truth { table[reported, default: [:]][truth, default: 0] += 1 }
-        }
+    /// Surveys `game`; nil when the game does not classify rolls.
+    /// - Complexity: see ``DetectorSurvey``.
+    public init?<Game: DiceGame>(_ game: Game) {
+        self.init(game, survey: DetectorSurvey(game))
+    }
+
+    /// The comparison read from a survey already made of `game`; nil when the game does not classify rolls.
+    public init?<Game: DiceGame>(_ game: Game, survey: DetectorSurvey) {
+        guard let table = survey.categoryConfusions else { return nil }
         confusions = table.flatMap { reported, row in
             row.map { Confusion(reported: reported, truth: $0.key, orderedRolls: $0.value) }
         }.sorted { ($0.reported, $0.truth) < ($1.reported, $1.truth) }

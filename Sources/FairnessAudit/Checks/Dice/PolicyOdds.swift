@@ -19,33 +19,30 @@ public struct PolicyOdds: Sendable {
     /// Computes the exact final odds of `game` under its own reroll policy.
     ///
     /// - Parameter game: The dice game; its straight detector decides which first rolls are rerolled.
-    /// - Throws: `DiceError.tooManyRollsToCount(_:)` if the dice have more than 2⁶⁴ ordered rolls, and
-    ///   `DiceError.tooManyRollsToEnumerate(_:limit:)` if they have more than
-    ///   `DiceOdds.enumerationLimit`.
-    /// - Complexity: O(F^K): every ordered roll of the game's K dice of F faces is visited once (and
-    ///   passed to the game's `isStraight(_:)` when the policy rerolls).
+    /// - Throws: `DiceError.tooManyRollsToCount(_:)` only for dice whose F^K ordered rolls exceed 2^64,
+    ///   which `DiceSet` refuses to build.
+    /// - Complexity: that of ``DetectorSurvey`` (which rolls are rerolled is read from the survey), plus
+    ///   O(p(K)) for the exact single-roll odds over the partitions of K.
     public init<Game: DiceGame>(_ game: Game) throws {
+        try self.init(game, survey: DetectorSurvey(game))
+    }
+
+    /// The odds read from a survey already made of `game` (which rolls its detector calls straights).
+    /// - Throws: as ``init(_:)``.
+    public init<Game: DiceGame>(_ game: Game, survey: DetectorSurvey) throws {
         let dice = game.dice
         let single = try DiceOdds.categoryCounts(dice)
-        guard let total = dice.orderedRollCount, total <= DiceOdds.enumerationLimit else {
-            throw DiceError.tooManyRollsToEnumerate(dice, limit: DiceOdds.enumerationLimit)
-        }
+        let total = single.total
         let categories = PokerCategory.defined(forDice: dice.count)
-        var firstRollCounts = [UInt64](repeating: 0, count: PokerCategory.allCases.count)
-        var detected: UInt64 = 0
-        DiceOdds.forEachOrderedRoll(dice) { roll in
-            if game.rerollPolicy == .rerollOnceAfterDetectedStraight && game.isStraight(roll) {
-                detected += 1
-            } else {
-                firstRollCounts[PokerCategory.of(roll).rawValue] += 1
-            }
-        }
+        let rerolls = game.rerollPolicy == .rerollOnceAfterDetectedStraight
+        let detected = rerolls ? survey.detectedStraights : 0
         // Numerators over total²: kept rolls count total each; rerolled ones spread by the fresh odds.
         let denominator = UInt128(total) * UInt128(total)
         var finals: [PokerCategory: ExactProbability] = [:]
         for category in categories {
-            let numerator = UInt128(firstRollCounts[category.rawValue]) * UInt128(total)
-                + UInt128(detected) * UInt128(single.counts[category] ?? 0)
+            let detectedHere = rerolls ? survey.detectedStraightsByCategory[category.rawValue] : 0
+            let kept = (single.counts[category] ?? 0) - detectedHere
+            let numerator = UInt128(kept) * UInt128(total) + UInt128(detected) * UInt128(single.counts[category] ?? 0)
             finals[category] = ExactProbability(numerator, over: denominator)
         }
         self.game = game.name

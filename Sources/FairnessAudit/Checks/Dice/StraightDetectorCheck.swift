@@ -1,54 +1,56 @@
-/// Exhaustive comparison of a dice game's straight detector with the reference over all F^K ordered
-/// rolls — no sampling, so the counts are exact.
+/// Exhaustive comparison of a dice game's straight detector with the reference: on every ordered roll
+/// up to ``DetectorSurvey/orderedRollLimit``, through every multiset of faces beyond (see
+/// ``DiceCoverage``) — no sampling of the game's play, so the counts are exact.
 public struct StraightDetectorCheck: Sendable {
+    /// The game's name.
     public let game: String
+    /// The game's dice.
     public let dice: DiceSet
+    /// How the rolls were visited.
+    public let coverage: DiceCoverage
+    /// Ordered rolls the game can produce (F^K).
     public let orderedRolls: UInt64
     /// Disagreements in play (the detector as the game calls it), by sorted pattern, ascending.
     public let mismatches: [DetectorMismatch]
-    /// Ordered rolls the detector wrongly accepts (false straights) and wrongly rejects.
+    /// Ordered rolls the detector wrongly accepts (false straights).
     public let falseAccepts: UInt64
+    /// Ordered rolls that are straights the detector rejects.
     public let falseRejects: UInt64
-    /// Disagreements when the game's own state holds a straight (1 ... K) or a non-straight (all ones)
-    /// instead of the roll being judged: non-zero only for detectors that read state, not their argument.
+    /// Disagreements when the game's own state holds a straight (1 ... K) instead of the roll being
+    /// judged: non-zero only for detectors that read state, not their argument.
     public let mismatchesWithStraightState: UInt64
+    /// Disagreements when the game's own state holds a non-straight (all ones) instead of the roll.
     public let mismatchesWithNonStraightState: UInt64
+    /// Multisets whose orderings the detector judged differently (only where not every ordering was
+    /// called; with every ordering called, order dependence shows in the counts themselves).
+    public let orderDependentPatterns: [DiceRoll]
 
+    /// Whether the detector agrees with the reference on every roll, whatever the game's state.
     public var passed: Bool {
         mismatches.isEmpty && mismatchesWithStraightState == 0 && mismatchesWithNonStraightState == 0
+            && orderDependentPatterns.isEmpty
     }
 
-    public init<Game: DiceGame>(_ game: Game) throws {
-        let dice = game.dice
-        guard let total = dice.orderedRollCount, total <= DiceOdds.enumerationLimit else {
-            throw DiceError.tooManyRollsToEnumerate(dice, limit: DiceOdds.enumerationLimit)
-        }
-        var byPattern: [DiceRoll: (truth: Bool, wrong: UInt64, all: UInt64)] = [:]
-        var accepts: UInt64 = 0, rejects: UInt64 = 0
-        let straightState = DiceRoll((0..<dice.count).map { min($0 + 1, dice.faces) })
-        let flatState = DiceRoll(Array(repeating: 1, count: dice.count))
-        var stateStraightWrong: UInt64 = 0, stateFlatWrong: UInt64 = 0
-        DiceOdds.forEachOrderedRoll(dice) { roll in
-            let truth = PokerCategory.isStraight(roll)
-            if game.isStraight(roll, whileGameHolds: straightState) != truth { stateStraightWrong += 1 }
-            if game.isStraight(roll, whileGameHolds: flatState) != truth { stateFlatWrong += 1 }
-            let said = game.isStraight(roll)
-            guard said != truth else { return }
-            if said { accepts += 1 } else { rejects += 1 }
-            let pattern = roll.sorted
-            byPattern[pattern, default: (truth, 0, 0)].wrong += 1
-        }
-        // Count every ordering of each mismatching pattern (a multinomial), for context.
-        mismatches = byPattern.map { pattern, entry in
-            DetectorMismatch(pattern: pattern, truth: entry.truth, mismatchingOrderedRolls: entry.wrong,
-                             orderedRollsOfPattern: DiceOdds.orderings(of: pattern))
-        }.sorted { $0.pattern.faces.lexicographicallyPrecedes($1.pattern.faces) }
+    /// Surveys `game` and compares its straight detector with the reference.
+    /// - Complexity: see ``DetectorSurvey``.
+    public init<Game: DiceGame>(_ game: Game) {
+        self.init(game, survey: DetectorSurvey(game))
+    }
+
+    /// The comparison read from a survey already made of `game`.
+    public init<Game: DiceGame>(_ game: Game, survey: DetectorSurvey) {
         self.game = game.name
-        self.dice = dice
-        orderedRolls = total
-        falseAccepts = accepts
-        falseRejects = rejects
-        mismatchesWithStraightState = stateStraightWrong
-        mismatchesWithNonStraightState = stateFlatWrong
+        dice = game.dice
+        coverage = survey.coverage
+        orderedRolls = game.dice.orderedRollCount ?? .max
+        mismatches = survey.mismatches.map {
+            DetectorMismatch(pattern: $0.pattern, truth: $0.truth, mismatchingOrderedRolls: $0.wrongInPlay,
+                             orderedRollsOfPattern: $0.orderings)
+        }
+        falseAccepts = survey.falseAccepts
+        falseRejects = survey.falseRejects
+        mismatchesWithStraightState = survey.mismatchesWithStraightState
+        mismatchesWithNonStraightState = survey.mismatchesWithNonStraightState
+        orderDependentPatterns = survey.orderDependentPatterns
     }
 }

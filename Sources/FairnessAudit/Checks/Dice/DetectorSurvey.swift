@@ -1,0 +1,297 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// How the exhaustive dice checks visited the rolls of a game.
+public enum DiceCoverage: Sendable, Hashable, CustomStringConvertible {
+    /// Every one of the F^K ordered rolls (F^K ≤ ``DetectorSurvey/orderedRollLimit``): every count is exact.
+    case everyOrderedRoll(UInt64)
+    /// Every multiset of faces (sorted roll), each weighted by its number of orderings K!/Π mᵢ!, with the
+    /// detectors called on at most ``DetectorSurvey/orderingsPerMultiset`` orderings of each (all of them
+    /// where there are no more): counts in ordered rolls are exact for detectors that do not depend on the
+    /// order of the dice, and any order dependence among the orderings called is reported.
+    case everyMultiset(multisets: UInt64, orderingsCalled: UInt64, orderedRolls: UInt64)
+    /// Too many multisets to visit them all (more than ``DetectorSurvey/multisetLimit``): every multiset that
+    /// is a straight, plus a fixed sample of rolls drawn uniformly (seeded, reproducible), each sorted to its
+    /// multiset and called in up to ``DetectorSurvey/orderingsPerMultiset`` orderings. A mismatch found is a
+    /// real mismatch; the absence of one is evidence, not proof, and counts are of the rolls checked.
+    case sampledMultisets(multisets: UInt64, orderingsCalled: UInt64)
+
+    public var description: String {
+        switch self {
+        case .everyOrderedRoll(let total): return "all \(total) ordered rolls"
+        case .everyMultiset(let multisets, let called, let total):
+            return "all \(multisets) multisets of faces (\(total) ordered rolls), \(called) orderings called"
+        case .sampledMultisets(let multisets, let called):
+            return "a sample of \(multisets) multisets of faces (every straight included), \(called) orderings called"
+        }
+    }
+
+    /// Whether every roll the game can produce was judged (exactly, or through its multiset).
+    public var isExhaustive: Bool {
+        if case .sampledMultisets = self { return false }
+        return true
+    }
+}
+
+/// One exhaustive pass over a dice game's rolls that every exact dice check reads: the game's straight
+/// detector in play and with its own state holding a straight or a non-straight, its category classifier,
+/// and whether it rerolls, each against the reference.
+///
+/// Up to ``orderedRollLimit`` ordered rolls, every ordered roll is visited. Beyond, the rolls are visited
+/// through their multisets (12d10 has 293,930), each weighted by its number of orderings; beyond
+/// ``multisetLimit`` multisets, a reproducible sample of them (see ``DiceCoverage``). The work is spread over
+/// the machine's cores and merged in a fixed order, so the result does not depend on the thread count.
+///
+/// - Complexity: O(min(F^K, C(F+K−1, K) · ``orderingsPerMultiset``)) detector calls, each O(K).
+public struct DetectorSurvey: Sendable {
+    /// Most ordered rolls visited one by one (10d6 has 60,466,176).
+    public static let orderedRollLimit: UInt64 = 100_000_000
+    /// Most multisets visited one by one.
+    public static let multisetLimit: UInt64 = 2_000_000
+    /// Orderings of one multiset the detectors are called on beyond ``orderedRollLimit``: the sorted one,
+    /// the reversed one and pseudo-random ones (all of them when a multiset has no more).
+    public static let orderingsPerMultiset = 16
+    /// Rolls drawn for the sample beyond ``multisetLimit``.
+    public static let sampledRolls = 1_000_000
+
+    /// Mismatches of one multiset (sorted roll), in ordered rolls.
+    public struct PatternCounts: Sendable, Hashable {
+        /// The multiset, as a sorted roll.
+        public let pattern: DiceRoll
+        /// Whether the pattern is a straight (the reference).
+        public let truth: Bool
+        /// Ordered rolls of the pattern the detector judges wrongly in play.
+        public var wrongInPlay: UInt64
+        /// Ordered rolls of the pattern (K!/Π mᵢ!).
+        public let orderings: UInt64
+    }
+
+    /// How the rolls were visited.
+    public let coverage: DiceCoverage
+    /// Ordered rolls the game can produce (F^K), or nil beyond 2^64.
+    public let orderedRolls: UInt64?
+    /// Patterns the straight detector judges wrongly in play, ascending.
+    public let mismatches: [PatternCounts]
+    /// Ordered rolls wrongly called straights, and straights missed, in play.
+    public let falseAccepts: UInt64
+    /// Straights the detector misses in play, in ordered rolls.
+    public let falseRejects: UInt64
+    /// Ordered rolls judged wrongly when the game's own state holds a straight (1 … K) instead of the roll.
+    public let mismatchesWithStraightState: UInt64
+    /// Ordered rolls judged wrongly when the game's own state holds a non-straight (all ones).
+    public let mismatchesWithNonStraightState: UInt64
+    /// Multisets whose orderings the detector judged differently (a detector that depends on the order
+    /// of the dice), with one example each; empty for ordered coverage (every ordering is counted there).
+    public let orderDependentPatterns: [DiceRoll]
+    /// Ordered rolls the detector calls straights in play (the rolls a reroll policy rerolls).
+    public let detectedStraights: UInt64
+    /// The same, by the roll's true category (indexed by `PokerCategory.rawValue`).
+    public let detectedStraightsByCategory: [UInt64]
+    /// Ordered rolls by (category the game reports, true category) where they differ; nil when the game
+    /// does not classify rolls.
+    public let categoryConfusions: [PokerCategory: [PokerCategory: UInt64]]?
+
+    /// Surveys `game`'s detectors.
+    /// - Complexity: see ``DetectorSurvey``.
+    public init<Game: DiceGame>(_ game: Game) {
+        let dice = game.dice
+        let k = dice.count, f = dice.faces
+        let straightState = DiceRoll((0..<k).map { min($0 + 1, f) })
+        let flatState = DiceRoll(Array(repeating: 1, count: k))
+        var probe = DiceRoll(count: k)
+        for index in 0..<k { probe[index] = 1 }
+        let classifies = game.category(probe) != nil
+        orderedRolls = dice.orderedRollCount
+
+        let multisets = Self.multisetCount(dice)
+        let ordered = (dice.orderedRollCount ?? .max) <= Self.orderedRollLimit
+        let exhaustiveMultisets = multisets.map { $0 <= Self.multisetLimit } ?? false
+        // The work items: multisets (sorted rolls), each judged over all or some of its orderings.
+        let patterns: [DiceRoll] = exhaustiveMultisets || ordered ? Self.allMultisets(dice) : Self.sampledMultisets(dice)
+        let orderingsPerPattern = ordered ? Int.max : Self.orderingsPerMultiset
+
+        let chunks = max(1, min(patterns.count, ProcessInfo.processInfo.activeProcessorCount * 8))
+        let results = Mutex([Int: Partial]())
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var partial = Partial()
+            let range = (patterns.count * chunk / chunks)..<(patterns.count * (chunk + 1) / chunks)
+            for index in range {
+                partial.visit(patterns[index], game: game, limit: orderingsPerPattern, classifies: classifies,
+                              straightState: straightState, flatState: flatState)
+            }
+            results.withLock { $0[chunk] = partial }
+        }
+        var total = Partial()
+        results.withLock { parts in for chunk in 0..<chunks { total.merge(parts[chunk]!) } }
+
+        switch (ordered, exhaustiveMultisets) {
+        case (true, _): coverage = .everyOrderedRoll(dice.orderedRollCount!)
+        case (false, true):
+            coverage = .everyMultiset(multisets: UInt64(patterns.count), orderingsCalled: total.called,
+                                      orderedRolls: dice.orderedRollCount ?? .max)
+        default: coverage = .sampledMultisets(multisets: UInt64(patterns.count), orderingsCalled: total.called)
+        }
+        mismatches = total.mismatches.sorted { $0.pattern.faces.lexicographicallyPrecedes($1.pattern.faces) }
+        falseAccepts = total.falseAccepts
+        falseRejects = total.falseRejects
+        mismatchesWithStraightState = total.straightStateWrong
+        mismatchesWithNonStraightState = total.flatStateWrong
+        orderDependentPatterns = total.orderDependent.sorted { $0.faces.lexicographicallyPrecedes($1.faces) }
+        detectedStraights = total.detected
+        detectedStraightsByCategory = total.detectedByCategory
+        categoryConfusions = classifies ? total.confusions : nil
+    }
+
+    /// What one worker found; counts are in ordered rolls (each ordering called stands for the orderings
+    /// of its multiset that were not called).
+    struct Partial {
+        var mismatches: [PatternCounts] = []
+        var falseAccepts: UInt64 = 0, falseRejects: UInt64 = 0
+        var straightStateWrong: UInt64 = 0, flatStateWrong: UInt64 = 0
+        var orderDependent: [DiceRoll] = []
+        var detected: UInt64 = 0
+        var detectedByCategory = [UInt64](repeating: 0, count: PokerCategory.allCases.count)
+        var called: UInt64 = 0
+        var confusions: [PokerCategory: [PokerCategory: UInt64]] = [:]
+
+        mutating func visit<Game: DiceGame>(_ pattern: DiceRoll, game: Game, limit: Int, classifies: Bool,
+                                            straightState: DiceRoll, flatState: DiceRoll) {
+            let truth = PokerCategory.isStraight(pattern)
+            let category = PokerCategory.of(pattern)
+            let orderings = DiceOdds.orderings(of: pattern)
+            // Orderings called and the weight each carries: exactly one when all are called.
+            let all = orderings <= UInt64(limit)
+            let sample = all ? [] : DetectorSurvey.sampledOrderings(of: pattern, count: limit)
+            let callCount = all ? orderings : UInt64(sample.count)
+            let weight = orderings / callCount, remainder = orderings % callCount
+            var wrong: UInt64 = 0, saidStraight: UInt64 = 0, stateWrong: UInt64 = 0, flatWrong: UInt64 = 0
+            var firstAnswer: Bool?, dependsOnOrder = false
+            func judge(_ roll: DiceRoll, weight w: UInt64) {
+                let said = game.isStraight(roll)
+                if let firstAnswer { if firstAnswer != said { dependsOnOrder = true } } else { firstAnswer = said }
+                if said { saidStraight &+= w }
+                if said != truth { wrong &+= w }
+                if game.isStraight(roll, whileGameHolds: straightState) != truth { stateWrong &+= w }
+                if game.isStraight(roll, whileGameHolds: flatState) != truth { flatWrong &+= w }
+                if classifies {
+                    let reported = game.category(roll) ?? .nothing
+                    if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
+                }
+            }
+            if all {
+                var roll = pattern
+                repeat { judge(roll, weight: 1) } while DetectorSurvey.nextPermutation(&roll)
+            } else {
+                // The first ordering also carries the remainder, so the weights sum to the orderings.
+                for (position, roll) in sample.enumerated() { judge(roll, weight: weight + (position == 0 ? remainder : 0)) }
+            }
+            called += callCount
+            detected += saidStraight
+            detectedByCategory[category.rawValue] += saidStraight
+            straightStateWrong += stateWrong
+            flatStateWrong += flatWrong
+            if dependsOnOrder && !all { orderDependent.append(pattern) }
+            if wrong > 0 {
+                mismatches.append(PatternCounts(pattern: pattern, truth: truth, wrongInPlay: wrong, orderings: orderings))
+                if truth { falseRejects += wrong } else { falseAccepts += wrong }
+            }
+        }
+
+        mutating func merge(_ other: Partial) {
+            mismatches += other.mismatches
+            falseAccepts += other.falseAccepts
+            falseRejects += other.falseRejects
+            straightStateWrong += other.straightStateWrong
+            flatStateWrong += other.flatStateWrong
+            orderDependent += other.orderDependent
+            detected += other.detected
+            for index in detectedByCategory.indices { detectedByCategory[index] += other.detectedByCategory[index] }
+            called += other.called
+            for (reported, row) in other.confusions {
+                for (truth, count) in row { confusions[reported, default: [:]][truth, default: 0] += count }
+            }
+        }
+    }
+
+    /// C(F + K − 1, K), the number of multisets of K faces out of F; nil beyond 2^64.
+    static func multisetCount(_ dice: DiceSet) -> UInt64? {
+        var result: UInt128 = 1
+        let n = dice.faces + dice.count - 1
+        for i in 1...dice.count {
+            result = result * UInt128(n - dice.count + i) / UInt128(i)
+            if result > UInt128(UInt64.max) { return nil }
+        }
+        return UInt64(result)
+    }
+
+    /// Every multiset of K faces, as sorted rolls, in lexicographic order.
+    static func allMultisets(_ dice: DiceSet) -> [DiceRoll] {
+        var result: [DiceRoll] = []
+        var roll = DiceRoll(count: dice.count)
+        for index in 0..<dice.count { roll[index] = 1 }
+        while true {
+            result.append(roll)
+            var position = dice.count - 1
+            while position >= 0 && roll[position] == dice.faces { position -= 1 }
+            if position < 0 { return result }
+            let next = roll[position] + 1
+            for index in position..<dice.count { roll[index] = next }
+        }
+    }
+
+    /// Every straight multiset and the sorted forms of ``sampledRolls`` rolls drawn uniformly with
+    /// Philox (fixed key), without repeats, in lexicographic order.
+    static func sampledMultisets(_ dice: DiceSet) -> [DiceRoll] {
+        var seen = Set<DiceRoll>()
+        if dice.faces >= dice.count {
+            for low in 1...(dice.faces - dice.count + 1) { seen.insert(DiceRoll((0..<dice.count).map { low + $0 })) }
+        }
+        for trial in 0..<UInt64(sampledRolls) {
+            var generator = TrialRandom(seed: 0x6469_6365_7361_6d70, trial: trial)
+            seen.insert(dice.roll(using: &generator).sorted)
+        }
+        return seen.sorted { $0.faces.lexicographicallyPrecedes($1.faces) }
+    }
+
+    /// `count` orderings of `pattern` (sorted) for a multiset with more orderings than that: the sorted one,
+    /// the reversed one and `count − 2` pseudo-random shuffles (seeded by the pattern, so reproducible).
+    static func sampledOrderings(of pattern: DiceRoll, count: Int) -> [DiceRoll] {
+        var result = [pattern]
+        var reversed = DiceRoll(count: pattern.count)
+        for index in 0..<pattern.count { reversed[index] = pattern[pattern.count - 1 - index] }
+        result.append(reversed)
+        var key: UInt64 = 0
+        for index in 0..<pattern.count { key = key &* 257 &+ UInt64(pattern[index]) }
+        var generator = TrialRandom(seed: key, trial: 0)
+        while result.count < count {
+            var roll = pattern
+            for i in stride(from: pattern.count - 1, to: 0, by: -1) {
+                let j = Int(Sampling.uniformInteger(below: UInt64(i + 1), using: &generator))
+                let t = roll[i]; roll[i] = roll[j]; roll[j] = t
+            }
+            result.append(roll)
+        }
+        return result
+    }
+
+    /// Rearranges `roll` into the next ordering in lexicographic order; false (and `roll` sorted again)
+    /// after the last.
+    static func nextPermutation(_ roll: inout DiceRoll) -> Bool {
+        let n = roll.count
+        guard n >= 2 else { return false }
+        var i = n - 2
+        while i >= 0 && roll[i] >= roll[i + 1] { i -= 1 }
+        if i < 0 {
+            var (a, b) = (0, n - 1)
+            while a < b { let s = roll[a]; roll[a] = roll[b]; roll[b] = s; a += 1; b -= 1 }
+            return false
+        }
+        var j = n - 1
+        while roll[j] <= roll[i] { j -= 1 }
+        let t = roll[i]; roll[i] = roll[j]; roll[j] = t
+        var (a, b) = (i + 1, n - 1)
+        while a < b { let s = roll[a]; roll[a] = roll[b]; roll[b] = s; a += 1; b -= 1 }
+        return true
+    }
+}
