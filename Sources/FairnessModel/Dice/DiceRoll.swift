@@ -41,4 +41,26 @@ public struct DiceRoll: Sendable, Hashable, CustomStringConvertible {
     public var sorted: DiceRoll { DiceRoll(faces.sorted()) }
 
     public var description: String { faces.map(String.init).joined(separator: "-") }
+
+    /// Rearranges the faces into the next ordering in lexicographic order and returns true; after the last
+    /// ordering, sorts them ascending again and returns false. Starting from the sorted roll, repeated calls
+    /// visit every distinct ordering of its multiset exactly once.
+    /// - Complexity: O(K) in the worst case, amortised O(1).
+    @inlinable
+    package mutating func formNextPermutation() -> Bool {
+        let n = count
+        guard n >= 2 else { return false }
+        return withUnsafeMutableBytes(of: &storage) { bytes -> Bool in
+            var i = n - 2
+            while i >= 0 && bytes[i] >= bytes[i + 1] { i -= 1 }
+            if i >= 0 {
+                var j = n - 1
+                while bytes[j] <= bytes[i] { j -= 1 }
+                bytes.swapAt(i, j)
+            }
+            var (a, b) = (i + 1, n - 1)
+            while a < b { bytes.swapAt(a, b); a += 1; b -= 1 }
+            return i >= 0
+        }
+    }
 }

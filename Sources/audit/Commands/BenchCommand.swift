@@ -14,7 +14,11 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @Flag(help: "Instead, time the exact checks and a 100,000-trial audit at every size: wheels of 8 ... 10,000 sectors, dice 5d6 ... 12d10.")
+    var scale = false
+
     func run() throws {
+        if scale { return try ScaleBenchmark.run(threads: engine.threadCount) }
         let threads = engine.threadCount
         let start = DispatchTime.now()
         let driver = WheelDriver(BenchmarkWheel())

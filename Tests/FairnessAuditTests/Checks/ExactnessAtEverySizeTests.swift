@@ -1,4 +1,4 @@
-import FairnessAudit
+@testable import FairnessAudit
 import Foundation
 import PropertyBased
 import Testing
@@ -168,5 +168,46 @@ struct ExactnessAtEverySizeTests {
         wheel.turnsPerSpin = 5
         let odds = DesignedOdds(wheel, consistency: ConsistencyCheck(wheel))
         #expect(abs((odds.ownSpin[.label(7)] ?? 0) - 1e-9) < 1e-15, "\(odds.ownSpin)")
+    }
+}
+
+@Suite("Sampled tests for big wheels and rare prizes")
+struct BigWheelSamplingTests {
+    @Test func equalMassGroupsAreContiguousAndBalanced() {
+        let masses = (1...1000).map(Double.init)
+        for count in [2, 7, 100, 707, 999] {
+            let groups = OutcomeSlots.equalMassGroups(masses, count: count)
+            #expect(groups.count == count)
+            #expect(groups.flatMap { $0 } == Array(0..<1000), "contiguous and complete")
+            #expect(groups.allSatisfy { !$0.isEmpty })
+            let total = masses.reduce(0, +)
+            for group in groups {
+                let mass = group.reduce(0.0) { $0 + masses[$1] }
+                // Each group is within one sector's mass (at most 1000) of its share, give or take the last.
+                #expect(mass <= total / Double(count) + 1000 + 1e-9, "\(count) groups: \(mass)")
+            }
+        }
+        #expect(OutcomeSlots.equalMassGroups([1, 1, 1], count: 5) == [[0], [1], [2]])
+    }
+
+    /// The example: a 1-in-a-million jackpot passes the default gate at 100,000 trials and its
+    /// odds are tested on their own.
+    @Test func rareJackpotPassesTheDefaultGate() throws {
+        let wheel = try ReferenceWheel(weights: [999_999, 1], name: "jackpot")
+        let report = try Audit.run([AuditSubject(wheel: wheel)], settings: AuditSettings(run: RunSettings(trials: 100_000, seed: 7)))
+        #expect(report.gate != .fail, "\(report.checks.filter { $0.status == .fail })")
+        #expect(report.checks.contains { $0.check == "rare outcome 2 vs designed odds (exact binomial)" && $0.pValue != nil })
+        #expect(report.checks.first { $0.check == "designed odds equal claimed odds" }?.status == .pass)
+    }
+
+    /// Weights 1 ... 1000 at 10^7 spins: serial independence is tested (over about 700 groups of equal
+    /// designed odds), not left inconclusive, and the sampled checks pass.
+    @Test func thousandSectorWheelIsTestableAtTenMillionSpins() throws {
+        let wheel = try ReferenceWheel(weights: (1...1000).map(Double.init), name: "thousand")
+        let report = try Audit.run([AuditSubject(wheel: wheel)], settings: AuditSettings(run: RunSettings(trials: 10_000_000, seed: 3)))
+        let serial = try #require(report.checks.first { $0.check == "serial independence (consecutive results)" })
+        #expect(serial.pValue != nil, "\(serial.detail)")
+        #expect(serial.detail.contains("groups"), "\(serial.detail)")
+        #expect(report.checks.filter { $0.kind == .sampling }.allSatisfy { $0.status == .pass }, "\(report.checks.filter { $0.status != .pass })")
     }
 }

@@ -32,7 +32,7 @@ extension SubjectAudit {
         checks.append(exact(name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
                             "index drawn uniformly from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"))
 
-        let driver = TargetedWheelDriver(subject)
+        let driver = TargetedWheelDriver(subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))
         let tally = try MonteCarloRunner.run(driver, settings: settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: designed, claimed: claimed)
         result.checks.append(PendingCheck(record: CheckRecord(

@@ -62,7 +62,7 @@ extension SubjectAudit {
             odds.ownSpin.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ") + ".")
 
         // Sampling.
-        let driver = WheelDriver(subject)
+        let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: odds.ownSpin, trials: settings.run.trials))
         let tally = try MonteCarloRunner.run(driver, settings: settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: odds.ownSpin, claimed: claimed)
         result.verdict = SubjectVerdict(name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings)
@@ -70,6 +70,17 @@ extension SubjectAudit {
         result.arcs = arcs
         result.probes = probes + result.probes
         return result
+    }
+
+    /// The groups of sectors whose consecutive pairs the serial test counts: one group per sector while a
+    /// table of every pair still expects about 20 pairs per cell at this number of trials (so the default
+    /// audit of a 37-sector wheel is unchanged), otherwise √(trials / 20) groups (at most 1,024) of
+    /// consecutive sectors with about equal designed odds — so a 1,000-sector wheel is testable at 10^7 trials.
+    static func pairGroups(geometry: WheelGeometry, designed: [WheelOutcome: Double], trials: UInt64) -> [[Int]]? {
+        let affordable = Int((Double(trials) / 20).squareRoot())
+        let count = min(OutcomeSlots.maximumPairGroups, max(2, affordable))
+        guard count < geometry.count else { return nil }
+        return OutcomeSlots.equalMassGroups(geometry.sectors.map { designed[.label($0.label)] ?? 0 }, count: count)
     }
 
     /// The sampled checks shared by both kinds of wheel: fit to designed and claimed odds, invalid
@@ -96,8 +107,24 @@ extension SubjectAudit {
         if tally.traps > 0 { invalidDetail += "; \(tally.traps) traps" }
         checks.append(PendingCheck(record: CheckRecord(subject: name, check: "invalid results", kind: .invalid,
                                                        status: invalid == 0 ? .pass : .fail, statistic: Double(invalid), detail: invalidDetail)))
-        let table = (0..<slots.count).map { a in (0..<slots.count).map { b in tally.pairs[a * slots.count + b] } }
-        checks.append(try independence(name, "serial independence (consecutive results)", table: table))
+        // Rare outcomes (below 1% of the most likely one's odds) are pooled in the fit above; each gets its
+        // own exact binomial test so a rare prize is tested on its own.
+        let largest = designedBySlot.max() ?? 0
+        for slot in 0..<slots.labels.count where designedBySlot[slot] > 0 && designedBySlot[slot] < largest / 100 {
+            let p = designedBySlot[slot], count = tally.counts[slot]
+            let test = try BinomialTest(successes: Double(count), trials: n, hypothesised: p)
+            checks.append(PendingCheck(record: CheckRecord(
+                subject: name, check: "rare outcome \(slots.name(slot)) vs designed odds (exact binomial)", kind: .sampling,
+                status: .inconclusive, statistic: Double(count), pValue: test.verdict.pValue,
+                detail: String(format: "%llu in %llu spins: %.6g; designed %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
+                               count, tally.trials, test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
+                power: p < 1 && n > 0 ? .binomial(trials: n, probability: p) : nil))
+        }
+        let groups = slots.pairGroupCount
+        let table = (0..<groups).map { a in (0..<groups).map { b in tally.pairs[a * groups + b] } }
+        let grouped = slots.pairGroups.count < slots.count
+        checks.append(try independence(name, "serial independence (consecutive results)", table: table,
+                                       note: grouped ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : ""))
 
         var rows: [OutcomeRow] = []
         for slot in 0..<slots.count where slot != slots.invalid {

@@ -44,7 +44,7 @@ enum SubjectAudit {
     /// Serial or pairwise independence on a table of counts. Categories expected to be rare (margins
     /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
     /// cannot reach an expected count of 5 in every cell.
-    static func independence(_ subject: String, _ check: String, table: [[UInt64]]) throws -> PendingCheck {
+    static func independence(_ subject: String, _ check: String, table: [[UInt64]], note: String = "") throws -> PendingCheck {
         var record = CheckRecord(subject: subject, check: check, kind: .sampling, status: .inconclusive, detail: "")
         let n = table.count
         let rowTotals = table.map { $0.reduce(0, +) }
@@ -68,7 +68,7 @@ enum SubjectAudit {
         }
         guard groups.count >= 2 else {
             let pairs = rowTotals.reduce(0, +)
-            record.detail = "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)"
+            record.detail = "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)\(note)"
             return PendingCheck(record: record, power: nil)
         }
         let collapsed = groups.map { rows in groups.map { columns in
@@ -77,13 +77,13 @@ enum SubjectAudit {
         let test = try IndependenceTest(table: collapsed)
         switch test.verdict {
         case .inconclusive(let reason):
-            record.detail = "inconclusive: \(reason)\(pooledNote)"
+            record.detail = "inconclusive: \(reason)\(pooledNote)\(note)"
             return PendingCheck(record: record, power: nil)
         case .tested(let figures):
             record.statistic = figures.statistic
             record.degreesOfFreedom = figures.degreesOfFreedom
             record.pValue = figures.pValue
-            record.detail = "\(test.keptRows.count)×\(test.keptColumns.count) table\(pooledNote)"
+            record.detail = "\(test.keptRows.count)×\(test.keptColumns.count) table\(pooledNote)\(note)"
             let total = collapsed.flatMap { $0 }.reduce(0, +)
             return PendingCheck(record: record, power: .independence(degreesOfFreedom: figures.degreesOfFreedom ?? 1, trials: total))
         }

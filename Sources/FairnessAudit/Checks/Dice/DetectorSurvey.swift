@@ -35,8 +35,10 @@ public enum DiceCoverage: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One exhaustive pass over a dice game's rolls that every exact dice check reads: the game's straight
-/// detector in play and with its own state holding a straight or a non-straight, its category classifier,
-/// and whether it rerolls, each against the reference.
+/// detector in play (every ordering), its category classifier, whether it rerolls, and the detector with
+/// the game's own state holding a straight or a non-straight instead of the roll (once per multiset,
+/// counted for all its orderings: a detector that ignores its argument answers alike for every ordering),
+/// each against the reference.
 ///
 /// Up to ``orderedRollLimit`` ordered rolls, every ordered roll is visited. Beyond, the rolls are visited
 /// through their multisets (12d10 has 293,930), each weighted by its number of orderings; beyond
@@ -77,7 +79,8 @@ public struct DetectorSurvey: Sendable {
     public let falseAccepts: UInt64
     /// Straights the detector misses in play, in ordered rolls.
     public let falseRejects: UInt64
-    /// Ordered rolls judged wrongly when the game's own state holds a straight (1 … K) instead of the roll.
+    /// Ordered rolls judged wrongly when the game's own state holds a straight (1 … K) instead of the roll
+    /// (probed on one ordering of each multiset and counted for all its orderings).
     public let mismatchesWithStraightState: UInt64
     /// Ordered rolls judged wrongly when the game's own state holds a non-straight (all ones).
     public let mismatchesWithNonStraightState: UInt64
@@ -111,11 +114,23 @@ public struct DetectorSurvey: Sendable {
         let patterns: [DiceRoll] = exhaustiveMultisets || ordered ? Self.allMultisets(dice) : Self.sampledMultisets(dice)
         let orderingsPerPattern = ordered ? Int.max : Self.orderingsPerMultiset
 
-        let chunks = max(1, min(patterns.count, ProcessInfo.processInfo.activeProcessorCount * 8))
+        // Chunks of about equal work (orderings called), several per core; merged in chunk order.
+        let work = patterns.map { min(DiceOdds.orderings(of: $0), UInt64(orderingsPerPattern)) }
+        let totalWork = work.reduce(0, +)
+        let chunkCount = max(1, min(patterns.count, ProcessInfo.processInfo.activeProcessorCount * 8))
+        var bounds = [0]
+        var done: UInt64 = 0
+        for (index, w) in work.enumerated() {
+            done += w
+            if bounds.count < chunkCount, done * UInt64(chunkCount) >= totalWork * UInt64(bounds.count) { bounds.append(index + 1) }
+        }
+        if bounds.last != patterns.count { bounds.append(patterns.count) }
+        let chunkBounds = bounds
+        let chunks = chunkBounds.count - 1
         let results = Mutex([Int: Partial]())
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var partial = Partial()
-            let range = (patterns.count * chunk / chunks)..<(patterns.count * (chunk + 1) / chunks)
+            let range = chunkBounds[chunk]..<chunkBounds[chunk + 1]
             for index in range {
                 partial.visit(patterns[index], game: game, limit: orderingsPerPattern, classifies: classifies,
                               straightState: straightState, flatState: flatState)
@@ -172,16 +187,18 @@ public struct DetectorSurvey: Sendable {
                 if let firstAnswer { if firstAnswer != said { dependsOnOrder = true } } else { firstAnswer = said }
                 if said { saidStraight &+= w }
                 if said != truth { wrong &+= w }
-                if game.isStraight(roll, whileGameHolds: straightState) != truth { stateWrong &+= w }
-                if game.isStraight(roll, whileGameHolds: flatState) != truth { flatWrong &+= w }
                 if classifies {
                     let reported = game.category(roll) ?? .nothing
                     if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
                 }
             }
+            // The game's own state is probed once per multiset, weighted by its orderings: a detector that
+            // ignores its argument answers the same for every ordering, and every ordering is judged in play.
+            if game.isStraight(pattern, whileGameHolds: straightState) != truth { stateWrong = orderings }
+            if game.isStraight(pattern, whileGameHolds: flatState) != truth { flatWrong = orderings }
             if all {
                 var roll = pattern
-                repeat { judge(roll, weight: 1) } while DetectorSurvey.nextPermutation(&roll)
+                repeat { judge(roll, weight: 1) } while roll.formNextPermutation()
             } else {
                 // The first ordering also carries the remainder, so the weights sum to the orderings.
                 for (position, roll) in sample.enumerated() { judge(roll, weight: weight + (position == 0 ? remainder : 0)) }
@@ -277,21 +294,5 @@ public struct DetectorSurvey: Sendable {
 
     /// Rearranges `roll` into the next ordering in lexicographic order; false (and `roll` sorted again)
     /// after the last.
-    static func nextPermutation(_ roll: inout DiceRoll) -> Bool {
-        let n = roll.count
-        guard n >= 2 else { return false }
-        var i = n - 2
-        while i >= 0 && roll[i] >= roll[i + 1] { i -= 1 }
-        if i < 0 {
-            var (a, b) = (0, n - 1)
-            while a < b { let s = roll[a]; roll[a] = roll[b]; roll[b] = s; a += 1; b -= 1 }
-            return false
-        }
-        var j = n - 1
-        while roll[j] <= roll[i] { j -= 1 }
-        let t = roll[i]; roll[i] = roll[j]; roll[j] = t
-        var (a, b) = (i + 1, n - 1)
-        while a < b { let s = roll[a]; roll[a] = roll[b]; roll[b] = s; a += 1; b -= 1 }
-        return true
-    }
+    static func nextPermutation(_ roll: inout DiceRoll) -> Bool { roll.formNextPermutation() }
 }

@@ -28,50 +28,77 @@ public struct BoundaryCheck: Sendable {
     ///   lookup, where *L* is the number of lines.
     public init<Subject: WheelSubject>(_ subject: Subject, turnsShift: Double = 0) {
         let geometry = subject.geometry
+        let lines = geometry.lines
         var probes = 0
         var failures: [ProbeFailure] = []
-        for line in geometry.lines {
-            for (rotation, context) in Self.probes(around: line, of: subject, turnsShift: turnsShift) {
+        for line in lines {
+            for probe in Self.probes(around: line, of: subject, turnsShift: turnsShift) {
                 probes += 1
-                let reported = subject.report(rotation)
-                let truth = subject.truth(rotation)
+                let reported = subject.report(probe.rotation)
+                let truth = subject.truth(probe.rotation)
                 if !accepts(reported, truth: truth, geometry: geometry) {
-                    failures.append(ProbeFailure(rotation: Double(rotation), context: context, reported: reported,
-                                                 truth: describe(truth, geometry: geometry)))
+                    failures.append(ProbeFailure(rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
+                                                 reported: reported, truth: describe(truth, geometry: geometry)))
                 }
             }
         }
         self.subject = subject.name
-        linesProbed = geometry.lines.count
+        linesProbed = lines.count
         self.probes = probes
         self.failures = failures
     }
 
-    /// The probe rotations around one line, shifted by `turnsShift` whole turns, with their descriptions.
+    /// One probe near a line: its rotation, and where it sits, described only when it fails.
+    struct Probe<Rotation: BinaryFloatingPoint> {
+        /// Where the probe sits relative to the line's nearest value.
+        enum Offset {
+            case nearest
+            case adjacent(Int)
+            case powerOfTwoUlps(Int, above: Bool)
+            case turns(Double, above: Bool)
+        }
+        let rotation: Rotation
+        let offset: Offset
+        let turnsShift: Double
+
+        /// "line 3|4 shifted +2 turns, 1 ulp above", say.
+        func context(_ line: WheelGeometry.Line, geometry: WheelGeometry) -> String {
+            let name = "line " + line.sectors.map { "\(geometry.sectors[$0].label)" }.joined(separator: "|")
+                + (turnsShift == 0 ? "" : String(format: " shifted %+.0f turns", turnsShift))
+            switch offset {
+            case .nearest: return "\(name), nearest value"
+            case .adjacent(let k): return k > 0 ? "\(name), \(k) ulp above" : "\(name), \(-k) ulp below"
+            case .powerOfTwoUlps(let power, let above): return "\(name), 2^\(power) ulp \(above ? "above" : "below")"
+            case .turns(let fraction, let above): return "\(name), \(fraction) turn \(above ? "above" : "below")"
+            }
+        }
+    }
+
+    /// The 19 probe rotations around one line, shifted by `turnsShift` whole turns.
     static func probes<Subject: WheelSubject>(around line: WheelGeometry.Line, of subject: Subject, turnsShift: Double)
-        -> [(Subject.Rotation, String)] {
+        -> [Probe<Subject.Rotation>] {
         let unit = subject.rotationUnit
         let base = line.rotation(in: unit, pointer: subject.geometry.pointerTurns) + turnsShift * unit.fullTurn
-        let name = "line " + line.sectors.map { "\(subject.geometry.sectors[$0].label)" }.joined(separator: "|")
-            + (turnsShift == 0 ? "" : String(format: " shifted %+.0f turns", turnsShift))
         let r0 = Subject.Rotation(base)
-        var result: [(Subject.Rotation, String)] = [(r0, "\(name), nearest value")]
+        var result: [Probe<Subject.Rotation>] = []
+        result.reserveCapacity(19)
+        result.append(Probe(rotation: r0, offset: .nearest, turnsShift: turnsShift))
         var up = r0, down = r0
         for k in 1...3 {
             up = up.nextUp
             down = down.nextDown
-            result.append((up, "\(name), \(k) ulp above"))
-            result.append((down, "\(name), \(k) ulp below"))
+            result.append(Probe(rotation: up, offset: .adjacent(k), turnsShift: turnsShift))
+            result.append(Probe(rotation: down, offset: .adjacent(-k), turnsShift: turnsShift))
         }
         for power in [8, 16, 24] {
             let step = r0.ulp * Subject.Rotation(1 << power)
-            result.append((r0 + step, "\(name), 2^\(power) ulp above"))
-            result.append((r0 - step, "\(name), 2^\(power) ulp below"))
+            result.append(Probe(rotation: r0 + step, offset: .powerOfTwoUlps(power, above: true), turnsShift: turnsShift))
+            result.append(Probe(rotation: r0 - step, offset: .powerOfTwoUlps(power, above: false), turnsShift: turnsShift))
         }
         for fraction in [1e-9, 1e-6, 1e-3] {
             let step = fraction * unit.fullTurn
-            result.append((Subject.Rotation(base + step), "\(name), \(fraction) turn above"))
-            result.append((Subject.Rotation(base - step), "\(name), \(fraction) turn below"))
+            result.append(Probe(rotation: Subject.Rotation(base + step), offset: .turns(fraction, above: true), turnsShift: turnsShift))
+            result.append(Probe(rotation: Subject.Rotation(base - step), offset: .turns(fraction, above: false), turnsShift: turnsShift))
         }
         return result
     }

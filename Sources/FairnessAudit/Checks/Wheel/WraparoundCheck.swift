@@ -63,15 +63,20 @@ public struct WraparoundCheck: Sendable {
         func failing(_ rotation: Subject.Rotation) -> Bool {
             !accepts(subject.report(rotation), truth: subject.truth(rotation), geometry: geometry)
         }
-        let baseline = lines.flatMap { BoundaryCheck.probes(around: $0, of: subject, turnsShift: 0) }.map { failing($0.0) }
+        let baseline = lines.map { line in BoundaryCheck.probes(around: line, of: subject, turnsShift: 0).map { failing($0.rotation) } }
         shifts = Self.shiftTurns.map { turns in
-            let probes = lines.flatMap { BoundaryCheck.probes(around: $0, of: subject, turnsShift: turns) }
+            var probes = 0
             var breaks: [ProbeFailure] = []
-            for (index, (rotation, context)) in probes.enumerated() where !baseline[index] && failing(rotation) {
-                breaks.append(ProbeFailure(rotation: Double(rotation), context: context, reported: subject.report(rotation),
-                                           truth: describe(subject.truth(rotation), geometry: geometry)))
+            for (lineIndex, line) in lines.enumerated() {
+                for (index, probe) in BoundaryCheck.probes(around: line, of: subject, turnsShift: turns).enumerated() {
+                    probes += 1
+                    guard !baseline[lineIndex][index], failing(probe.rotation) else { continue }
+                    breaks.append(ProbeFailure(rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
+                                               reported: subject.report(probe.rotation),
+                                               truth: describe(subject.truth(probe.rotation), geometry: geometry)))
+                }
             }
-            return Shift(turns: turns, probes: probes.count, periodicityBreaks: breaks)
+            return Shift(turns: turns, probes: probes, periodicityBreaks: breaks)
         }
         var special: [ProbeFailure] = []
         for (value, context) in [(Subject.Rotation(unit.fullTurn), "exactly one turn"), (Subject.Rotation(0), "zero"),

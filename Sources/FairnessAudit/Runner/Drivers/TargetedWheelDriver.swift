@@ -9,15 +9,25 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
     ///
     /// - Complexity: O(*n*), *n* the number of sectors (more if their labels span 2¹⁶ or more values).
     public init(_ subject: Subject) {
-        self.subject = subject
-        slots = OutcomeSlots(labels: subject.geometry.labels)
+        self.init(subject, pairGroups: nil)
     }
 
-    public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count) }
+    /// A driver whose serial pairs are tallied over `pairGroups`, a partition of the sector indices
+    /// 0 ..< geometry.count into groups (nil: one group per sector up to 1,024 sectors, groups of equal
+    /// shares of the circle beyond).
+    init(_ subject: Subject, pairGroups: [[Int]]?) {
+        self.subject = subject
+        let geometry = subject.geometry
+        let shares = geometry.count > OutcomeSlots.maximumPairGroups
+            ? OutcomeSlots.equalMassGroups(geometry.sectors.map(\.widthTurns.value), count: OutcomeSlots.maximumPairGroups) : nil
+        slots = OutcomeSlots(labels: geometry.labels, labelGroups: pairGroups ?? shares)
+    }
+
+    public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count, pairGroups: slots.pairGroupCount) }
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
-        var previousSlot = -1
+        var previousGroup = -1
         let geometry = subject.geometry
         for trial in range {
             let spin = randomness.withTrial(trial) { generator in subject.spin(using: &generator) }
@@ -34,7 +44,7 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
                     tally.shownDiffersFromReported &+= 1
                 }
             }
-            tally.record(outcome, slot: slots.slot(outcome), slots: slots, previousSlot: &previousSlot)
+            tally.record(outcome, slot: slots.slot(outcome), slots: slots, previousGroup: &previousGroup)
         }
         tally.trials &+= UInt64(range.count)
     }

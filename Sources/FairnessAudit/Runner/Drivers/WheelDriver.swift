@@ -9,20 +9,30 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     ///
     /// - Complexity: O(*n*), *n* the number of sectors (more if their labels span 2¹⁶ or more values).
     public init(_ subject: Subject) {
-        self.subject = subject
-        slots = OutcomeSlots(labels: subject.geometry.labels)
+        self.init(subject, pairGroups: nil)
     }
 
-    public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count) }
+    /// A driver whose serial pairs are tallied over `pairGroups`, a partition of the sector indices
+    /// 0 ..< geometry.count into groups (nil: one group per sector up to 1,024 sectors, groups of equal
+    /// shares of the circle beyond).
+    init(_ subject: Subject, pairGroups: [[Int]]?) {
+        self.subject = subject
+        let geometry = subject.geometry
+        let shares = geometry.count > OutcomeSlots.maximumPairGroups
+            ? OutcomeSlots.equalMassGroups(geometry.sectors.map(\.widthTurns.value), count: OutcomeSlots.maximumPairGroups) : nil
+        slots = OutcomeSlots(labels: geometry.labels, labelGroups: pairGroups ?? shares)
+    }
+
+    public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count, pairGroups: slots.pairGroupCount) }
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
         var previous = subject.initialRotation
-        var previousSlot = -1
+        var previousGroup = -1
         for trial in range {
             let spin = randomness.withTrial(trial) { generator in subject.spin(from: previous, using: &generator) }
             previous = spin.rotation
-            tally.record(spin.outcome, slot: slots.slot(spin.outcome), slots: slots, previousSlot: &previousSlot)
+            tally.record(spin.outcome, slot: slots.slot(spin.outcome), slots: slots, previousGroup: &previousGroup)
         }
         tally.trials &+= UInt64(range.count)
     }

@@ -1,14 +1,37 @@
 /// Maps reported outcomes to tally slots without hashing: sector labels get slots 0 ..< n in the
-/// geometry's order, "no result" slot n, any other label (invalid) slot n + 1.
+/// geometry's order, "no result" slot n, any other label (invalid) slot n + 1. For serial pairs, slots are
+/// gathered into groups (``pairGroups``): each slot its own group for a wheel of up to
+/// ``maximumPairGroups`` sectors, consecutive sectors of about equal mass beyond (see
+/// ``equalMassGroups(_:count:)``), so the pair table stays small and testable however many sectors there are.
 @usableFromInline
 struct OutcomeSlots: Sendable {
     let labels: [Int]
     @usableFromInline let minimumLabel: Int
     @usableFromInline let table: [Int32]
     @usableFromInline let dictionary: [Int: Int]
+    /// The slots of each pair group; "no result" and "invalid" are always groups of their own.
+    let pairGroups: [[Int]]
+    /// The pair group of each slot.
+    @usableFromInline let pairGroupOfSlot: [Int32]
+    /// The number of pair groups (the pair table is this squared).
+    @usableFromInline let pairGroupCount: Int
 
-    init(labels: [Int]) {
+    /// Most pair groups: a pair table of at most 1026² counts.
+    static let maximumPairGroups = 1024
+
+    /// Slots for `labels`; `labelGroups` partitions the label slots 0 ..< labels.count into the serial
+    /// pairs' groups (nil: one group per label up to ``maximumPairGroups`` labels, equal shares beyond).
+    init(labels: [Int], labelGroups: [[Int]]? = nil) {
         self.labels = labels
+        let groups = labelGroups ?? (labels.count <= Self.maximumPairGroups
+            ? labels.indices.map { [$0] }
+            : Self.equalMassGroups(Array(repeating: 1, count: labels.count), count: Self.maximumPairGroups))
+        pairGroups = groups + [[labels.count], [labels.count + 1]]
+        var groupOfSlot = [Int32](repeating: -1, count: labels.count + 2)
+        for (group, members) in pairGroups.enumerated() { for slot in members { groupOfSlot[slot] = Int32(group) } }
+        precondition(!groupOfSlot.contains(-1), "every label slot must be in one pair group")
+        pairGroupOfSlot = groupOfSlot
+        pairGroupCount = pairGroups.count
         let low = labels.min() ?? 0, high = labels.max() ?? 0
         minimumLabel = low
         if high - low < 1 << 16 {
@@ -23,6 +46,32 @@ struct OutcomeSlots: Sendable {
     }
 
     @usableFromInline var count: Int { labels.count + 2 }
+
+    /// Consecutive indices 0 ..< masses.count cut into at most `count` non-empty groups of about equal total
+    /// mass: a group closes once the running total reaches its share, k/count of the whole. Keeping
+    /// neighbouring sectors together keeps each group a readable arc of the wheel.
+    /// - Complexity: O(n) for n masses.
+    static func equalMassGroups(_ masses: [Double], count: Int) -> [[Int]] {
+        guard count < masses.count else { return masses.indices.map { [$0] } }
+        var total = 0.0
+        for m in masses { total += max(0, m) }
+        if total <= 0 { return equalMassGroups(Array(repeating: 1, count: masses.count), count: count) }
+        var groups: [[Int]] = []
+        var current: [Int] = []
+        var running = 0.0
+        for (index, mass) in masses.enumerated() {
+            current.append(index)
+            running += max(0, mass)
+            let remainingSlots = masses.count - index - 1
+            let remainingGroups = count - groups.count - 1
+            let reachedShare = running >= total * Double(groups.count + 1) / Double(count)
+            if (reachedShare && remainingSlots >= remainingGroups) || remainingSlots == remainingGroups {
+                if groups.count < count - 1 { groups.append(current); current = [] }
+            }
+        }
+        if !current.isEmpty { groups.append(current) }
+        return groups
+    }
     @usableFromInline var noResult: Int { labels.count }
     @usableFromInline var invalid: Int { labels.count + 1 }
 

@@ -5,7 +5,8 @@ public struct OutcomeTally: Tally {
     /// Spins by reported outcome slot: the sector labels in the geometry's order, then no result (also
     /// refused and trapped spins), then any label no sector carries.
     public var counts: [UInt64]
-    /// pairs[a · slots + b]: outcome a followed by outcome b within a block.
+    /// pairs[a · groups + b]: an outcome of pair group a followed by one of group b within a block (the
+    /// groups of the driver's slots; one group per slot for wheels of up to 1,024 sectors).
     public var pairs: [UInt64]
     /// Spins reporting each label no sector carries, by label.
     public var invalidLabels: [Int: UInt64] = [:]
@@ -16,19 +17,20 @@ public struct OutcomeTally: Tally {
     /// its label.
     public var shownDiffersFromReported: UInt64 = 0
 
-    /// An empty tally of `slots` outcome slots.
-    public init(slots: Int) {
+    /// An empty tally of `slots` outcome slots and `pairGroups` groups of them for serial pairs.
+    public init(slots: Int, pairGroups: Int) {
         counts = [UInt64](repeating: 0, count: slots)
-        pairs = [UInt64](repeating: 0, count: slots * slots)
+        pairs = [UInt64](repeating: 0, count: pairGroups * pairGroups)
     }
 
     /// Counts one reported outcome in `slot`, and the pair it forms with the previous one in the block.
     @inlinable
-    mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousSlot: inout Int) {
+    mutating func record(_ outcome: WheelOutcome, slot: Int, slots: OutcomeSlots, previousGroup: inout Int) {
         counts[slot] &+= 1
         if slot == slots.invalid, let label = outcome.label { invalidLabels[label, default: 0] += 1 }
-        if previousSlot >= 0 { pairs[previousSlot * slots.count + slot] &+= 1 }
-        previousSlot = slot
+        let group = Int(slots.pairGroupOfSlot[slot])
+        if previousGroup >= 0 { pairs[previousGroup * slots.pairGroupCount + group] &+= 1 }
+        previousGroup = group
     }
 
     /// Adds the counts of `other`, a tally with the same slots, to this one.

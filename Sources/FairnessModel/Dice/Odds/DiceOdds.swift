@@ -13,9 +13,13 @@ public enum DiceOdds {
 
     /// Category counts of ordered rolls, the method used, and the total F^K.
     public struct Counts: Sendable, Hashable {
+        /// The dice counted.
         public let dice: DiceSet
+        /// How the counts were obtained.
         public let method: Method
+        /// F^K, the number of ordered rolls.
         public let total: UInt64
+        /// Ordered rolls in each category defined for this many dice.
         public let counts: [PokerCategory: UInt64]
 
         /// The exact probability of `category`; throws if it is not a category of this many dice.
@@ -27,10 +31,19 @@ public enum DiceOdds {
         }
     }
 
-    /// Exact category counts: by enumeration when F^K ≤ ``enumerationLimit``, by combinatorics beyond.
+    /// Most ordered rolls for which ``categoryCounts(_:)`` enumerates rather than counts combinatorially
+    /// (both are exact and agree; enumeration is the more direct evidence where it is cheap).
+    public static let preferredEnumerationLimit: UInt64 = 1_000_000
+
+    /// Exact category counts: by enumeration when F^K ≤ ``preferredEnumerationLimit``, by combinatorics
+    /// beyond.
+    /// - Throws: ``DiceError/tooManyRollsToCount(_:)`` if F^K does not fit in 64 bits (which `DiceSet`
+    ///   refuses to build).
+    /// - Complexity: O(F^K · K) up to ``preferredEnumerationLimit``; beyond, O(p(K) · K) over the p(K)
+    ///   partitions of K.
     public static func categoryCounts(_ dice: DiceSet) throws -> Counts {
         guard let total = dice.orderedRollCount else { throw DiceError.tooManyRollsToCount(dice) }
-        return total <= enumerationLimit ? try categoryCountsByEnumeration(dice) : try categoryCountsByCombinatorics(dice)
+        return total <= preferredEnumerationLimit ? try categoryCountsByEnumeration(dice) : try categoryCountsByCombinatorics(dice)
     }
 
     /// Visits every ordered roll once (an odometer over the dice) and classifies it.

@@ -36,14 +36,19 @@ extension WheelGeometry {
             }
             // The arc found, the one before it (whose end may be this line) and the one after.
             let n = orderByStart.count
-            let candidates = Set([orderByStart[(low - 2 + 2 * n) % n], orderByStart[(low - 1 + n) % n], orderByStart[low % n]])
-            for index in candidates {
+            // (Up to three distinct arcs, visited without allocating.)
+            let a = orderByStart[(low - 1 + n) % n], b = orderByStart[low % n], c = orderByStart[(low - 2 + 2 * n) % n]
+            func visit(_ index: Int) -> PointerTruth? {
                 switch classify(position, in: sectors[index], tolerance: tolerance) {
                 case .inside: return .inside(index)
                 case .onEdge: if !touching.contains(index) { touching.append(index) }
                 case .outside: break
                 }
+                return nil
             }
+            if let inside = visit(a) { return inside }
+            if b != a, let inside = visit(b) { return inside }
+            if c != a, c != b, let inside = visit(c) { return inside }
             if touching.isEmpty {
                 // Fall back to a full scan (only reachable through rounding at the search boundary).
                 return scan(position, tolerance: tolerance)
