@@ -37,8 +37,23 @@ public struct DiceRoll: Sendable, Hashable, CustomStringConvertible {
     public var faces: [Int] { (0..<count).map { self[$0] } }
 
     /// The same faces in ascending order (a canonical key for the multiset).
-    /// - Complexity: O(K log K) for K dice; allocates.
-    public var sorted: DiceRoll { DiceRoll(faces.sorted()) }
+    /// - Complexity: O(K²) for K ≤ 32 dice (an insertion sort in place); does not allocate.
+    public var sorted: DiceRoll {
+        var copy = self
+        let n = count
+        withUnsafeMutableBytes(of: &copy.storage) { bytes in
+            for i in 1..<max(n, 1) {
+                let value = bytes[i]
+                var j = i - 1
+                while j >= 0 && bytes[j] > value {
+                    bytes[j + 1] = bytes[j]
+                    j -= 1
+                }
+                bytes[j + 1] = value
+            }
+        }
+        return copy
+    }
 
     public var description: String { faces.map(String.init).joined(separator: "-") }
 

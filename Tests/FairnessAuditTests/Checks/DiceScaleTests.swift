@@ -1,3 +1,5 @@
+import Foundation
+import PropertyBased
 import Testing
 @testable import FairnessAudit
 
@@ -88,5 +90,35 @@ struct DiceScaleTests {
         for category in PokerCategory.defined(forDice: 11) {
             #expect(policy.finalCategories[category] == (try single.probability(of: category)))
         }
+    }
+}
+
+/// No check errors on a game that `WheelGeometry` or `DiceSet` accepts: random wheels (1 ... 60 sectors,
+/// widths over twelve orders of magnitude) and random dice (1 ... 32 dice of 1 ... 255 faces) audited at
+/// a few thousand trials finish with a report.
+@Suite("Every accepted game can be audited")
+struct EveryGameAuditsTests {
+    @Test func randomWheelsNeverError() async {
+        let input = zip(Gen.double(in: -12...0).array(of: 1...60), Gen.int(in: 0...359), Gen.int(in: 0...3))
+        await propertyCheck(count: 30, input: input) { exponents, start, pointerQuarter in
+            let weights = exponents.map { pow(10, $0) }
+            guard let geometry = try? WheelGeometry.weighted(weights, firstSectorStart: Double(start), pointer: Double(pointerQuarter) * 90) else { return }
+            let wheel = ReferenceWheel(geometry: geometry, name: "random")
+            do {
+                let report = try Audit.run([AuditSubject(wheel: wheel)],
+                                           settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1), sweepSteps: 1024))
+                #expect(!report.checks.isEmpty)
+                #expect(report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass }, "\(weights)")
+            } catch {
+                Issue.record("\(weights): \(error)")
+            }
+        }
+    }
+
+    @Test(arguments: [(1, 1), (1, 255), (2, 255), (32, 3), (13, 30), (20, 6), (3, 1)])
+    func diceOfEverySizeNeverError(count: Int, faces: Int) throws {
+        let game = AnyDiceGame(name: "\(count)d\(faces)", dice: try DiceSet(count: count, faces: faces))
+        let report = try Audit.run([AuditSubject(dice: game)], settings: AuditSettings(run: RunSettings(trials: 500, seed: 1)))
+        #expect(report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass }, "\(report.checks.filter { $0.status == .fail })")
     }
 }

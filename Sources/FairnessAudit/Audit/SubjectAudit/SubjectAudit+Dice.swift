@@ -32,12 +32,14 @@ extension SubjectAudit {
                                     categories.confusions.map { "\($0.orderedRolls) rolls of \($0.truth.name) called \($0.reported.name)" }.joined(separator: "; ")))
         }
         let policy = try PolicyOdds(game, survey: survey)
+        // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
+        let straightDefined = PokerCategory.isDefined(.straight, forDice: dice.count)
         let single = try DiceOdds.categoryCounts(dice)
         let categories = PokerCategory.defined(forDice: dice.count)
         let singleOdds = try categories.map { try single.probability(of: $0) }
         let equal = zip(categories, singleOdds).allSatisfy { policy.finalCategories[$0.0] == $0.1 }
         checks.append(exact(name, "final odds equal one fair roll", kind: .fairness, passed: equal,
-                            "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(try single.probability(of: .straight)) for one fair roll; P(reroll) = \(policy.reroll)"))
+                            "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"))
         findings.append("Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value)).")
 
         let tally = try MonteCarloRunner.run(DiceDriver(game), settings: settings.run)
@@ -62,14 +64,16 @@ extension SubjectAudit {
         checks.append(try goodnessOfFit(name, "final categories vs one fair roll", kind: .fairness, observed: observedCategories,
                                         probabilities: singleOdds.map(\.value)))
         let plays = Double(tally.plays)
-        let straight = try BinomialTest(successes: Double(tally.finalStraights), trials: plays, hypothesised: policy.finalStraight.value)
-        checks.append(PendingCheck(record: CheckRecord(
-            subject: name, check: "straight probability (exact binomial)", kind: .sampling, status: .inconclusive,
-            statistic: Double(tally.finalStraights), pValue: straight.verdict.pValue,
-            detail: String(format: "%llu straights in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
-                           tally.finalStraights, tally.plays, straight.proportion, policy.finalStraight.value,
-                           straight.clopperPearson.lower, straight.clopperPearson.upper)),
-            power: policy.finalStraight.value > 0 && policy.finalStraight.value < 1 ? .binomial(trials: plays, probability: policy.finalStraight.value) : nil))
+        if straightDefined {
+            let straight = try BinomialTest(successes: Double(tally.finalStraights), trials: plays, hypothesised: policy.finalStraight.value)
+            checks.append(PendingCheck(record: CheckRecord(
+                subject: name, check: "straight probability (exact binomial)", kind: .sampling, status: .inconclusive,
+                statistic: Double(tally.finalStraights), pValue: straight.verdict.pValue,
+                detail: String(format: "%llu straights in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
+                               tally.finalStraights, tally.plays, straight.proportion, policy.finalStraight.value,
+                               straight.clopperPearson.lower, straight.clopperPearson.upper)),
+                power: policy.finalStraight.value > 0 && policy.finalStraight.value < 1 ? .binomial(trials: plays, probability: policy.finalStraight.value) : nil))
+        }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
         checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))
 

@@ -55,7 +55,7 @@ public struct DetectorSurvey: Sendable {
     /// the reversed one and pseudo-random ones (all of them when a multiset has no more).
     public static let orderingsPerMultiset = 16
     /// Rolls drawn for the sample beyond ``multisetLimit``.
-    public static let sampledRolls = 1_000_000
+    public static let sampledRolls = 250_000
 
     /// Mismatches of one multiset (sorted roll), in ordered rolls.
     public struct PatternCounts: Sendable, Hashable {
