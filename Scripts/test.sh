@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command: installs missing system dependencies, checks that the build of the
-# project's own sources has no warnings, runs every test, then checks that Reports/ is current.
+# project's own sources has no warnings, runs every test, checks the formatting (.swift-format), that
+# every public declaration is documented and the DocC catalogues build, then that Reports/ is current.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
@@ -13,4 +14,7 @@ if grep -E "^$PWD/(Sources|Tests)/.*warning:" "$log"; then
 fi
 if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
 swift test --skip-build
+swift format lint --strict --recursive Sources Tests Package.swift \
+  || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift'" >&2; exit 1; }
+bash Scripts/check-docs.sh
 bash Scripts/check-reports.sh

@@ -7,13 +7,14 @@ import Foundation
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Audit spin wheels and dice for fairness: exact boundary, wraparound and consistency checks, and Monte Carlo tests with GSL.",
+        abstract:
+            "Audit spin wheels and dice for fairness: exact boundary, wraparound and consistency checks, and Monte Carlo tests with GSL.",
         discussion: """
-        With no subcommand, runs 'audit run': audits every built-in subject with 1,000,000 trials each, \
-        prints a verdict table and writes Markdown, CSV and JSON reports to Reports/.
+            With no subcommand, runs 'audit run': audits every built-in subject with 1,000,000 trials each, \
+            prints a verdict table and writes Markdown, CSV and JSON reports to Reports/.
 
-        \(AuditExitStatus.helpTable)
-        """,
+            \(AuditExitStatus.helpTable)
+            """,
         version: Toolkit.version,
         subcommands: [RunCommand.self, ListCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self
@@ -40,7 +41,8 @@ struct AuditCommand: ParsableCommand {
     private static func exitOnParseError(_ error: Error) -> Never {
         let code = exitCode(for: error)
         guard code == .validationFailure else { exit(withError: error) }
-        let message = fullMessage(for: error)
+        let message =
+            fullMessage(for: error)
             .split(separator: "\n").first.map(String.init) ?? "invalid usage"
         let line = message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message
         AuditExitStatus.printError(line)

@@ -44,7 +44,9 @@ struct CommandLineTests {
     func badInputIsOneLineAndExit64(arguments: [String], mentions: String) throws {
         let out = AuditProcess.temporaryDirectory()
         let hasOut = arguments.contains("--out")
-        let result = try AuditProcess.run(arguments + (hasOut ? [] : ["--out", out]) + ["--subject", "reference-wheel-37"].filter { _ in !arguments.contains("--subject") })
+        let result = try AuditProcess.run(
+            arguments + (hasOut ? [] : ["--out", out])
+                + ["--subject", "reference-wheel-37"].filter { _ in !arguments.contains("--subject") })
         #expect(result.status == 64, "\(arguments): exit \(result.status), stderr \(result.stderr)")
         #expect(result.stderr.contains(mentions), "\(arguments): \(result.stderr)")
         #expect(!result.stderr.contains("Stack dump") && !result.stderr.contains("Fatal error"))
@@ -53,8 +55,10 @@ struct CommandLineTests {
 
     /// One trial leaves every sampled table empty, and five dice plays put the Clopper–Pearson interval on
     /// a binomial's convergence boundary: both must be INCONCLUSIVE (exit 2), not an internal error or a crash.
-    @Test(arguments: [("reference-wheel-37", "1"), ("reference-dice-5d6", "5"), ("drinking-dice-switch-on", "5"),
-                      ("reference-targeted-wheel-8", "1"), ("reference-dice-5d6", "1")])
+    @Test(arguments: [
+        ("reference-wheel-37", "1"), ("reference-dice-5d6", "5"), ("drinking-dice-switch-on", "5"),
+        ("reference-targeted-wheel-8", "1"), ("reference-dice-5d6", "1"),
+    ])
     func tinyTrialCountsAreInconclusive(subject: String, trials: String) throws {
         let out = AuditProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -75,7 +79,9 @@ struct CommandLineTests {
         let inconclusive = try AuditProcess.run(["--trials", "10", "--subject", "reference-wheel-37", "--out", out])
         #expect(inconclusive.status == 2, "\(inconclusive.stdout)")
         // Gating only on exact checks: the slider's sampled failures no longer gate, its exact ones still do.
-        let exactOnly = try AuditProcess.run(["--trials", "20000", "--subject", "drinking-dice-switch-on", "--fail-on", "sampling", "--out", out])
+        let exactOnly = try AuditProcess.run([
+            "--trials", "20000", "--subject", "drinking-dice-switch-on", "--fail-on", "sampling", "--out", out,
+        ])
         #expect(exactOnly.status == 0, "\(exactOnly.stdout)")
         let report = try String(contentsOfFile: out + "/audit.md", encoding: .utf8)
         #expect(report.contains("swift run audit --trials 20000 --seed 20261121 --fail-on sampling --subject drinking-dice-switch-on"))
@@ -89,8 +95,10 @@ struct CommandLineTests {
         for threads in ["1", "2", "3"] {
             let out = AuditProcess.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: out) }
-            let result = try AuditProcess.run(["--trials", "30000", "--threads", threads, "--subject", "slider-roulette-33",
-                                               "--subject", "rotary-wheel-10", "--subject", "drinking-dice-switch-on", "--out", out])
+            let result = try AuditProcess.run([
+                "--trials", "30000", "--threads", threads, "--subject", "slider-roulette-33",
+                "--subject", "rotary-wheel-10", "--subject", "drinking-dice-switch-on", "--out", out,
+            ])
             #expect(result.status == 1)
             var files: [String: Data] = [:]
             for name in try FileManager.default.contentsOfDirectory(atPath: out) {

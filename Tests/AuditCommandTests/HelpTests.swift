@@ -8,10 +8,12 @@ struct HelpTests {
     @Test func rootHelpListsSubcommandsAndExitStatuses() throws {
         let help = try AuditProcess.run(["--help"])
         #expect(help.status == 0)
-        for line in ["USAGE: audit <subcommand>", "run (default)", "list", "EXIT STATUS",
-                     "0    every gated check passed", "1    a gated check failed",
-                     "2    no gated check failed, but one was inconclusive (too few trials)",
-                     "64   bad input or usage", "70   internal error", "130  interrupted (Ctrl-C)"] {
+        for line in [
+            "USAGE: audit <subcommand>", "run (default)", "list", "EXIT STATUS",
+            "0    every gated check passed", "1    a gated check failed",
+            "2    no gated check failed, but one was inconclusive (too few trials)",
+            "64   bad input or usage", "70   internal error", "130  interrupted (Ctrl-C)",
+        ] {
             #expect(help.stdout.contains(line), "missing \(line) in\n\(help.stdout)")
         }
         #expect(!help.stdout.contains("bench"), "the benchmark subcommand is hidden")
@@ -21,8 +23,10 @@ struct HelpTests {
         let help = try AuditProcess.run(["run", "--help"])
         #expect(help.status == 0)
         let text = help.stdout.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        for expected in ["(default: 1000000)", "(default: 20261121)", "(default: all cores)", "(default: philox)",
-                         "(default: 1e-06)", "(default: Reports)", "(default: exact,fairness,sampling,invalid)"] {
+        for expected in [
+            "(default: 1000000)", "(default: 20261121)", "(default: all cores)", "(default: philox)",
+            "(default: 1e-06)", "(default: Reports)", "(default: exact,fairness,sampling,invalid)",
+        ] {
             #expect(text.contains(expected), "missing \(expected) in\n\(help.stdout)")
         }
         for leak in ["TrialCount", "SeedChoice", "Optional(", "value:"] {

@@ -1,5 +1,5 @@
-import Foundation
 import FairnessStatistics
+import Foundation
 
 /// Runs audits and assembles their report.
 public enum Audit {
@@ -23,8 +23,10 @@ public enum Audit {
     /// - Complexity: For each subject, O(`settings.run.trials`) sampled trials plus the exact checks:
     ///   for a wheel, a fixed number of probes per sector line and sweeps of `settings.sweepSteps` points
     ///   (each change of result bisected to adjacent values); for a dice game, all F^K ordered rolls.
-    public static func run(_ subjects: [AuditSubject], settings: AuditSettings,
-                           onSubject: ((Int, AuditSubject) -> Void)? = nil) throws -> AuditReport {
+    public static func run(
+        _ subjects: [AuditSubject], settings: AuditSettings,
+        onSubject: ((Int, AuditSubject) -> Void)? = nil
+    ) throws -> AuditReport {
         try settings.validate()
         var results: [SubjectResult] = []
         for (index, subject) in subjects.enumerated() {
@@ -55,7 +57,8 @@ public enum Audit {
         var verdicts: [SubjectVerdict] = []
         for result in results {
             var verdict = result.verdict
-            verdict.verdict = pending.filter { $0.record.subject == verdict.name && settings.failOn.contains($0.record.kind) }
+            verdict.verdict =
+                pending.filter { $0.record.subject == verdict.name && settings.failOn.contains($0.record.kind) }
                 .map(\.record.status).max() ?? .pass
             verdicts.append(verdict)
         }
@@ -84,8 +87,9 @@ public enum Audit {
         switch request {
         case .goodnessOfFit(let probabilities, let trials):
             let power = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level)
-            return String(format: "90%% power against a single outcome off by %.3g%% (most likely) to %.3g%% (least likely), relative",
-                          100 * power.smallestDetectableRelativeDeviation, 100 * power.largestDetectableRelativeDeviation)
+            return String(
+                format: "90%% power against a single outcome off by %.3g%% (most likely) to %.3g%% (least likely), relative",
+                100 * power.smallestDetectableRelativeDeviation, 100 * power.largestDetectableRelativeDeviation)
         case .independence(let df, let trials):
             let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(level)
             let lambda = try ChiSquarePower.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: 0.9)

@@ -44,8 +44,10 @@ public struct AuditSettings: Sendable {
     ///   - sweepSteps: Dense-sweep steps per turn of the consistency and designed-odds partitions;
     ///     ``ConsistencyCheck/defaultSteps`` (2¹⁶) by default.
     ///   - command: The command line that reproduces the run, written into the reports.
-    public init(run: RunSettings, alpha: Double = AuditSettings.defaultAlpha, failOn: [CheckKind] = CheckKind.allCases,
-                sweepSteps: Int = ConsistencyCheck.defaultSteps, command: String = "audit") {
+    public init(
+        run: RunSettings, alpha: Double = AuditSettings.defaultAlpha, failOn: [CheckKind] = CheckKind.allCases,
+        sweepSteps: Int = ConsistencyCheck.defaultSteps, command: String = "audit"
+    ) {
         self.run = run
         self.alpha = alpha
         self.failOn = failOn

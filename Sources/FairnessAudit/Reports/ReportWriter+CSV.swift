@@ -3,25 +3,41 @@ import Foundation
 // CSV.
 extension ReportWriter {
     static func checksCSV(_ r: AuditReport) -> String {
-        csv(["subject", "check", "kind", "status", "statistic", "df", "p_value", "holm_p_value", "threshold", "detectable", "detail"],
-            r.checks.map { [$0.subject, $0.check, $0.kind.rawValue, $0.status.rawValue, number($0.statistic), number($0.degreesOfFreedom),
-                            pValue($0.pValue), pValue($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail] })
+        csv(
+            ["subject", "check", "kind", "status", "statistic", "df", "p_value", "holm_p_value", "threshold", "detectable", "detail"],
+            r.checks.map {
+                [
+                    $0.subject, $0.check, $0.kind.rawValue, $0.status.rawValue, number($0.statistic), number($0.degreesOfFreedom),
+                    pValue($0.pValue), pValue($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail,
+                ]
+            })
     }
 
     static func outcomesCSV(_ r: AuditReport) -> String {
-        csv(["subject", "table", "outcome", "valid", "observed", "expected_designed", "expected_fair", "standardised_residual"],
-            r.outcomes.map { [$0.subject, $0.table, $0.outcome, $0.valid ? "true" : "false", "\($0.observed)",
-                              number($0.expectedDesigned), number($0.expectedFair), number($0.standardisedResidual)] })
+        csv(
+            ["subject", "table", "outcome", "valid", "observed", "expected_designed", "expected_fair", "standardised_residual"],
+            r.outcomes.map {
+                [
+                    $0.subject, $0.table, $0.outcome, $0.valid ? "true" : "false", "\($0.observed)",
+                    number($0.expectedDesigned), number($0.expectedFair), number($0.standardisedResidual),
+                ]
+            })
     }
 
     static func arcsCSV(_ r: AuditReport) -> String {
-        csv(["subject", "from", "to", "unit", "share_of_circle", "reported", "truth"],
-            r.mislabelledArcs.map { [$0.subject, String(format: "%.17g", $0.from), String(format: "%.17g", $0.to), $0.unit,
-                                     String(format: "%.9g", $0.shareOfCircle), $0.reported, $0.truth] })
+        csv(
+            ["subject", "from", "to", "unit", "share_of_circle", "reported", "truth"],
+            r.mislabelledArcs.map {
+                [
+                    $0.subject, String(format: "%.17g", $0.from), String(format: "%.17g", $0.to), $0.unit,
+                    String(format: "%.9g", $0.shareOfCircle), $0.reported, $0.truth,
+                ]
+            })
     }
 
     static func probesCSV(_ r: AuditReport) -> String {
-        csv(["subject", "check", "input", "context", "reported", "expected"],
+        csv(
+            ["subject", "check", "input", "context", "reported", "expected"],
             r.probeFailures.map { [$0.subject, $0.check, $0.input, $0.context, $0.reported, $0.expected] })
     }
 }

@@ -34,9 +34,11 @@ public struct RunSettings: Sendable {
     ///   - blockSize: Trials per block, raised to 1 if lower; ``defaultBlockSize`` by default.
     ///   - cancellation: The flag that stops the run; a fresh, unset one by default.
     ///   - progress: Called from worker threads with the number of trials done; none by default.
-    public init(trials: UInt64, seed: UInt64, generator: GeneratorChoice = .philox,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount, blockSize: UInt64 = RunSettings.defaultBlockSize,
-                cancellation: CancellationFlag = CancellationFlag(), progress: (@Sendable (UInt64) -> Void)? = nil) {
+    public init(
+        trials: UInt64, seed: UInt64, generator: GeneratorChoice = .philox,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, blockSize: UInt64 = RunSettings.defaultBlockSize,
+        cancellation: CancellationFlag = CancellationFlag(), progress: (@Sendable (UInt64) -> Void)? = nil
+    ) {
         self.trials = trials
         self.seed = seed
         self.generator = generator

@@ -15,8 +15,11 @@ public enum Philox4x64 {
 
     /// The four output words for `counter` under `key`.
     @inlinable
-    public static func block(counter: (UInt64, UInt64, UInt64, UInt64), key: (UInt64, UInt64))
-        -> (UInt64, UInt64, UInt64, UInt64) {
+    public static func block(
+        counter: (UInt64, UInt64, UInt64, UInt64), key: (UInt64, UInt64)
+    )
+        -> (UInt64, UInt64, UInt64, UInt64)
+    {
         var (c0, c1, c2, c3) = counter
         var (k0, k1) = key
         for round in 0..<10 {

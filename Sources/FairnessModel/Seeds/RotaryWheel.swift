@@ -65,8 +65,9 @@ public struct RotaryWheel: WheelSubject {
         self.sectorCount = sectorCount
         // Equal wedges centred on π + i·2π/n: sector 0 starts half a wedge before π, the rest follow clockwise.
         let angleSize = 2 * Double.pi / Double(sectorCount)
-        geometry = try .equal(count: sectorCount, labels: Array(0..<sectorCount), unit: .radians,
-                              firstSectorStart: Double.pi - angleSize / 2, direction: .clockwise, pointer: Double.pi)
+        geometry = try .equal(
+            count: sectorCount, labels: Array(0..<sectorCount), unit: .radians,
+            firstSectorStart: Double.pi - angleSize / 2, direction: .clockwise, pointer: Double.pi)
         sectorTable = sectorCount % 2 == 0 ? Self.buildSectorsEven(sectorCount) : Self.buildSectorsOdd(sectorCount)
     }
 

@@ -45,7 +45,9 @@ public struct SliderRoulette: WheelSubject {
             var endDegree = startDegree + 360 / sectorCount
             if circlePart == sectorCount { endDegree = 270 }
             // `addArc(... clockwise: true)` from start to end: an end below the start wraps a full turn.
-            let end = endDegree > startDegree ? Double(endDegree) : Double(endDegree) + 360 * ((Double(startDegree - endDegree) / 360).rounded(.down) + 1)
+            let end =
+                endDegree > startDegree
+                ? Double(endDegree) : Double(endDegree) + 360 * ((Double(startDegree - endDegree) / 360).rounded(.down) + 1)
             arcs.append(DrawnArc(label: circlePart, start: Double(startDegree), end: end))
             startDegree = endDegree
         }
@@ -55,7 +57,9 @@ public struct SliderRoulette: WheelSubject {
     /// `slider-roulette-` followed by the sector count.
     public var name: String { "slider-roulette-\(sectorCount)" }
     /// One line: the sector count, their integer width, and the result formula.
-    public var summary: String { "Seed 000: \(sectorCount) sectors of integer width \(360 / sectorCount)°, result (360 − deg)/width + 1 truncated" }
+    public var summary: String {
+        "Seed 000: \(sectorCount) sectors of integer width \(360 / sectorCount)°, result (360 − deg)/width + 1 truncated"
+    }
     /// Radians, as `transform.rotation`.
     public var rotationUnit: AngleUnit { .radians }
     /// 0 radians.

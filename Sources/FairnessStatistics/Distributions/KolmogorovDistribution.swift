@@ -53,7 +53,8 @@ public enum KolmogorovDistribution {
             let a = 1 - d - jj / nn
             let b = d + jj / nn
             if a <= 0 { continue }
-            let logTerm = lgamma(nn + 1) - lgamma(jj + 1) - lgamma(nn - jj + 1)
+            let logTerm =
+                lgamma(nn + 1) - lgamma(jj + 1) - lgamma(nn - jj + 1)
                 + (nn - jj) * log(a) + (jj - 1) * log(b)
             sum += exp(logTerm)
         }

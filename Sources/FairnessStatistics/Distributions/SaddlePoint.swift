@@ -76,7 +76,8 @@ enum SaddlePoint {
         if k == n {
             return exp(qHigh < 0.1 ? -correctedDeviance(n, successMean, successMeanError) - failureMean - failureMeanError : n * log(p))
         }
-        let logCore = stirlingError(n) - stirlingError(k) - stirlingError(n - k)
+        let logCore =
+            stirlingError(n) - stirlingError(k) - stirlingError(n - k)
             - correctedDeviance(k, successMean, successMeanError) - correctedDeviance(n - k, failureMean, failureMeanError)
         let logScale = log(2 * Double.pi) + log(k) + log1p(-k / n)
         return exp(logCore - 0.5 * logScale)

@@ -113,8 +113,9 @@ public struct BinomialTest: Sendable, Hashable, Codable {
         let centre = (phat + z2 / (2 * n)) / denominator
         let half = z / denominator * (phat * (1 - phat) / n + z2 / (4 * n * n)).squareRoot()
         // At k = 0 (k = n) the lower (upper) bound is exactly 0 (1); the formula only reaches it up to rounding.
-        return ProportionInterval(lower: k == 0 ? 0 : max(0, centre - half), upper: k == n ? 1 : min(1, centre + half),
-                                  confidenceLevel: confidenceLevel)
+        return ProportionInterval(
+            lower: k == 0 ? 0 : max(0, centre - half), upper: k == n ? 1 : min(1, centre + half),
+            confidenceLevel: confidenceLevel)
     }
 
     /// The p in (0, 1) where the increasing function f(p) crosses `target`, by bisection that halves in

@@ -38,16 +38,22 @@ public struct IndependenceTest: Sendable, Hashable, Codable {
         }
         self.table = table
         self.minimumExpected = minimumExpected
-        let rowTotals = table.map { row -> Double in var s = CompensatedSum(); row.forEach { s.add($0) }; return s.value }
-        let columnTotals = (0..<width).map { c -> Double in var s = CompensatedSum(); table.forEach { s.add($0[c]) }; return s.value }
+        let rowTotals = table.map { row -> Double in
+            var s = CompensatedSum(); row.forEach { s.add($0) }; return s.value
+        }
+        let columnTotals = (0..<width).map { c -> Double in
+            var s = CompensatedSum(); table.forEach { s.add($0[c]) }; return s.value
+        }
         keptRows = rowTotals.indices.filter { rowTotals[$0] > 0 }
         keptColumns = columnTotals.indices.filter { columnTotals[$0] > 0 }
         var totalSum = CompensatedSum()
         rowTotals.forEach { totalSum.add($0) }
         let total = totalSum.value
         guard keptRows.count >= 2, keptColumns.count >= 2 else {
-            verdict = .inconclusive(InconclusiveReason(
-                "the table has \(keptRows.count) non-empty rows and \(keptColumns.count) non-empty columns; independence needs at least 2 of each"))
+            verdict = .inconclusive(
+                InconclusiveReason(
+                    "the table has \(keptRows.count) non-empty rows and \(keptColumns.count) non-empty columns; independence needs at least 2 of each"
+                ))
             return
         }
         let smallestRow = keptRows.map { rowTotals[$0] }.min()!
@@ -55,9 +61,10 @@ public struct IndependenceTest: Sendable, Hashable, Codable {
         let smallestExpected = smallestRow * smallestColumn / total
         if smallestExpected < minimumExpected {
             let needed = minimumExpected / ((smallestRow / total) * (smallestColumn / total))
-            verdict = .inconclusive(InconclusiveReason(
-                "smallest expected count \(GoodnessOfFitTest.format(smallestExpected)) is below \(GoodnessOfFitTest.format(minimumExpected))",
-                totalNeeded: needed))
+            verdict = .inconclusive(
+                InconclusiveReason(
+                    "smallest expected count \(GoodnessOfFitTest.format(smallestExpected)) is below \(GoodnessOfFitTest.format(minimumExpected))",
+                    totalNeeded: needed))
             return
         }
         var sum = CompensatedSum()
@@ -70,8 +77,10 @@ public struct IndependenceTest: Sendable, Hashable, Codable {
         }
         let df = Double((keptRows.count - 1) * (keptColumns.count - 1))
         let statistic = max(0, sum.value)
-        verdict = .tested(TestFigures(statistic: statistic, degreesOfFreedom: df,
-                                      pValue: try ChiSquareDistribution(degreesOfFreedom: df).upperTail(statistic)))
+        verdict = .tested(
+            TestFigures(
+                statistic: statistic, degreesOfFreedom: df,
+                pValue: try ChiSquareDistribution(degreesOfFreedom: df).upperTail(statistic)))
     }
 
     /// Convenience for integer tallies.

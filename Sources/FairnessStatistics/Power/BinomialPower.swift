@@ -41,7 +41,9 @@ public struct BinomialPower: Sendable, Hashable, Codable {
     /// - Complexity: O(log N) two-sided p-values for the critical counts, then at most 2 × 200 bisection
     ///   steps, each computing two binomial tails.
     public init(trials n: Double, hypothesised p0: Double, alpha: Double, power: Double = 0.9) throws {
-        guard n.isFinite, n >= 1, n == n.rounded() else { throw StatisticsError.invalidArgument("trials must be a whole number >= 1, got \(n)") }
+        guard n.isFinite, n >= 1, n == n.rounded() else {
+            throw StatisticsError.invalidArgument("trials must be a whole number >= 1, got \(n)")
+        }
         guard p0 > 0, p0 < 1 else { throw StatisticsError.invalidArgument("hypothesised probability must be in (0, 1), got \(p0)") }
         try Validate.level(alpha)
         guard power > alpha, power < 1 else { throw StatisticsError.invalidArgument("power must be in (alpha, 1), got \(power)") }

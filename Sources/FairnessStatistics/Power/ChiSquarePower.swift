@@ -49,7 +49,9 @@ public struct ChiSquarePower: Sendable, Hashable, Codable {
     ///   (``StatisticsError/gsl(function:status:message:)``).
     /// - Complexity: O(k) for k cells, plus the search of ``noncentrality(degreesOfFreedom:criticalValue:power:)``.
     public init(probabilities: [Double], trials: Double, alpha: Double, power: Double = 0.9) throws {
-        guard probabilities.count >= 2 else { throw StatisticsError.invalidArgument("power needs at least 2 cells, got \(probabilities.count)") }
+        guard probabilities.count >= 2 else {
+            throw StatisticsError.invalidArgument("power needs at least 2 cells, got \(probabilities.count)")
+        }
         let p = try Validate.distribution(probabilities, "expected probabilities", tolerance: GoodnessOfFitTest.probabilitySumTolerance)
         guard trials.isFinite, trials > 0 else { throw StatisticsError.invalidArgument("trials must be > 0, got \(trials)") }
         try Validate.level(alpha)

@@ -9,12 +9,15 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure the engine on a 37-sector equal wheel (draw, map, tally, chi-square); used by Scripts/benchmark.sh.",
         shouldDisplay: false)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Trials, 1 ... 10^15. (default: 100000000)", valueName: "n"), transform: TrialCount.parse)
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Trials, 1 ... 10^15. (default: 100000000)", valueName: "n"),
+        transform: TrialCount.parse)
     var trials = TrialCount(100_000_000)
 
     @OptionGroup var engine: EngineOptions
 
-    @Flag(help: "Instead, time the exact checks and a 100,000-trial audit at every size: wheels of 8 ... 10,000 sectors, dice 5d6 ... 12d10.")
+    @Flag(
+        help: "Instead, time the exact checks and a 100,000-trial audit at every size: wheels of 8 ... 10,000 sectors, dice 5d6 ... 12d10.")
     var scale = false
 
     func run() throws {
@@ -26,8 +29,10 @@ struct BenchCommand: ParsableCommand {
         let tally = try MonteCarloRunner.run(driver, settings: settings)
         let test = try GoodnessOfFitTest(counts: Array(tally.counts.prefix(37)), probabilities: Array(repeating: 1.0 / 37, count: 37))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        print(String(format: "engine threads=%d trials=%llu seconds=%.3f trials_per_second=%.4g chi2_p=%.4g",
-                     threads, trials.value, seconds, Double(trials.value) / seconds, test.verdict.pValue ?? .nan))
+        print(
+            String(
+                format: "engine threads=%d trials=%llu seconds=%.3f trials_per_second=%.4g chi2_p=%.4g",
+                threads, trials.value, seconds, Double(trials.value) / seconds, test.verdict.pValue ?? .nan))
     }
 }
 

@@ -8,8 +8,10 @@ import Foundation
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Run the audit (the default command).")
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Trials per subject, 1 ... 10^15, written 1000000 or 1e6. (default: 1000000)", valueName: "n"),
-            transform: TrialCount.parse)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Trials per subject, 1 ... 10^15, written 1000000 or 1e6. (default: 1000000)", valueName: "n"),
+        transform: TrialCount.parse)
     var trials = TrialCount(1_000_000)
 
     @OptionGroup var engine: EngineOptions
@@ -26,7 +28,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Directory for the reports.", valueName: "dir"))
     var out = "Reports"
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Comma-separated kinds of check that gate the exit status: exact, fairness, sampling, invalid.", valueName: "kinds"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Comma-separated kinds of check that gate the exit status: exact, fairness, sampling, invalid.", valueName: "kinds"))
     var failOn = CheckKind.allCases.map(\.rawValue).joined(separator: ",")
 
     @Flag(help: "Print only the gate line.")
@@ -34,7 +39,8 @@ struct RunCommand: ParsableCommand {
 
     mutating func validate() throws {
         for kind in failOn.split(separator: ",", omittingEmptySubsequences: false) where CheckKind(rawValue: String(kind)) == nil {
-            throw ValidationError("--fail-on: unknown kind '\(kind)'; choose from \(CheckKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--fail-on: unknown kind '\(kind)'; choose from \(CheckKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -101,8 +107,9 @@ struct RunCommand: ParsableCommand {
 
         let cancellation = CancellationFlag()
         let progress = Progress(total: trials.value, subjects: selected.count, enabled: !quiet && isatty(2) != 0)
-        let runSettings = RunSettings(trials: trials.value, seed: seedValue, generator: generator, threads: engine.threadCount,
-                                      cancellation: cancellation, progress: { progress.trialsDone($0) })
+        let runSettings = RunSettings(
+            trials: trials.value, seed: seedValue, generator: generator, threads: engine.threadCount,
+            cancellation: cancellation, progress: { progress.trialsDone($0) })
         let settings = AuditSettings(run: runSettings, alpha: alpha, failOn: gated, command: command)
         try settings.validate()
         try checkWritable(directory)
@@ -113,7 +120,9 @@ struct RunCommand: ParsableCommand {
         interrupt.resume()
 
         if !quiet {
-            print("audit \(Toolkit.version): \(selected.count) subjects, \(trials.value) trials each, seed \(seedValue), generator \(generator)")
+            print(
+                "audit \(Toolkit.version): \(selected.count) subjects, \(trials.value) trials each, seed \(seedValue), generator \(generator)"
+            )
         }
         let started = DispatchTime.now()
         let report = try Audit.run(selected, settings: settings) { index, subject in
@@ -126,12 +135,16 @@ struct RunCommand: ParsableCommand {
         if !quiet {
             let width = report.subjects.map(\.name.count).max() ?? 0
             for subject in report.subjects {
-                let failing = report.checks.filter { $0.subject == subject.name && $0.status != .pass && gated.contains($0.kind) }.map(\.check)
-                print(subject.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                      + subject.verdict.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + failing.joined(separator: "; "))
+                let failing = report.checks.filter { $0.subject == subject.name && $0.status != .pass && gated.contains($0.kind) }.map(
+                    \.check)
+                print(
+                    subject.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                        + subject.verdict.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + failing.joined(separator: "; "))
             }
         }
-        print("gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(directory.path)")
+        print(
+            "gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(directory.path)"
+        )
         FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8))
         switch report.gate {
         case .pass: return
@@ -154,7 +167,8 @@ struct RunCommand: ParsableCommand {
             try Data().write(to: probe)
             try manager.removeItem(at: probe)
         } catch {
-            throw AuditError.invalidSetting(.reportDirectory, value: directory.path, allowed: "a writable directory (this one is not writable)")
+            throw AuditError.invalidSetting(
+                .reportDirectory, value: directory.path, allowed: "a writable directory (this one is not writable)")
         }
     }
 }

@@ -3,12 +3,18 @@ import Foundation
 
 /// Options every command that runs trials shares: the seed and the number of worker threads.
 struct EngineOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seed: a 64-bit unsigned integer, or 'random' to draw one and print it. (default: \(SeedChoice.standard))", valueName: "n|random"),
-            transform: SeedChoice.parse)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seed: a 64-bit unsigned integer, or 'random' to draw one and print it. (default: \(SeedChoice.standard))",
+            valueName: "n|random"),
+        transform: SeedChoice.parse)
     var seed: SeedChoice = .standard
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Worker threads, 1 ... 1024 (default: all cores). Results do not depend on it.", valueName: "n"),
-            transform: EngineOptions.parseThreads)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Worker threads, 1 ... 1024 (default: all cores). Results do not depend on it.", valueName: "n"),
+        transform: EngineOptions.parseThreads)
     var threads: Int?
 
     /// The thread count to use: the one given, or every active core.

@@ -24,7 +24,9 @@ final class Progress: Sendable {
 
     func subject(_ index: Int, _ name: String) {
         guard enabled else { return }
-        state.withLock { $0.subject = index; $0.name = name }
+        state.withLock {
+            $0.subject = index; $0.name = name
+        }
         trialsDone(0)
     }
 
@@ -36,7 +38,8 @@ final class Progress: Sendable {
             guard now.uptimeNanoseconds - s.lastPrint.uptimeNanoseconds > 250_000_000 || done == 0 else { return nil }
             s.lastPrint = now
             s.printed = true
-            return String(format: "\r\u{1B}[K[%d/%d] %@: %.0f%%", s.subject + 1, subjects, s.name, 100 * Double(done) / Double(max(total, 1)))
+            return String(
+                format: "\r\u{1B}[K[%d/%d] %@: %.0f%%", s.subject + 1, subjects, s.name, 100 * Double(done) / Double(max(total, 1)))
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
@@ -46,4 +49,3 @@ final class Progress: Sendable {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FairnessAudit
 
 /// Deliberately wrong detectors, to show the exhaustive check has teeth.
@@ -76,12 +77,20 @@ struct DiceCheckTests {
         let check = StraightDetectorCheck(game)
         // Counted independently below by brute force over the 7776 rolls.
         var expected: UInt64 = 0
-        for a in 1...6 { for b in 1...6 { for c in 1...6 { for d in 1...6 { for e in 1...6 {
-            let set = Set([a, b, c, d, e])
-            let small = [[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]].contains { Set($0).isSubset(of: set) }
-            let straight = set.count == 5 && set.max()! - set.min()! == 4
-            if small && !straight { expected += 1 }
-        } } } } }
+        for a in 1...6 {
+            for b in 1...6 {
+                for c in 1...6 {
+                    for d in 1...6 {
+                        for e in 1...6 {
+                            let set = Set([a, b, c, d, e])
+                            let small = [[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]].contains { Set($0).isSubset(of: set) }
+                            let straight = set.count == 5 && set.max()! - set.min()! == 4
+                            if small && !straight { expected += 1 }
+                        }
+                    }
+                }
+            }
+        }
         #expect(expected == 960)
         #expect(check.falseAccepts == expected)
     }

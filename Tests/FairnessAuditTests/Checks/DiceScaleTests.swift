@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import FairnessAudit
 
 /// A game of any dice with a given straight detector (reference by default).
@@ -102,11 +103,13 @@ struct EveryGameAuditsTests {
         let input = zip(Gen.double(in: -12...0).array(of: 1...60), Gen.int(in: 0...359), Gen.int(in: 0...3))
         await propertyCheck(count: 30, input: input) { exponents, start, pointerQuarter in
             let weights = exponents.map { pow(10, $0) }
-            guard let geometry = try? WheelGeometry.weighted(weights, firstSectorStart: Double(start), pointer: Double(pointerQuarter) * 90) else { return }
+            guard let geometry = try? WheelGeometry.weighted(weights, firstSectorStart: Double(start), pointer: Double(pointerQuarter) * 90)
+            else { return }
             let wheel = ReferenceWheel(geometry: geometry, name: "random")
             do {
-                let report = try Audit.run([AuditSubject(wheel: wheel)],
-                                           settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1), sweepSteps: 1024))
+                let report = try Audit.run(
+                    [AuditSubject(wheel: wheel)],
+                    settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1), sweepSteps: 1024))
                 #expect(!report.checks.isEmpty)
                 #expect(report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass }, "\(weights)")
             } catch {
@@ -119,6 +122,7 @@ struct EveryGameAuditsTests {
     func diceOfEverySizeNeverError(count: Int, faces: Int) throws {
         let game = AnyDiceGame(name: "\(count)d\(faces)", dice: try DiceSet(count: count, faces: faces))
         let report = try Audit.run([AuditSubject(dice: game)], settings: AuditSettings(run: RunSettings(trials: 500, seed: 1)))
-        #expect(report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass }, "\(report.checks.filter { $0.status == .fail })")
+        #expect(
+            report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass }, "\(report.checks.filter { $0.status == .fail })")
     }
 }

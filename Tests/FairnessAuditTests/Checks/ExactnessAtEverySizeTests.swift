@@ -1,7 +1,8 @@
-@testable import FairnessAudit
 import Foundation
 import PropertyBased
 import Testing
+
+@testable import FairnessAudit
 
 /// A correct wheel generic over its rotation type, answering with the exact truth (half-open arcs: a
 /// rotation exactly on a line goes to the sector starting there). Optionally plants a one-value shift
@@ -73,7 +74,9 @@ struct ExactnessAtEverySizeTests {
         let spacing = 2 * Double(360).ulp / 360
         for (index, weight) in weights.enumerated() {
             let share = weight / total
-            #expect(abs((odds.ownSpin[.label(index + 1)] ?? 0) - share) <= max(share * 1e-9, spacing), "own spin, label \(index + 1): \(odds.ownSpin)")
+            #expect(
+                abs((odds.ownSpin[.label(index + 1)] ?? 0) - share) <= max(share * 1e-9, spacing),
+                "own spin, label \(index + 1): \(odds.ownSpin)")
             #expect(abs((odds.uniformAngle[.label(index + 1)] ?? 0) - share) <= max(share * 1e-9, spacing), "uniform, label \(index + 1)")
         }
         #expect(consistency.passed)
@@ -117,12 +120,15 @@ struct ExactnessAtEverySizeTests {
         for (outcome, share) in Self.shares(wheel.geometry) {
             let own = odds.ownSpin[outcome] ?? 0, uniform = odds.uniformAngle[outcome] ?? 0
             if R.self == Double.self {
-                #expect(abs(own - share) <= max(share * 1e-6, tolerance), "\(R.self) \(outcome): own \(own) vs \(share)", sourceLocation: sourceLocation)
+                #expect(
+                    abs(own - share) <= max(share * 1e-6, tolerance), "\(R.self) \(outcome): own \(own) vs \(share)",
+                    sourceLocation: sourceLocation)
             } else {
                 // A sector narrower than a Float's spacing gets 0 or one spacing: only the absolute error is bounded.
                 #expect(abs(own - share) <= tolerance, "\(R.self) \(outcome): own \(own) vs \(share)", sourceLocation: sourceLocation)
             }
-            #expect(abs(uniform - own) <= tolerance, "\(R.self) \(outcome): uniform \(uniform) vs own \(own)", sourceLocation: sourceLocation)
+            #expect(
+                abs(uniform - own) <= tolerance, "\(R.self) \(outcome): uniform \(uniform) vs own \(own)", sourceLocation: sourceLocation)
         }
         #expect(consistency.passed, "\(consistency.mislabelled.prefix(3))", sourceLocation: sourceLocation)
     }
@@ -153,7 +159,8 @@ struct ExactnessAtEverySizeTests {
             let from = onLine ? cut.nextUp : cut, to = cut.nextUp.nextUp
             let check = ConsistencyCheck(ExactWheel<R>(geometry: geometry, shiftedLine: line, shiftedValues: 2))
             #expect(check.mislabelled.count == 1, "\(R.self): \(check.mislabelled)")
-            #expect(check.mislabelled.first.map { $0.from == Double(from) && $0.to == Double(to) } == true, "\(R.self): \(check.mislabelled)")
+            #expect(
+                check.mislabelled.first.map { $0.from == Double(from) && $0.to == Double(to) } == true, "\(R.self): \(check.mislabelled)")
             #expect(check.mislabelledFraction == (Double(to) - Double(from)) / 360)
             #expect(ConsistencyCheck(ExactWheel<R>(geometry: geometry)).passed)
         }
@@ -208,6 +215,8 @@ struct BigWheelSamplingTests {
         let serial = try #require(report.checks.first { $0.check == "serial independence (consecutive results)" })
         #expect(serial.pValue != nil, "\(serial.detail)")
         #expect(serial.detail.contains("groups"), "\(serial.detail)")
-        #expect(report.checks.filter { $0.kind == .sampling }.allSatisfy { $0.status == .pass }, "\(report.checks.filter { $0.status != .pass })")
+        #expect(
+            report.checks.filter { $0.kind == .sampling }.allSatisfy { $0.status == .pass },
+            "\(report.checks.filter { $0.status != .pass })")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FairnessAudit
 
 /// Figures derived by hand from the seeds' arithmetic, not by running the checks.
@@ -29,8 +30,9 @@ struct SeedWheelCheckTests {
         let range = RangeCheck(wheel, consistency: consistency, boundary: boundary, wraparound: wraparound)
         let expected = Self.invalidLabelsByHand(n)
         // Invalid labels with a positive share of the circle (others only at isolated rotations).
-        let observed = Dictionary(uniqueKeysWithValues: range.invalid.filter { $0.shareOfCircle > 1e-12 }
-            .map { ($0.outcome.label!, $0.shareOfCircle) })
+        let observed = Dictionary(
+            uniqueKeysWithValues: range.invalid.filter { $0.shareOfCircle > 1e-12 }
+                .map { ($0.outcome.label!, $0.shareOfCircle) })
         #expect(Set(observed.keys) == Set(expected.keys), "n = \(n)")
         for (label, share) in expected {
             #expect(abs((observed[label] ?? 0) - share) < 1e-12, "n = \(n), label \(label)")
@@ -100,7 +102,8 @@ struct SeedWheelCheckTests {
         // Every line has a no-result arc within 1e-6 rad.
         let lines = wheel.geometry.lines.map { $0.rotation(in: .radians, pointer: wheel.geometry.pointerTurns) }
         for line in lines {
-            let near = nothing.contains { $0.from - 1e-6 <= line && line <= $0.to + 1e-6 }
+            let near =
+                nothing.contains { $0.from - 1e-6 <= line && line <= $0.to + 1e-6 }
                 || nothing.contains { $0.from - 1e-6 <= line + 2 * Double.pi && line + 2 * Double.pi <= $0.to + 1e-6 }
             #expect(near, "n = \(n): no no-result arc at line \(line)")
         }

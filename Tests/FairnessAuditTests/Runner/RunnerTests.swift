@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FairnessAudit
 
 /// A wheel whose spin is planted with a bias: a quarter of the spins are pushed into sector 1.
@@ -24,8 +25,9 @@ struct PlantedBiasWheel: WheelSubject {
 @Suite("Runner and audit")
 struct RunnerTests {
     static func settings(trials: UInt64, threads: Int, seed: UInt64 = 7, generator: GeneratorChoice = .philox) -> AuditSettings {
-        AuditSettings(run: RunSettings(trials: trials, seed: seed, generator: generator, threads: threads, blockSize: 4096),
-                      sweepSteps: 4096)
+        AuditSettings(
+            run: RunSettings(trials: trials, seed: seed, generator: generator, threads: threads, blockSize: 4096),
+            sweepSteps: 4096)
     }
 
     @Test func talliesAreBitIdenticalWhateverTheThreadCount() throws {
@@ -36,12 +38,16 @@ struct RunnerTests {
         #expect(one.counts == four.counts && one.counts == seven.counts)
         #expect(one.pairs == four.pairs && one.invalidLabels == seven.invalidLabels)
         #expect(one.trials == 100_003)
-        let dice1 = try MonteCarloRunner.run(DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 1).run)
-        let dice3 = try MonteCarloRunner.run(DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 3).run)
+        let dice1 = try MonteCarloRunner.run(
+            DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 1).run)
+        let dice3 = try MonteCarloRunner.run(
+            DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 3).run)
         #expect(dice1.faces == dice3.faces && dice1.categories == dice3.categories && dice1.diePairs == dice3.diePairs)
         // GSL generators are seeded per block, so they are thread-independent too.
-        let gsl1 = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 1, generator: .gsl("mt19937")).run)
-        let gsl2 = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 2, generator: .gsl("mt19937")).run)
+        let gsl1 = try MonteCarloRunner.run(
+            WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 1, generator: .gsl("mt19937")).run)
+        let gsl2 = try MonteCarloRunner.run(
+            WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 2, generator: .gsl("mt19937")).run)
         #expect(gsl1.counts == gsl2.counts)
         // A different seed gives different tallies.
         let other = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 100_003, threads: 1, seed: 8).run)
@@ -72,7 +78,8 @@ struct RunnerTests {
     }
 
     @Test func tooFewTrialsIsInconclusiveWithTheTrialsNeeded() throws {
-        let report = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: Self.settings(trials: 50, threads: 1))
+        let report = try Audit.run(
+            [AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: Self.settings(trials: 50, threads: 1))
         let fit = report.checks.first { $0.check == "outcomes vs designed odds (Pearson)" }!
         #expect(fit.status == .inconclusive && fit.pValue == nil)
         #expect(fit.detail.contains("needs at least 185 trials"))
@@ -84,7 +91,9 @@ struct RunnerTests {
         let flag = CancellationFlag()
         flag.cancel()
         let settings = RunSettings(trials: 1_000_000, seed: 1, threads: 2, cancellation: flag)
-        #expect(throws: AuditError.interrupted) { try MonteCarloRunner.run(WheelDriver(try ReferenceWheel(equalSectors: 5)), settings: settings) }
+        #expect(throws: AuditError.interrupted) {
+            try MonteCarloRunner.run(WheelDriver(try ReferenceWheel(equalSectors: 5)), settings: settings)
+        }
     }
 
     @Test func badGeneratorAndSubjectNamesAreOneLineErrors() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FairnessModel
 
 @Suite("Exact turn arithmetic")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FairnessModel
 
 /// A deterministic generator for tests (SplitMix64).

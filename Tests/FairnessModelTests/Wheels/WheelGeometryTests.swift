@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import FairnessModel
 
 @Suite("Wheel geometry and truth")
@@ -48,8 +49,9 @@ struct WheelGeometryTests {
     }
 
     @Test func drawnGeometryKeepsAndReportsGaps() throws {
-        let g = try WheelGeometry(drawnArcs: [DrawnArc(label: 1, start: 0, end: 170), DrawnArc(label: 2, start: 180, end: 360)],
-                                  unit: .degrees, direction: .clockwise, pointer: 0)
+        let g = try WheelGeometry(
+            drawnArcs: [DrawnArc(label: 1, start: 0, end: 170), DrawnArc(label: 2, start: 180, end: 360)],
+            unit: .degrees, direction: .clockwise, pointer: 0)
         #expect(g.findings.count == 1)
         #expect(g.findings[0].kind == .gap && abs(g.findings[0].width - 10) < 1e-12)
         // Pointer at 0°: rotating by −175° brings wheel angle 175° (the gap) under it.
@@ -58,8 +60,9 @@ struct WheelGeometryTests {
     }
 
     @Test func counterclockwiseLayout() throws {
-        let g = try WheelGeometry(sectors: [.init(label: 1, width: 90), .init(label: 2, width: 270)], firstSectorStart: 0,
-                                  direction: .counterclockwise, pointer: 0)
+        let g = try WheelGeometry(
+            sectors: [.init(label: 1, width: 90), .init(label: 2, width: 270)], firstSectorStart: 0,
+            direction: .counterclockwise, pointer: 0)
         // Sector 1 covers 270° ... 360° clockwise; wheel angle −45° (315°) is inside it.
         #expect(g.truth(rotation: 45, unit: .degrees) == .inside(0))
         #expect(g.truth(rotation: -45, unit: .degrees) == .inside(1))
@@ -82,8 +85,9 @@ private func gridTruth(widths: [Int], start: Int, pointer: Int, rotation: Int) -
 @Suite("Truth function properties")
 struct TruthPropertyTests {
     @Test func truthMatchesIntegerArithmeticOnAGrid() async {
-        let input = zip(Gen.int(in: 1...4000).array(of: 2...12), Gen.int(in: -400_000...400_000),
-                        Gen.int(in: -400_000...400_000), Gen.int(in: -1_000_000_000...1_000_000_000))
+        let input = zip(
+            Gen.int(in: 1...4000).array(of: 2...12), Gen.int(in: -400_000...400_000),
+            Gen.int(in: -400_000...400_000), Gen.int(in: -1_000_000_000...1_000_000_000))
         await propertyCheck(count: 300, input: input) { raw, start, pointer, rotation in
             // Scale the random widths to sum to exactly 360·1024 grid units.
             let total = raw.reduce(0, +)

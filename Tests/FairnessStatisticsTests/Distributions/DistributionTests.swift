@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FairnessStatistics
 
 @Suite("Distributions against SciPy")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FairnessStatistics
 
 @Suite("Hypothesis tests against SciPy")
@@ -38,8 +39,9 @@ struct HypothesisTestTests {
     }
 
     @Test func tooLittleDataIsInconclusiveWithTheTotalNeeded() throws {
-        let test = try GoodnessOfFitTest(counts: [3, 2, 4, 1, 2, 3], probabilities: Array(repeating: 1.0 / 6, count: 6),
-                                         rule: .requireMinimum(5))
+        let test = try GoodnessOfFitTest(
+            counts: [3, 2, 4, 1, 2, 3], probabilities: Array(repeating: 1.0 / 6, count: 6),
+            rule: .requireMinimum(5))
         let reason = try #require(test.verdict.inconclusiveReason)
         #expect(reason.totalNeeded == 30)
         #expect(reason.explanation.contains("below 5"))
@@ -139,10 +141,16 @@ struct PowerTests {
             let power = try BinomialPower(trials: c.trials, hypothesised: c.p0, alpha: c.alpha, power: c.power)
             #expect(power.lowerCriticalCount == c.lower, "lower critical count n = \(c.trials)")
             #expect(power.upperCriticalCount == c.upper, "upper critical count n = \(c.trials)")
-            if let increase = c.increase { expectClose(power.detectableIncrease, increase, "increase n = \(c.trials)") }
-            else { #expect(power.detectableIncrease == nil) }
-            if let decrease = c.decrease { expectClose(power.detectableDecrease, decrease, "decrease n = \(c.trials)") }
-            else { #expect(power.detectableDecrease == nil) }
+            if let increase = c.increase {
+                expectClose(power.detectableIncrease, increase, "increase n = \(c.trials)")
+            } else {
+                #expect(power.detectableIncrease == nil)
+            }
+            if let decrease = c.decrease {
+                expectClose(power.detectableDecrease, decrease, "decrease n = \(c.trials)")
+            } else {
+                #expect(power.detectableDecrease == nil)
+            }
         }
     }
 
@@ -150,6 +158,8 @@ struct PowerTests {
         let small = try ChiSquarePower(probabilities: Array(repeating: 1.0 / 37, count: 37), trials: 1e6, alpha: 1e-6)
         let large = try ChiSquarePower(probabilities: Array(repeating: 1.0 / 37, count: 37), trials: 1e8, alpha: 1e-6)
         // δ scales as 1/√N.
-        expectClose(large.smallestDetectableRelativeDeviation * 10, small.smallestDetectableRelativeDeviation, tolerance: 1e-12, "1/sqrt(N) scaling")
+        expectClose(
+            large.smallestDetectableRelativeDeviation * 10, small.smallestDetectableRelativeDeviation, tolerance: 1e-12, "1/sqrt(N) scaling"
+        )
     }
 }

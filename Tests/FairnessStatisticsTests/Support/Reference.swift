@@ -46,7 +46,8 @@ struct Reference: Decodable {
 
     static let shared: Reference = {
         guard let url = Bundle.module.url(forResource: "scipy_reference", withExtension: "json", subdirectory: "Fixtures"),
-              let data = try? Data(contentsOf: url) else {
+            let data = try? Data(contentsOf: url)
+        else {
             fatalError("missing fixture Fixtures/scipy_reference.json; run Scripts/make_statistics_reference.py")
         }
         do { return try JSONDecoder().decode(Reference.self, from: data) } catch { fatalError("bad fixture: \(error)") }
@@ -57,13 +58,16 @@ struct Reference: Decodable {
 let referenceTolerance = 1e-9
 
 /// Expects |actual − expected| ≤ tolerance · |expected| (exact equality for 0), with a readable message.
-func expectClose(_ actual: Double?, _ expected: Double, tolerance: Double = referenceTolerance,
-                 _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectClose(
+    _ actual: Double?, _ expected: Double, tolerance: Double = referenceTolerance,
+    _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let actual else {
         Issue.record("\(what()): no value, expected \(expected)", sourceLocation: sourceLocation)
         return
     }
     let ok = actual == expected || abs(actual - expected) <= tolerance * abs(expected)
-    #expect(ok, "\(what()): got \(actual), reference \(expected), relative error \(abs(actual - expected) / abs(expected))",
-            sourceLocation: sourceLocation)
+    #expect(
+        ok, "\(what()): got \(actual), reference \(expected), relative error \(abs(actual - expected) / abs(expected))",
+        sourceLocation: sourceLocation)
 }

@@ -13,23 +13,31 @@ extension SubjectAudit {
         let survey = DetectorSurvey(game)
         let detector = StraightDetectorCheck(game, survey: survey)
         var detail = "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over \(detector.coverage)"
-        detail += "; with the game's own state holding a straight: \(detector.mismatchesWithStraightState) wrong, holding no straight: \(detector.mismatchesWithNonStraightState) wrong"
+        detail +=
+            "; with the game's own state holding a straight: \(detector.mismatchesWithStraightState) wrong, holding no straight: \(detector.mismatchesWithNonStraightState) wrong"
         checks.append(exact(name, "straight detector (exhaustive)", passed: detector.passed, detail))
         for m in detector.mismatches {
-            probes.append(ProbeRow(subject: name, check: "straight detector", input: m.pattern.description,
-                                   context: "\(m.mismatchingOrderedRolls) of \(m.orderedRollsOfPattern) orderings",
-                                   reported: m.truth ? "not a straight" : "straight", expected: m.truth ? "straight" : "not a straight"))
+            probes.append(
+                ProbeRow(
+                    subject: name, check: "straight detector", input: m.pattern.description,
+                    context: "\(m.mismatchingOrderedRolls) of \(m.orderedRollsOfPattern) orderings",
+                    reported: m.truth ? "not a straight" : "straight", expected: m.truth ? "straight" : "not a straight"))
         }
         if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
             findings.append("The straight check does not read the roll it is given: its answer depends on the game's own state.")
         }
         if !detector.orderDependentPatterns.isEmpty {
-            detail += "; answers depend on the order of the dice for \(detector.orderDependentPatterns.count) multisets (e.g. \(detector.orderDependentPatterns[0]))"
+            detail +=
+                "; answers depend on the order of the dice for \(detector.orderDependentPatterns.count) multisets (e.g. \(detector.orderDependentPatterns[0]))"
         }
         if let categories = CategoryDetectorCheck(game, survey: survey) {
-            checks.append(exact(name, "category classifier (exhaustive)", passed: categories.passed,
-                                categories.confusions.isEmpty ? "agrees with the reference on \(detector.coverage)" :
-                                    categories.confusions.map { "\($0.orderedRolls) rolls of \($0.truth.name) called \($0.reported.name)" }.joined(separator: "; ")))
+            checks.append(
+                exact(
+                    name, "category classifier (exhaustive)", passed: categories.passed,
+                    categories.confusions.isEmpty
+                        ? "agrees with the reference on \(detector.coverage)"
+                        : categories.confusions.map { "\($0.orderedRolls) rolls of \($0.truth.name) called \($0.reported.name)" }.joined(
+                            separator: "; ")))
         }
         let policy = try PolicyOdds(game, survey: survey)
         // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
@@ -38,17 +46,24 @@ extension SubjectAudit {
         let categories = PokerCategory.defined(forDice: dice.count)
         let singleOdds = try categories.map { try single.probability(of: $0) }
         let equal = zip(categories, singleOdds).allSatisfy { policy.finalCategories[$0.0] == $0.1 }
-        checks.append(exact(name, "final odds equal one fair roll", kind: .fairness, passed: equal,
-                            "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"))
-        findings.append("Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value)).")
+        checks.append(
+            exact(
+                name, "final odds equal one fair roll", kind: .fairness, passed: equal,
+                "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"
+            ))
+        findings.append(
+            "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
+        )
 
         let tally = try MonteCarloRunner.run(DiceDriver(game), settings: settings.run)
         let f = dice.faces, k = dice.count
         let rolls = Double(tally.rolls)
         for die in 0..<k {
             let counts = (0..<f).map { Double(tally.faces[die * f + $0]) }
-            checks.append(try goodnessOfFit(name, "die \(die + 1) uniformity", kind: .sampling, observed: counts,
-                                            probabilities: Array(repeating: 1 / Double(f), count: f)))
+            checks.append(
+                try goodnessOfFit(
+                    name, "die \(die + 1) uniformity", kind: .sampling, observed: counts,
+                    probabilities: Array(repeating: 1 / Double(f), count: f)))
         }
         var pair = 0
         for i in 0..<k {
@@ -60,19 +75,28 @@ extension SubjectAudit {
         }
         let observedCategories = categories.map { Double(tally.categories[$0.rawValue]) }
         let designed = categories.map { policy.finalCategories[$0]!.value }
-        checks.append(try goodnessOfFit(name, "final categories vs designed odds", kind: .sampling, observed: observedCategories, probabilities: designed))
-        checks.append(try goodnessOfFit(name, "final categories vs one fair roll", kind: .fairness, observed: observedCategories,
-                                        probabilities: singleOdds.map(\.value)))
+        checks.append(
+            try goodnessOfFit(
+                name, "final categories vs designed odds", kind: .sampling, observed: observedCategories, probabilities: designed))
+        checks.append(
+            try goodnessOfFit(
+                name, "final categories vs one fair roll", kind: .fairness, observed: observedCategories,
+                probabilities: singleOdds.map(\.value)))
         let plays = Double(tally.plays)
         if straightDefined {
-            let straight = try BinomialTest(successes: Double(tally.finalStraights), trials: plays, hypothesised: policy.finalStraight.value)
-            checks.append(PendingCheck(record: CheckRecord(
-                subject: name, check: "straight probability (exact binomial)", kind: .sampling, status: .inconclusive,
-                statistic: Double(tally.finalStraights), pValue: straight.verdict.pValue,
-                detail: String(format: "%llu straights in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
-                               tally.finalStraights, tally.plays, straight.proportion, policy.finalStraight.value,
-                               straight.clopperPearson.lower, straight.clopperPearson.upper)),
-                power: policy.finalStraight.value > 0 && policy.finalStraight.value < 1 ? .binomial(trials: plays, probability: policy.finalStraight.value) : nil))
+            let straight = try BinomialTest(
+                successes: Double(tally.finalStraights), trials: plays, hypothesised: policy.finalStraight.value)
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: "straight probability (exact binomial)", kind: .sampling, status: .inconclusive,
+                        statistic: Double(tally.finalStraights), pValue: straight.verdict.pValue,
+                        detail: String(
+                            format: "%llu straights in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
+                            tally.finalStraights, tally.plays, straight.proportion, policy.finalStraight.value,
+                            straight.clopperPearson.lower, straight.clopperPearson.upper)),
+                    power: policy.finalStraight.value > 0 && policy.finalStraight.value < 1
+                        ? .binomial(trials: plays, probability: policy.finalStraight.value) : nil))
         }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
         checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))
@@ -81,20 +105,25 @@ extension SubjectAudit {
         for (index, category) in categories.enumerated() {
             let count = tally.categories[category.rawValue]
             let expected = plays * designed[index]
-            rows.append(OutcomeRow(subject: name, table: "final category", outcome: category.name, valid: true, observed: count,
-                                   expectedDesigned: expected, expectedFair: plays * singleOdds[index].value,
-                                   standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
+            rows.append(
+                OutcomeRow(
+                    subject: name, table: "final category", outcome: category.name, valid: true, observed: count,
+                    expectedDesigned: expected, expectedFair: plays * singleOdds[index].value,
+                    standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
         }
         for die in 0..<k {
             for face in 0..<f {
                 let count = tally.faces[die * f + face]
                 let expected = rolls / Double(f)
-                rows.append(OutcomeRow(subject: name, table: "die \(die + 1) face", outcome: "\(face + 1)", valid: true, observed: count,
-                                       expectedDesigned: expected, expectedFair: expected,
-                                       standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
+                rows.append(
+                    OutcomeRow(
+                        subject: name, table: "die \(die + 1) face", outcome: "\(face + 1)", valid: true, observed: count,
+                        expectedDesigned: expected, expectedFair: expected,
+                        standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
             }
         }
-        return SubjectResult(verdict: SubjectVerdict(name: name, summary: game.summary, kind: "dice", verdict: .pass, findings: findings),
-                             checks: checks, outcomes: rows, arcs: [], probes: probes)
+        return SubjectResult(
+            verdict: SubjectVerdict(name: name, summary: game.summary, kind: "dice", verdict: .pass, findings: findings),
+            checks: checks, outcomes: rows, arcs: [], probes: probes)
     }
 }

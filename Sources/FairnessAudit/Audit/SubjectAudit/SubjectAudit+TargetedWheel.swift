@@ -10,15 +10,22 @@ extension SubjectAudit {
         var probes: [ProbeRow] = []
         let wrong = landing.landings.filter { !$0.correct }
         let margins = landing.landings.compactMap(\.marginDegrees)
-        checks.append(exact(name, "landing", passed: wrong.isEmpty,
-                            "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it; smallest margin to a line \(format(margins.min() ?? .nan))°"))
+        checks.append(
+            exact(
+                name, "landing", passed: wrong.isEmpty,
+                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it; smallest margin to a line \(format(margins.min() ?? .nan))°"
+            ))
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
-        checks.append(exact(name, "out-of-range indices", passed: badOutOfRange.isEmpty,
-                            landing.outOfRange.map { "\($0.index): \($0.reported) (lands on \($0.landsOn))" }.joined(separator: "; ")))
+        checks.append(
+            exact(
+                name, "out-of-range indices", passed: badOutOfRange.isEmpty,
+                landing.outOfRange.map { "\($0.index): \($0.reported) (lands on \($0.landsOn))" }.joined(separator: "; ")))
         for l in wrong + badOutOfRange {
-            probes.append(ProbeRow(subject: name, check: "landing", input: "index \(l.index)",
-                                   context: l.rotation.map { String(format: "stops at %.17g %@", $0, unitName(subject.rotationUnit)) } ?? "no spin",
-                                   reported: l.reported, expected: "lands on \(l.landsOn)"))
+            probes.append(
+                ProbeRow(
+                    subject: name, check: "landing", input: "index \(l.index)",
+                    context: l.rotation.map { String(format: "stops at %.17g %@", $0, unitName(subject.rotationUnit)) } ?? "no spin",
+                    reported: l.reported, expected: "lands on \(l.landsOn)"))
         }
         var designed: [WheelOutcome: Double] = [:]
         for index in subject.indices {
@@ -29,18 +36,24 @@ extension SubjectAudit {
         }
         let claimed = claimedOdds(geometry)
         let largestGap = largestDifference(designed, claimed)
-        checks.append(exact(name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
-                            "index drawn uniformly from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"))
+        checks.append(
+            exact(
+                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
+                "index drawn uniformly from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"))
 
-        let driver = TargetedWheelDriver(subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))
+        let driver = TargetedWheelDriver(
+            subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))
         let tally = try MonteCarloRunner.run(driver, settings: settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: designed, claimed: claimed)
-        result.checks.append(PendingCheck(record: CheckRecord(
-            subject: name, check: "shown sector equals reported result", kind: .invalid,
-            status: tally.shownDiffersFromReported == 0 ? .pass : .fail, statistic: Double(tally.shownDiffersFromReported),
-            detail: "\(tally.shownDiffersFromReported) of \(tally.trials) spins stopped on another sector than they reported")))
-        result.verdict = SubjectVerdict(name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
-                                        findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."])
+        result.checks.append(
+            PendingCheck(
+                record: CheckRecord(
+                    subject: name, check: "shown sector equals reported result", kind: .invalid,
+                    status: tally.shownDiffersFromReported == 0 ? .pass : .fail, statistic: Double(tally.shownDiffersFromReported),
+                    detail: "\(tally.shownDiffersFromReported) of \(tally.trials) spins stopped on another sector than they reported")))
+        result.verdict = SubjectVerdict(
+            name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
+            findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."])
         result.checks = checks + result.checks
         result.probes = probes
         return result

@@ -17,15 +17,21 @@ extension SubjectAudit {
         var findings: [String] = []
         for finding in geometry.findings { findings.append("The wheel as drawn has a \(finding).") }
 
-        checks.append(exact(name, "boundary", passed: boundary.passed,
-                            "\(boundary.linesProbed) lines, \(boundary.probes) probes, \(boundary.failures.count) failures"))
+        checks.append(
+            exact(
+                name, "boundary", passed: boundary.passed,
+                "\(boundary.linesProbed) lines, \(boundary.probes) probes, \(boundary.failures.count) failures"))
         for failure in boundary.failures {
-            probes.append(ProbeRow(subject: name, check: "boundary", input: String(format: "%.17g", failure.rotation),
-                                   context: failure.context, reported: failure.reported.description, expected: failure.truth))
+            probes.append(
+                ProbeRow(
+                    subject: name, check: "boundary", input: String(format: "%.17g", failure.rotation),
+                    context: failure.context, reported: failure.reported.description, expected: failure.truth))
         }
         let breaks = wraparound.shifts.filter { !$0.periodicityBreaks.isEmpty }
             .map { "\(Int($0.turns)) turns: \($0.periodicityBreaks.count)" }
-        var wrapDetail = breaks.isEmpty ? "no periodicity breaks at ±1, ±2, ±3, ±1000, ±10^6 turns" : "periodicity breaks at " + breaks.joined(separator: ", ")
+        var wrapDetail =
+            breaks.isEmpty
+            ? "no periodicity breaks at ±1, ±2, ±3, ±1000, ±10^6 turns" : "periodicity breaks at " + breaks.joined(separator: ", ")
         if !wraparound.specialFailures.isEmpty {
             wrapDetail += "; fails at " + wraparound.specialFailures.map(\.context).joined(separator: ", ")
         }
@@ -33,33 +39,54 @@ extension SubjectAudit {
             guard let broken else { return "\(direction): periodic up to 2^62 turns" }
             return "\(direction): breaks by \(format(broken)) turns"
         }
-        wrapDetail += "; " + periodicity(wraparound.firstBrokenTurnsForward, "forward") + "; " + periodicity(wraparound.firstBrokenTurnsBackward, "backward")
+        wrapDetail +=
+            "; " + periodicity(wraparound.firstBrokenTurnsForward, "forward") + "; "
+            + periodicity(wraparound.firstBrokenTurnsBackward, "backward")
         checks.append(exact(name, "wraparound", passed: wraparound.passed, wrapDetail))
         for shift in wraparound.shifts {
             for failure in shift.periodicityBreaks {
-                probes.append(ProbeRow(subject: name, check: "wraparound", input: String(format: "%.17g", failure.rotation),
-                                       context: failure.context, reported: failure.reported.description, expected: failure.truth))
+                probes.append(
+                    ProbeRow(
+                        subject: name, check: "wraparound", input: String(format: "%.17g", failure.rotation),
+                        context: failure.context, reported: failure.reported.description, expected: failure.truth))
             }
         }
         for failure in wraparound.specialFailures {
-            probes.append(ProbeRow(subject: name, check: "wraparound", input: String(format: "%.17g", failure.rotation),
-                                   context: failure.context, reported: failure.reported.description, expected: failure.truth))
+            probes.append(
+                ProbeRow(
+                    subject: name, check: "wraparound", input: String(format: "%.17g", failure.rotation),
+                    context: failure.context, reported: failure.reported.description, expected: failure.truth))
         }
-        checks.append(exact(name, "consistency", passed: consistency.passed,
-                            "\(consistency.mislabelled.count) mislabelled arcs covering \(String(format: "%.9g", consistency.mislabelledFraction)) of the circle; sweep step \(format(consistency.sweepStep)) \(unitName(unit)) (narrower slivers are found only where they touch a line)"))
+        checks.append(
+            exact(
+                name, "consistency", passed: consistency.passed,
+                "\(consistency.mislabelled.count) mislabelled arcs covering \(String(format: "%.9g", consistency.mislabelledFraction)) of the circle; sweep step \(format(consistency.sweepStep)) \(unitName(unit)) (narrower slivers are found only where they touch a line)"
+            ))
         let arcs = consistency.mislabelled.map {
-            ArcRow(subject: name, from: $0.from, to: $0.to, unit: unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
-                   reported: $0.reported.description, truth: $0.truth)
+            ArcRow(
+                subject: name, from: $0.from, to: $0.to, unit: unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
+                reported: $0.reported.description, truth: $0.truth)
         }
-        checks.append(exact(name, "range", passed: range.passed, range.invalid.isEmpty ? "every reported result is a sector label" :
-            "reports " + range.invalid.map { "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))" }.joined(separator: "; ")))
+        checks.append(
+            exact(
+                name, "range", passed: range.passed,
+                range.invalid.isEmpty
+                    ? "every reported result is a sector label"
+                    : "reports "
+                        + range.invalid.map {
+                            "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))"
+                        }.joined(separator: "; ")))
 
         let claimed = claimedOdds(geometry)
         let largestGap = largestDifference(odds.ownSpin, claimed)
-        checks.append(exact(name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
-                            "largest difference \(format(largestGap)) between the exact odds of the reported results and the sectors' shares"))
-        findings.append("Exact odds of the reported result under its own spin: " +
-            odds.ownSpin.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ") + ".")
+        checks.append(
+            exact(
+                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
+                "largest difference \(format(largestGap)) between the exact odds of the reported results and the sectors' shares"))
+        findings.append(
+            "Exact odds of the reported result under its own spin: "
+                + odds.ownSpin.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ")
+                + ".")
 
         // Sampling.
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: odds.ownSpin, trials: settings.run.trials))
@@ -85,8 +112,10 @@ extension SubjectAudit {
 
     /// The sampled checks shared by both kinds of wheel: fit to designed and claimed odds, invalid
     /// results, serial independence; and the outcome rows.
-    static func sampledOutcomes(_ name: String, slots: OutcomeSlots, tally: OutcomeTally,
-                                designed: [WheelOutcome: Double], claimed: [WheelOutcome: Double]) throws -> SubjectResult {
+    static func sampledOutcomes(
+        _ name: String, slots: OutcomeSlots, tally: OutcomeTally,
+        designed: [WheelOutcome: Double], claimed: [WheelOutcome: Double]
+    ) throws -> SubjectResult {
         let n = Double(tally.trials)
         var designedBySlot = [Double](repeating: 0, count: slots.count)
         // Sum in a fixed order: dictionary order changes from process to process, and so would the rounding.
@@ -95,55 +124,81 @@ extension SubjectAudit {
         for (outcome, p) in claimed.sorted(by: { $0.key < $1.key }) { claimedBySlot[slots.slot(outcome)] += p }
         let observed = tally.counts.map { Double($0) }
         var checks: [PendingCheck] = []
-        checks.append(try goodnessOfFit(name, "outcomes vs designed odds (Pearson)", kind: .sampling, observed: observed, probabilities: designedBySlot))
-        checks.append(try goodnessOfFit(name, "outcomes vs designed odds (G-test)", kind: .sampling, observed: observed, probabilities: designedBySlot, statistic: .logLikelihoodRatio))
-        checks.append(try goodnessOfFit(name, "outcomes vs claimed fair odds (Pearson)", kind: .fairness, observed: observed, probabilities: claimedBySlot))
-        checks.append(try goodnessOfFit(name, "outcomes vs claimed fair odds (G-test)", kind: .fairness, observed: observed, probabilities: claimedBySlot, statistic: .logLikelihoodRatio))
+        checks.append(
+            try goodnessOfFit(
+                name, "outcomes vs designed odds (Pearson)", kind: .sampling, observed: observed, probabilities: designedBySlot))
+        checks.append(
+            try goodnessOfFit(
+                name, "outcomes vs designed odds (G-test)", kind: .sampling, observed: observed, probabilities: designedBySlot,
+                statistic: .logLikelihoodRatio))
+        checks.append(
+            try goodnessOfFit(
+                name, "outcomes vs claimed fair odds (Pearson)", kind: .fairness, observed: observed, probabilities: claimedBySlot))
+        checks.append(
+            try goodnessOfFit(
+                name, "outcomes vs claimed fair odds (G-test)", kind: .fairness, observed: observed, probabilities: claimedBySlot,
+                statistic: .logLikelihoodRatio))
         let invalid = tally.counts[slots.noResult] + tally.counts[slots.invalid]
-        var invalidDetail = "\(tally.counts[slots.invalid]) invalid labels, \(tally.counts[slots.noResult]) without a result in \(tally.trials) spins"
+        var invalidDetail =
+            "\(tally.counts[slots.invalid]) invalid labels, \(tally.counts[slots.noResult]) without a result in \(tally.trials) spins"
         if !tally.invalidLabels.isEmpty {
-            invalidDetail += " (" + tally.invalidLabels.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
+            invalidDetail +=
+                " (" + tally.invalidLabels.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
         }
         if tally.traps > 0 { invalidDetail += "; \(tally.traps) traps" }
-        checks.append(PendingCheck(record: CheckRecord(subject: name, check: "invalid results", kind: .invalid,
-                                                       status: invalid == 0 ? .pass : .fail, statistic: Double(invalid), detail: invalidDetail)))
+        checks.append(
+            PendingCheck(
+                record: CheckRecord(
+                    subject: name, check: "invalid results", kind: .invalid,
+                    status: invalid == 0 ? .pass : .fail, statistic: Double(invalid), detail: invalidDetail)))
         // Rare outcomes (below 1% of the most likely one's odds) are pooled in the fit above; each gets its
         // own exact binomial test so a rare prize is tested on its own.
         let largest = designedBySlot.max() ?? 0
         for slot in 0..<slots.labels.count where designedBySlot[slot] > 0 && designedBySlot[slot] < largest / 100 {
             let p = designedBySlot[slot], count = tally.counts[slot]
             let test = try BinomialTest(successes: Double(count), trials: n, hypothesised: p)
-            checks.append(PendingCheck(record: CheckRecord(
-                subject: name, check: "rare outcome \(slots.name(slot)) vs designed odds (exact binomial)", kind: .sampling,
-                status: .inconclusive, statistic: Double(count), pValue: test.verdict.pValue,
-                detail: String(format: "%llu in %llu spins: %.6g; designed %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
-                               count, tally.trials, test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
-                power: p < 1 && n > 0 ? .binomial(trials: n, probability: p) : nil))
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: "rare outcome \(slots.name(slot)) vs designed odds (exact binomial)", kind: .sampling,
+                        status: .inconclusive, statistic: Double(count), pValue: test.verdict.pValue,
+                        detail: String(
+                            format: "%llu in %llu spins: %.6g; designed %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
+                            count, tally.trials, test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
+                    power: p < 1 && n > 0 ? .binomial(trials: n, probability: p) : nil))
         }
         let groups = slots.pairGroupCount
         let table = (0..<groups).map { a in (0..<groups).map { b in tally.pairs[a * groups + b] } }
         let grouped = slots.pairGroups.count < slots.count
-        checks.append(try independence(name, "serial independence (consecutive results)", table: table,
-                                       note: grouped ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : ""))
+        checks.append(
+            try independence(
+                name, "serial independence (consecutive results)", table: table,
+                note: grouped
+                    ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : ""))
 
         var rows: [OutcomeRow] = []
         for slot in 0..<slots.count where slot != slots.invalid {
             let count = tally.counts[slot]
             if slot == slots.noResult && count == 0 && designedBySlot[slot] == 0 { continue }
             let expected = n * designedBySlot[slot]
-            rows.append(OutcomeRow(subject: name, table: "reported outcome", outcome: slots.name(slot), valid: slot < slots.labels.count,
-                                   observed: count, expectedDesigned: expected, expectedFair: n * claimedBySlot[slot],
-                                   standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
+            rows.append(
+                OutcomeRow(
+                    subject: name, table: "reported outcome", outcome: slots.name(slot), valid: slot < slots.labels.count,
+                    observed: count, expectedDesigned: expected, expectedFair: n * claimedBySlot[slot],
+                    standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
         }
         let designedInvalid = designed.filter { $0.key.label.map { !slots.labels.contains($0) } ?? false }
         for label in Set(tally.invalidLabels.keys).union(designedInvalid.keys.compactMap(\.label)).sorted() {
             let count = tally.invalidLabels[label] ?? 0
             let expected = n * (designed[.label(label)] ?? 0)
-            rows.append(OutcomeRow(subject: name, table: "reported outcome", outcome: "\(label)", valid: false, observed: count,
-                                   expectedDesigned: expected, expectedFair: 0,
-                                   standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
+            rows.append(
+                OutcomeRow(
+                    subject: name, table: "reported outcome", outcome: "\(label)", valid: false, observed: count,
+                    expectedDesigned: expected, expectedFair: 0,
+                    standardisedResidual: expected > 0 ? (Double(count) - expected) / expected.squareRoot() : nil))
         }
-        return SubjectResult(verdict: SubjectVerdict(name: name, summary: "", kind: "", verdict: .pass, findings: []),
-                             checks: checks, outcomes: rows, arcs: [], probes: [])
+        return SubjectResult(
+            verdict: SubjectVerdict(name: name, summary: "", kind: "", verdict: .pass, findings: []),
+            checks: checks, outcomes: rows, arcs: [], probes: [])
     }
 }

@@ -11,14 +11,17 @@ enum SubjectAudit {
     /// A goodness-of-fit test that refuses to run when the outcomes that matter are too rare for the
     /// trials: outcomes with at least 1% of the most likely one's probability must each expect 5 counts.
     /// Rarer outcomes are pooled with a neighbour by the standard rule (``ExpectedCountRule/poolAdjacent(minimum:)``).
-    static func goodnessOfFit(_ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double],
-                              statistic: GoodnessOfFitStatistic = .pearson) throws -> PendingCheck {
+    static func goodnessOfFit(
+        _ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double],
+        statistic: GoodnessOfFitStatistic = .pearson
+    ) throws -> PendingCheck {
         let total = observed.reduce(0, +)
         var record = CheckRecord(subject: subject, check: check, kind: kind, status: .inconclusive, detail: "")
         let largest = probabilities.max() ?? 0
         let regular = probabilities.filter { $0 >= largest / 100 && $0 > 0 }
         if let smallest = regular.min(), total * smallest < 5 {
-            record.detail = "too few trials: an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) trials"
+            record.detail =
+                "too few trials: an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) trials"
             return PendingCheck(record: record, power: nil)
         }
         let test = try GoodnessOfFitTest(observed: observed, probabilities: probabilities, statistic: statistic, rule: .standard)
@@ -37,7 +40,8 @@ enum SubjectAudit {
             }
             record.detail = detail
             let cellProbabilities = test.cells.map { $0.expected / total }
-            return PendingCheck(record: record, power: cellProbabilities.count >= 2 ? .goodnessOfFit(probabilities: cellProbabilities, trials: total) : nil)
+            return PendingCheck(
+                record: record, power: cellProbabilities.count >= 2 ? .goodnessOfFit(probabilities: cellProbabilities, trials: total) : nil)
         }
     }
 
@@ -68,12 +72,15 @@ enum SubjectAudit {
         }
         guard groups.count >= 2 else {
             let pairs = rowTotals.reduce(0, +)
-            record.detail = "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)\(note)"
+            record.detail =
+                "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)\(note)"
             return PendingCheck(record: record, power: nil)
         }
-        let collapsed = groups.map { rows in groups.map { columns in
-            Double(rows.reduce(0) { sum, r in sum + columns.reduce(0) { $0 + table[r][$1] } })
-        } }
+        let collapsed = groups.map { rows in
+            groups.map { columns in
+                Double(rows.reduce(0) { sum, r in sum + columns.reduce(0) { $0 + table[r][$1] } })
+            }
+        }
         let test = try IndependenceTest(table: collapsed)
         switch test.verdict {
         case .inconclusive(let reason):

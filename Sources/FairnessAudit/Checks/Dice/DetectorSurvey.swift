@@ -132,8 +132,9 @@ public struct DetectorSurvey: Sendable {
             var partial = Partial()
             let range = chunkBounds[chunk]..<chunkBounds[chunk + 1]
             for index in range {
-                partial.visit(patterns[index], game: game, limit: orderingsPerPattern, classifies: classifies,
-                              straightState: straightState, flatState: flatState)
+                partial.visit(
+                    patterns[index], game: game, limit: orderingsPerPattern, classifies: classifies,
+                    straightState: straightState, flatState: flatState)
             }
             results.withLock { $0[chunk] = partial }
         }
@@ -143,8 +144,9 @@ public struct DetectorSurvey: Sendable {
         switch (ordered, exhaustiveMultisets) {
         case (true, _): coverage = .everyOrderedRoll(dice.orderedRollCount!)
         case (false, true):
-            coverage = .everyMultiset(multisets: UInt64(patterns.count), orderingsCalled: total.called,
-                                      orderedRolls: dice.orderedRollCount ?? .max)
+            coverage = .everyMultiset(
+                multisets: UInt64(patterns.count), orderingsCalled: total.called,
+                orderedRolls: dice.orderedRollCount ?? .max)
         default: coverage = .sampledMultisets(multisets: UInt64(patterns.count), orderingsCalled: total.called)
         }
         mismatches = total.mismatches.sorted { $0.pattern.faces.lexicographicallyPrecedes($1.pattern.faces) }
@@ -170,8 +172,10 @@ public struct DetectorSurvey: Sendable {
         var called: UInt64 = 0
         var confusions: [PokerCategory: [PokerCategory: UInt64]] = [:]
 
-        mutating func visit<Game: DiceGame>(_ pattern: DiceRoll, game: Game, limit: Int, classifies: Bool,
-                                            straightState: DiceRoll, flatState: DiceRoll) {
+        mutating func visit<Game: DiceGame>(
+            _ pattern: DiceRoll, game: Game, limit: Int, classifies: Bool,
+            straightState: DiceRoll, flatState: DiceRoll
+        ) {
             let truth = PokerCategory.isStraight(pattern)
             let category = PokerCategory.of(pattern)
             let orderings = DiceOdds.orderings(of: pattern)

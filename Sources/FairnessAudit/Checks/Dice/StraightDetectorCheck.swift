@@ -44,8 +44,9 @@ public struct StraightDetectorCheck: Sendable {
         coverage = survey.coverage
         orderedRolls = game.dice.orderedRollCount ?? .max
         mismatches = survey.mismatches.map {
-            DetectorMismatch(pattern: $0.pattern, truth: $0.truth, mismatchingOrderedRolls: $0.wrongInPlay,
-                             orderedRollsOfPattern: $0.orderings)
+            DetectorMismatch(
+                pattern: $0.pattern, truth: $0.truth, mismatchingOrderedRolls: $0.wrongInPlay,
+                orderedRollsOfPattern: $0.orderings)
         }
         falseAccepts = survey.falseAccepts
         falseRejects = survey.falseRejects

@@ -4,6 +4,20 @@
 /// and their neighbours) join the sweep, so a sliver narrower than the sweep step is still found where it
 /// touches one of them; elsewhere the sweep step is the resolution.
 public enum PartitionFinder {
+    /// The maximal segments of [lower, upper) on which `evaluate` is constant, in order.
+    ///
+    /// - Parameters:
+    ///   - lower: The first input.
+    ///   - upper: The end of the interval (not evaluated as part of it).
+    ///   - steps: Equally spaced sweep points over the interval.
+    ///   - extraPoints: Further inputs to evaluate (those outside the interval are ignored).
+    ///   - evaluate: The function, called only with inputs in the interval.
+    /// - Returns: Segments covering [lower, upper) without gaps; each change of output is located to a
+    ///   pair of adjacent values of `Value`.
+    /// - Precondition: `lower < upper` and `steps ≥ 1`.
+    /// - Complexity: O((steps + e) log(steps + e)) to order the points, plus O(c · b) evaluations, where
+    ///   e is the number of extra points, c the number of changes and b ≤ the bits of `Value`'s
+    ///   significand and exponent (about 64 for `Double`) the bisection steps per change.
     public static func segments<Value: BinaryFloatingPoint & Sendable, Output: Hashable & Sendable>(
         over lower: Value, _ upper: Value,
         steps: Int,

@@ -37,8 +37,10 @@ public struct BoundaryCheck: Sendable {
                 let reported = subject.report(probe.rotation)
                 let truth = subject.truth(probe.rotation)
                 if !accepts(reported, truth: truth, geometry: geometry) {
-                    failures.append(ProbeFailure(rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
-                                                 reported: reported, truth: describe(truth, geometry: geometry)))
+                    failures.append(
+                        ProbeFailure(
+                            rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
+                            reported: reported, truth: describe(truth, geometry: geometry)))
                 }
             }
         }
@@ -63,7 +65,8 @@ public struct BoundaryCheck: Sendable {
 
         /// "line 3|4 shifted +2 turns, 1 ulp above", say.
         func context(_ line: WheelGeometry.Line, geometry: WheelGeometry) -> String {
-            let name = "line " + line.sectors.map { "\(geometry.sectors[$0].label)" }.joined(separator: "|")
+            let name =
+                "line " + line.sectors.map { "\(geometry.sectors[$0].label)" }.joined(separator: "|")
                 + (turnsShift == 0 ? "" : String(format: " shifted %+.0f turns", turnsShift))
             switch offset {
             case .nearest: return "\(name), nearest value"
@@ -75,8 +78,11 @@ public struct BoundaryCheck: Sendable {
     }
 
     /// The 19 probe rotations around one line, shifted by `turnsShift` whole turns.
-    static func probes<Subject: WheelSubject>(around line: WheelGeometry.Line, of subject: Subject, turnsShift: Double)
-        -> [Probe<Subject.Rotation>] {
+    static func probes<Subject: WheelSubject>(
+        around line: WheelGeometry.Line, of subject: Subject, turnsShift: Double
+    )
+        -> [Probe<Subject.Rotation>]
+    {
         let unit = subject.rotationUnit
         let base = line.rotation(in: unit, pointer: subject.geometry.pointerTurns) + turnsShift * unit.fullTurn
         let r0 = Subject.Rotation(base)

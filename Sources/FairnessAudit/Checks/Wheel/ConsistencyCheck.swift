@@ -2,21 +2,40 @@ import Foundation
 
 /// Consistency over the whole circle: the subject's own partition of one turn of rotation (where its
 /// report changes, located to adjacent floating-point values), compared with the geometric truth.
+///
+/// The partition comes from the toolkit's one exact procedure (every sector line found and bisected to
+/// adjacent values, plus a dense sweep): see the `CheckKinds` article.
 public struct ConsistencyCheck: Sendable {
+    /// The subject's name.
     public let subject: String
+    /// The unit of every rotation in ``partition`` and ``mislabelled``.
     public let rotationUnit: AngleUnit
     /// The subject's partition of [0, one turn): each maximal arc with one reported result.
     public let partition: [Segment<Double, WheelOutcome>]
+    /// Every arc whose reported result the truth does not allow, in rotation order; adjacent pieces with
+    /// the same result and truth are one arc.
     public let mislabelled: [MislabelledArc]
     /// Mislabelled share of the circle (Σ widths / one turn).
     public let mislabelledFraction: Double
     /// Sweep resolution: the spacing of the dense sweep, in the rotation unit. Slivers narrower than this
     /// are found only where they touch a sector line (every line and its neighbours are swept).
     public let sweepStep: Double
+    /// Whether no arc of the circle is mislabelled.
     public var passed: Bool { mislabelled.isEmpty }
 
+    /// Sweep points over one turn by default: 65,536.
     public static let defaultSteps = 1 << 16
 
+    /// Partitions one turn of `subject`'s rotation by its report and compares it with the truth.
+    ///
+    /// The truth is read at the subject's own values: between two consecutive line crossings every value
+    /// has the same truth, except values within the truth's tolerance of a line, where either neighbour
+    /// is accepted.
+    /// - Parameters:
+    ///   - subject: The wheel.
+    ///   - steps: Sweep points over the turn, besides the points at every line.
+    /// - Complexity: O((steps + L) · b) calls of `report(_:)` and truth lookups, L the number of lines and
+    ///   b the bisection steps per change (about 64 for `Double`).
     public init<Subject: WheelSubject>(_ subject: Subject, steps: Int = ConsistencyCheck.defaultSteps) {
         let geometry = subject.geometry
         let unit = subject.rotationUnit
@@ -36,7 +55,8 @@ public struct ConsistencyCheck: Sendable {
             // is described by the sector's truth, not the line's).
             let lineBand = { (text: String) in text.hasPrefix("on the line") }
             if let last = arcs.last, last.to == from, last.reported == output,
-               last.truth == description || lineBand(last.truth) || lineBand(description) {
+                last.truth == description || lineBand(last.truth) || lineBand(description)
+            {
                 let merged = lineBand(description) ? last.truth : description
                 arcs[arcs.count - 1] = MislabelledArc(from: last.from, to: to, reported: output, truth: merged)
             } else {
@@ -50,7 +70,8 @@ public struct ConsistencyCheck: Sendable {
             func truth(_ x: Subject.Rotation) -> PointerTruth { geometry.truth(rotation: Double(x), unit: unit) }
             func onLine(_ x: Subject.Rotation) -> Bool { if case .onLine = truth(x) { return true } else { return false } }
             /// The first value in [low, high] where `predicate` holds, given it holds at `high` and is monotone.
-            func first(in low: Subject.Rotation, _ high: Subject.Rotation, where predicate: (Subject.Rotation) -> Bool) -> Subject.Rotation {
+            func first(in low: Subject.Rotation, _ high: Subject.Rotation, where predicate: (Subject.Rotation) -> Bool) -> Subject.Rotation
+            {
                 var low = low, high = high
                 if predicate(low) { return low }
                 while low.nextUp < high {

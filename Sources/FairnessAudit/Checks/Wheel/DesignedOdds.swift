@@ -5,6 +5,7 @@ import Foundation
 /// from the initial rotation), both from exact partitions. These are the expected probabilities of the
 /// Monte Carlo tests, and they show without sampling whether the wheel is fair as designed.
 public struct DesignedOdds: Sendable {
+    /// The subject's name.
     public let subject: String
     /// P(reported = outcome) for a rest angle uniform over a turn.
     public let uniformAngle: [WheelOutcome: Double]
@@ -14,6 +15,11 @@ public struct DesignedOdds: Sendable {
     /// no result).
     public let geometricShare: [WheelOutcome: Double]
 
+    /// The odds of `subject`: under a uniform rest angle from `consistency`'s partition, and under its own
+    /// spin from the same exact procedure over its draw interval (every value of the draw at which the
+    /// rotation reaches a sector line, plus a sweep of `steps` points).
+    /// - Complexity: O((steps + L·T) · b) evaluations of the spin and the report, L the number of lines,
+    ///   T the turns the rotation makes over the draw and b the bisection steps per change.
     public init<Subject: WheelSubject>(_ subject: Subject, consistency: ConsistencyCheck, steps: Int = ConsistencyCheck.defaultSteps) {
         var uniform: [WheelOutcome: Double] = [:]
         let turn = subject.rotationUnit.fullTurn
@@ -22,8 +28,10 @@ public struct DesignedOdds: Sendable {
         }
         let draw = subject.spinDraw
         let initial = subject.initialRotation
-        let spinSegments = WheelPartition.segments(of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper),
-                                                   steps: steps) { subject.rotation(afterDrawing: $0, from: initial) }.segments
+        let spinSegments = WheelPartition.segments(
+            of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper),
+            steps: steps
+        ) { subject.rotation(afterDrawing: $0, from: initial) }.segments
         var own: [WheelOutcome: Double] = [:]
         for segment in spinSegments {
             own[segment.output, default: 0] += Double(segment.to - segment.from) / (draw.upper - draw.lower)

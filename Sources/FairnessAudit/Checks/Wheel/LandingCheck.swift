@@ -47,11 +47,13 @@ public struct LandingCheck: Sendable {
         func land(_ index: Int, mustLand: Bool) -> Landing {
             switch subject.spin(toIndex: index) {
             case .refused:
-                return Landing(index: index, rotation: nil, landsOn: "refused (no spin)", reported: "nothing", marginDegrees: nil, correct: !mustLand)
+                return Landing(
+                    index: index, rotation: nil, landsOn: "refused (no spin)", reported: "nothing", marginDegrees: nil, correct: !mustLand)
             case .traps(let rotation, let reason):
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
-                return Landing(index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),
-                               reported: "traps: \(reason)", marginDegrees: nil, correct: false)
+                return Landing(
+                    index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),
+                    reported: "traps: \(reason)", marginDegrees: nil, correct: false)
             case .stops(let rotation, let outcome):
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
                 var margin: Double?
@@ -65,8 +67,9 @@ public struct LandingCheck: Sendable {
                 } else {
                     correct = !mustLand && outcome == .noResult
                 }
-                return Landing(index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),
-                               reported: outcome.description, marginDegrees: margin, correct: correct)
+                return Landing(
+                    index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),
+                    reported: outcome.description, marginDegrees: margin, correct: correct)
             }
         }
         landings = subject.indices.map { land($0, mustLand: true) }

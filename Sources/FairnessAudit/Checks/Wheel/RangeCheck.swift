@@ -3,7 +3,9 @@ import Foundation
 /// Range check: every result the subject reported anywhere in the exact checks must be a sector's
 /// label. Invalid results are listed with the share of the circle that shows them.
 public struct RangeCheck: Sendable {
+    /// A reported result that is no sector's label.
     public struct InvalidResult: Sendable, Hashable {
+        /// The result: a label no sector carries, or "no result".
         public let outcome: WheelOutcome
         /// Share of one turn of rotation on which it is reported (0 if only seen at isolated probes).
         public let shareOfCircle: Double
@@ -11,11 +13,19 @@ public struct RangeCheck: Sendable {
         public let example: Double
     }
 
+    /// The subject's name.
     public let subject: String
+    /// Every invalid result seen, in outcome order.
     public let invalid: [InvalidResult]
+    /// Whether every result reported is a sector's label.
     public var passed: Bool { invalid.isEmpty }
 
-    public init<Subject: WheelSubject>(_ subject: Subject, consistency: ConsistencyCheck, boundary: BoundaryCheck, wraparound: WraparoundCheck) {
+    /// Collects the invalid results from the consistency partition and the failing probes of the
+    /// boundary and wraparound checks.
+    /// - Complexity: O(s + f) for s segments and f failing probes.
+    public init<Subject: WheelSubject>(
+        _ subject: Subject, consistency: ConsistencyCheck, boundary: BoundaryCheck, wraparound: WraparoundCheck
+    ) {
         let valid = Set(subject.geometry.labels)
         var share: [WheelOutcome: (Double, Double)] = [:]
         for segment in consistency.partition {

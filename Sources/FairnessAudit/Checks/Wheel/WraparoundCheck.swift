@@ -71,18 +71,24 @@ public struct WraparoundCheck: Sendable {
                 for (index, probe) in BoundaryCheck.probes(around: line, of: subject, turnsShift: turns).enumerated() {
                     probes += 1
                     guard !baseline[lineIndex][index], failing(probe.rotation) else { continue }
-                    breaks.append(ProbeFailure(rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
-                                               reported: subject.report(probe.rotation),
-                                               truth: describe(subject.truth(probe.rotation), geometry: geometry)))
+                    breaks.append(
+                        ProbeFailure(
+                            rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
+                            reported: subject.report(probe.rotation),
+                            truth: describe(subject.truth(probe.rotation), geometry: geometry)))
                 }
             }
             return Shift(turns: turns, probes: probes, periodicityBreaks: breaks)
         }
         var special: [ProbeFailure] = []
-        for (value, context) in [(Subject.Rotation(unit.fullTurn), "exactly one turn"), (Subject.Rotation(0), "zero"),
-                                 (-Subject.Rotation(0), "negative zero")] where failing(value) {
-            special.append(ProbeFailure(rotation: Double(value), context: context, reported: subject.report(value),
-                                        truth: describe(subject.truth(value), geometry: geometry)))
+        for (value, context) in [
+            (Subject.Rotation(unit.fullTurn), "exactly one turn"), (Subject.Rotation(0), "zero"),
+            (-Subject.Rotation(0), "negative zero"),
+        ] where failing(value) {
+            special.append(
+                ProbeFailure(
+                    rotation: Double(value), context: context, reported: subject.report(value),
+                    truth: describe(subject.truth(value), geometry: geometry)))
         }
         specialFailures = special
         let middles = geometry.sectors.map { sector -> Double in

@@ -18,7 +18,8 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
     init(_ subject: Subject, pairGroups: [[Int]]?) {
         self.subject = subject
         let geometry = subject.geometry
-        let shares = geometry.count > OutcomeSlots.maximumPairGroups
+        let shares =
+            geometry.count > OutcomeSlots.maximumPairGroups
             ? OutcomeSlots.equalMassGroups(geometry.sectors.map(\.widthTurns.value), count: OutcomeSlots.maximumPairGroups) : nil
         slots = OutcomeSlots(labels: geometry.labels, labelGroups: pairGroups ?? shares)
     }
@@ -40,7 +41,8 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
             case .stops(let rotation, let reported):
                 outcome = reported
                 if case .inside(let index) = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit),
-                   reported != .label(geometry.sectors[index].label) {
+                    reported != .label(geometry.sectors[index].label)
+                {
                     tally.shownDiffersFromReported &+= 1
                 }
             }

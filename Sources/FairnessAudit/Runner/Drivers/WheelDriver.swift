@@ -18,7 +18,8 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     init(_ subject: Subject, pairGroups: [[Int]]?) {
         self.subject = subject
         let geometry = subject.geometry
-        let shares = geometry.count > OutcomeSlots.maximumPairGroups
+        let shares =
+            geometry.count > OutcomeSlots.maximumPairGroups
             ? OutcomeSlots.equalMassGroups(geometry.sectors.map(\.widthTurns.value), count: OutcomeSlots.maximumPairGroups) : nil
         slots = OutcomeSlots(labels: geometry.labels, labelGroups: pairGroups ?? shares)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FairnessStatistics
+import Foundation
 
 /// Randomness for the trials of one block. Implementations are chosen once per run, so the trial loop is
 /// specialised for each (no existential per trial).

@@ -1,5 +1,5 @@
-import Foundation
 import FairnessStatistics
+import Foundation
 
 /// A GSL generator, seeded for each block from Philox(seed, block), so blocks are reproducible and
 /// independent of the thread that runs them.

@@ -1,5 +1,5 @@
-import Foundation
 import FairnessStatistics
+import Foundation
 
 /// Which generator a run draws from.
 public enum GeneratorChoice: Sendable, Hashable, CustomStringConvertible {
@@ -22,7 +22,8 @@ public enum GeneratorChoice: Sendable, Hashable, CustomStringConvertible {
         case "system": self = .system
         default:
             guard text.hasPrefix("gsl:") else {
-                throw AuditError.unknownGenerator(name: text, known: ["philox", "system", "gsl:NAME (gsl:mt19937, gsl:ranlxd2, gsl:taus2, gsl:randu, ...)"])
+                throw AuditError.unknownGenerator(
+                    name: text, known: ["philox", "system", "gsl:NAME (gsl:mt19937, gsl:ranlxd2, gsl:taus2, gsl:randu, ...)"])
             }
             let name = String(text.dropFirst(4))
             guard GSLGenerator.availableNames.contains(name) else {

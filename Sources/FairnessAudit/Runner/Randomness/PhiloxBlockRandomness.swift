@@ -1,5 +1,5 @@
-import Foundation
 import FairnessStatistics
+import Foundation
 
 /// Philox: every trial's draws depend only on (seed, trial) (see `TrialRandom`), so blocks and threads
 /// cannot change any draw. The shared first-word block of four consecutive trials is computed once.

@@ -1,5 +1,5 @@
-import Foundation
 import FairnessStatistics
+import Foundation
 
 /// Swift's system generator, one stream for the whole block.
 public struct SystemBlockRandomness: BlockRandomness {

@@ -23,9 +23,11 @@ struct OutcomeSlots: Sendable {
     /// pairs' groups (nil: one group per label up to ``maximumPairGroups`` labels, equal shares beyond).
     init(labels: [Int], labelGroups: [[Int]]? = nil) {
         self.labels = labels
-        let groups = labelGroups ?? (labels.count <= Self.maximumPairGroups
-            ? labels.indices.map { [$0] }
-            : Self.equalMassGroups(Array(repeating: 1, count: labels.count), count: Self.maximumPairGroups))
+        let groups =
+            labelGroups
+            ?? (labels.count <= Self.maximumPairGroups
+                ? labels.indices.map { [$0] }
+                : Self.equalMassGroups(Array(repeating: 1, count: labels.count), count: Self.maximumPairGroups))
         pairGroups = groups + [[labels.count], [labels.count + 1]]
         var groupOfSlot = [Int32](repeating: -1, count: labels.count + 2)
         for (group, members) in pairGroups.enumerated() { for slot in members { groupOfSlot[slot] = Int32(group) } }

@@ -100,12 +100,19 @@ public enum DiceOdds {
                     return
                 }
                 let category: PokerCategory
-                if first == k { category = .allOfAKind }
-                else if first >= 4 { category = .fourOfAKind }
-                else if first == 3 && second >= 2 { category = .fullHouse }
-                else if first == 3 { category = .threeOfAKind }
-                else if first == 2 && second == 2 { category = .twoPair }
-                else { category = .onePair }
+                if first == k {
+                    category = .allOfAKind
+                } else if first >= 4 {
+                    category = .fourOfAKind
+                } else if first == 3 && second >= 2 {
+                    category = .fullHouse
+                } else if first == 3 {
+                    category = .threeOfAKind
+                } else if first == 2 && second == 2 {
+                    category = .twoPair
+                } else {
+                    category = .onePair
+                }
                 tally[category.rawValue] += ways
                 return
             }

@@ -23,7 +23,8 @@ public struct GeometryFinding: Sendable, Hashable, CustomStringConvertible {
     public let unit: AngleUnit
 
     public var description: String {
-        String(format: "%@ of %.9g%@ between sector %d and sector %d, starting at %.9g%@",
-               kind.rawValue, width, unit.symbol, after, before, at, unit.symbol)
+        String(
+            format: "%@ of %.9g%@ between sector %d and sector %d, starting at %.9g%@",
+            kind.rawValue, width, unit.symbol, after, before, at, unit.symbol)
     }
 }

@@ -65,8 +65,9 @@ public struct WheelGeometry: Sendable, Hashable {
         let excess = (total - Turns(1)).value
         if abs(excess) > tolerance {
             let lastEnd = firstSectorStart + (direction == .clockwise ? 1 : -1) * total.value * unit.fullTurn
-            let finding = GeometryFinding(kind: excess < 0 ? .gap : .overlap, after: specifications.count - 1, before: 0,
-                                          at: lastEnd, width: abs(excess) * unit.fullTurn, unit: unit)
+            let finding = GeometryFinding(
+                kind: excess < 0 ? .gap : .overlap, after: specifications.count - 1, before: 0,
+                at: lastEnd, width: abs(excess) * unit.fullTurn, unit: unit)
             throw WheelGeometryError.doesNotCloseTheCircle(finding, tolerance: tolerance)
         }
         // Lay the arcs out; the last one is stretched or shrunk (within tolerance) to close the circle.
@@ -75,8 +76,10 @@ public struct WheelGeometry: Sendable, Hashable {
         for (index, s) in specifications.enumerated() {
             let width = index == specifications.count - 1 ? unit.fullTurn - offset : s.width
             let start = firstSectorStart + (direction == .clockwise ? offset : -offset)
-            arcs.append(DrawnArc(label: s.label, name: s.name, start: start,
-                                 end: start + (direction == .clockwise ? width : -width)))
+            arcs.append(
+                DrawnArc(
+                    label: s.label, name: s.name, start: start,
+                    end: start + (direction == .clockwise ? width : -width)))
             offset += s.width
         }
         try self.init(validatedArcs: arcs, unit: unit, direction: direction, pointer: pointer, closeExactly: true)
@@ -95,8 +98,9 @@ public struct WheelGeometry: Sendable, Hashable {
         guard count >= 1 else { throw WheelGeometryError.noSectors }
         let labels = labels ?? Array(1...count)
         let width = unit.fullTurn / Double(count)
-        return try WheelGeometry(sectors: labels.map { SectorSpecification(label: $0, width: width) }, unit: unit,
-                                 firstSectorStart: firstSectorStart, direction: direction, pointer: pointer)
+        return try WheelGeometry(
+            sectors: labels.map { SectorSpecification(label: $0, width: width) }, unit: unit,
+            firstSectorStart: firstSectorStart, direction: direction, pointer: pointer)
     }
 
     /// Sectors weighted by `weights` (any positive numbers; each sector's width is its share of a turn).
@@ -144,9 +148,11 @@ public struct WheelGeometry: Sendable, Hashable {
             guard width > 0 else { throw WheelGeometryError.invalidWidth(sector: index, label: arc.label, width: width) }
             let (from, to) = direction == .clockwise ? (arc.start, arc.end) : (arc.end, arc.start)
             let startTurns = Turns(from, unit: unit)
-            sectors.append(WheelSector(index: index, label: arc.label, name: arc.name, start: from, width: width,
-                                       startTurns: startTurns.fractionalPart,
-                                       widthTurns: Turns(to, unit: unit) - startTurns))
+            sectors.append(
+                WheelSector(
+                    index: index, label: arc.label, name: arc.name, start: from, width: width,
+                    startTurns: startTurns.fractionalPart,
+                    widthTurns: Turns(to, unit: unit) - startTurns))
         }
         if !closeExactly && sectors.count > 1 {
             // Gaps or overlaps narrower than 1e-9 turn (far below a pixel on any screen) come from rounding
@@ -159,8 +165,9 @@ public struct WheelGeometry: Sendable, Hashable {
                 var mismatch = (distance - current.widthTurns).value
                 if mismatch > 0.5 { mismatch -= 1 }
                 if mismatch != 0 && abs(mismatch) < Self.drawingRoundingTolerance {
-                    sectors[index] = WheelSector(index: index, label: current.label, name: current.name, start: current.start,
-                                                 width: current.width, startTurns: current.startTurns, widthTurns: distance)
+                    sectors[index] = WheelSector(
+                        index: index, label: current.label, name: current.name, start: current.start,
+                        width: current.width, startTurns: current.startTurns, widthTurns: distance)
                 }
             }
         }
@@ -171,14 +178,16 @@ public struct WheelGeometry: Sendable, Hashable {
             for (position, index) in clockwiseOrder.enumerated() {
                 let next = sectors[clockwiseOrder[(position + 1) % clockwiseOrder.count]]
                 let current = sectors[index]
-                sectors[index] = WheelSector(index: index, label: current.label, name: current.name, start: current.start,
-                                             width: current.width, startTurns: current.startTurns,
-                                             widthTurns: (next.startTurns - current.startTurns).fractionalPart)
+                sectors[index] = WheelSector(
+                    index: index, label: current.label, name: current.name, start: current.start,
+                    width: current.width, startTurns: current.startTurns,
+                    widthTurns: (next.startTurns - current.startTurns).fractionalPart)
             }
         } else if closeExactly {
             let only = sectors[0]
-            sectors[0] = WheelSector(index: 0, label: only.label, name: only.name, start: only.start, width: only.width,
-                                     startTurns: only.startTurns, widthTurns: Turns(1))
+            sectors[0] = WheelSector(
+                index: 0, label: only.label, name: only.name, start: only.start, width: only.width,
+                startTurns: only.startTurns, widthTurns: Turns(1))
         }
         var byLabel: [Int: [Int]] = [:]
         for s in sectors { byLabel[s.label, default: []].append(s.index) }
@@ -201,8 +210,10 @@ public struct WheelGeometry: Sendable, Hashable {
             if difference > 0.5 { difference -= 1 }
             if abs(difference) > 0x1p-80 && !closeExactly {
                 let endAngle = sectors[index].start + sectors[index].width
-                findings.append(GeometryFinding(kind: difference > 0 ? .gap : .overlap, after: index, before: next,
-                                                at: endAngle, width: abs(difference) * unit.fullTurn, unit: unit))
+                findings.append(
+                    GeometryFinding(
+                        kind: difference > 0 ? .gap : .overlap, after: index, before: next,
+                        at: endAngle, width: abs(difference) * unit.fullTurn, unit: unit))
             }
         }
         self.findings = findings

@@ -39,7 +39,9 @@ extension WheelSubject {
 
     /// One spin from `previous`: the rotation at rest and the reported result.
     @inlinable
-    public func spin<G: RandomNumberGenerator>(from previous: Rotation, using generator: inout G) -> (rotation: Rotation, outcome: WheelOutcome) {
+    public func spin<G: RandomNumberGenerator>(
+        from previous: Rotation, using generator: inout G
+    ) -> (rotation: Rotation, outcome: WheelOutcome) {
         let rotation = rotation(afterDrawing: drawSpinValue(using: &generator), from: previous)
         return (rotation, report(rotation))
     }

@@ -83,7 +83,8 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         }
         guard total > 0 else {
             self.cells = cells
-            self.verdict = .inconclusive(InconclusiveReason("no observations", totalNeeded: rule.minimum / (p.filter { $0 > 0 }.min() ?? 1)))
+            self.verdict = .inconclusive(
+                InconclusiveReason("no observations", totalNeeded: rule.minimum / (p.filter { $0 > 0 }.min() ?? 1)))
             return
         }
         let smallestProbability = cells.map { $0.expected / total }.min() ?? 1
@@ -93,9 +94,10 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         case .requireMinimum(let minimum):
             if let low = cells.first(where: { $0.expected < minimum }) {
                 self.cells = cells
-                self.verdict = .inconclusive(InconclusiveReason(
-                    "expected count \(Self.format(low.expected)) in outcome \(low.indices[0]) is below \(Self.format(minimum))",
-                    totalNeeded: neededForAllCells))
+                self.verdict = .inconclusive(
+                    InconclusiveReason(
+                        "expected count \(Self.format(low.expected)) in outcome \(low.indices[0]) is below \(Self.format(minimum))",
+                        totalNeeded: neededForAllCells))
                 return
             }
         case .poolAdjacent(let minimum):
@@ -103,9 +105,10 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         }
         self.cells = cells
         guard cells.count >= 2 else {
-            self.verdict = .inconclusive(InconclusiveReason(
-                "fewer than two cells remain after pooling to an expected count of \(Self.format(rule.minimum))",
-                totalNeeded: neededForAllCells))
+            self.verdict = .inconclusive(
+                InconclusiveReason(
+                    "fewer than two cells remain after pooling to an expected count of \(Self.format(rule.minimum))",
+                    totalNeeded: neededForAllCells))
             return
         }
         var sum = CompensatedSum()
