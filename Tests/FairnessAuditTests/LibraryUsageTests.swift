@@ -1,7 +1,11 @@
-// The README's "audit your own game from your own tests" example, compiled and run so it cannot rot.
-// Keep this file and the README section in step.
-import FairnessAudit
+// The README's "audit your own game from your own tests" example, compiled against the public API only
+// (no @testable) and run, so it cannot rot. `readmeShowsThisExample` checks that README.md shows exactly
+// the lines between the two markers.
+import Foundation
 import Testing
+
+// README-EXAMPLE-BEGIN
+import FairnessAudit
 
 /// A studio's prize wheel: eight prizes on unequal sectors, the result read from the rest angle.
 struct PrizeWheel: WheelSubject {
@@ -37,4 +41,17 @@ struct PrizeWheel: WheelSubject {
     // The exact consistency check measures how much of the circle this float lookup mislabels.
     let consistency = report.checks.first { $0.check == "consistency" }!
     #expect(consistency.detail.contains("mislabelled arcs"))
+}
+// README-EXAMPLE-END
+
+@Test func readmeShowsThisExample() throws {
+    let here = URL(fileURLWithPath: #filePath)
+    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let source = try String(contentsOf: here, encoding: .utf8)
+    let example = try #require(source.components(separatedBy: "// README-EXAMPLE-BEGIN\n").last?
+        .components(separatedBy: "// README-EXAMPLE-END").first)
+    let block = try #require(readme.components(separatedBy: "<!-- library-example -->\n```swift\n").dropFirst().first?
+        .components(separatedBy: "```").first)
+    #expect(block == example, "README.md's library example differs from LibraryUsageTests.swift")
 }
