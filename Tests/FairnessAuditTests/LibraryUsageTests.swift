@@ -1,11 +1,9 @@
 // The README's "audit your own game from your own tests" example, compiled against the public API only
-// (no @testable) and run, so it cannot rot. `readmeShowsThisExample` checks that README.md shows exactly
-// the lines between the two markers.
-import Foundation
-import Testing
-
+// (no @testable) and run, so it cannot rot. ReadmeExampleTests checks that README.md shows exactly the
+// lines between the two markers.
 // README-EXAMPLE-BEGIN
 import FairnessAudit
+import Testing
 
 /// A studio's prize wheel: eight prizes on unequal sectors, the result read from the rest angle.
 struct PrizeWheel: WheelSubject {
@@ -43,15 +41,3 @@ struct PrizeWheel: WheelSubject {
     #expect(consistency.detail.contains("mislabelled arcs"))
 }
 // README-EXAMPLE-END
-
-@Test func readmeShowsThisExample() throws {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: here, encoding: .utf8)
-    let example = try #require(source.components(separatedBy: "// README-EXAMPLE-BEGIN\n").last?
-        .components(separatedBy: "// README-EXAMPLE-END").first)
-    let block = try #require(readme.components(separatedBy: "<!-- library-example -->\n```swift\n").dropFirst().first?
-        .components(separatedBy: "```").first)
-    #expect(block == example, "README.md's library example differs from LibraryUsageTests.swift")
-}
