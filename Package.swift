@@ -25,7 +25,9 @@ let package = Package(
         ),
         .target(name: "FairnessModel"),
         .target(name: "FairnessStatistics", dependencies: ["CGSL"]),
-        .target(name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessStatistics"]),
+        // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
+        .target(name: "CFileSwap"),
+        .target(name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessStatistics", "CFileSwap"]),
         .executableTarget(
             name: "audit",
             dependencies: [
@@ -48,7 +50,7 @@ let package = Package(
             dependencies: ["FairnessAudit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
-        .testTarget(name: "AuditCommandTests", dependencies: ["audit"]),
+        .testTarget(name: "AuditCommandTests", dependencies: ["audit"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

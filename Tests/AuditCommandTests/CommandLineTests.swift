@@ -27,6 +27,24 @@ struct AuditProcess {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs `audit` and reports how it ended: its exit status, or the signal that killed it.
+    static func runEnding(_ arguments: [String]) throws -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, process.terminationReason == .uncaughtSignal,
+            String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
     static func temporaryDirectory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("audit-cli-\(UUID().uuidString)").path
     }

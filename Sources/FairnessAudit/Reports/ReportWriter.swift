@@ -1,3 +1,4 @@
+import CFileSwap
 import Foundation
 
 /// Renders an ``AuditReport`` as Markdown, CSV and JSON. Every number is formatted explicitly, nothing
@@ -22,42 +23,92 @@ public enum ReportWriter {
         ]
     }
 
-    /// Writes every file to a temporary name in `directory`, then renames each into place, so a killed
-    /// run leaves each report either as it was or complete — never torn.
+    /// Writes the report set so that it lands whole: a killed run leaves `directory` holding either the
+    /// complete previous set or the complete new one, never a mix.
+    ///
+    /// The files are written into a new directory beside `directory` (`.NAME.tmp-PID-…`), which then takes
+    /// its place in one step: a rename when `directory` does not exist yet, otherwise an atomic exchange of
+    /// the two directories (Linux `renameat2(RENAME_EXCHANGE)`, macOS `renamex_np(RENAME_SWAP)`), after
+    /// which the old set is removed. Other files already in `directory` (a `calibration.md`, say) are
+    /// carried over by hard link. Where the directory cannot be exchanged whole — it holds subdirectories,
+    /// or the file system cannot exchange — each file is renamed into place instead, so each file is old or
+    /// new but the set may mix. Leftovers of killed runs are removed first.
     ///
     /// - Parameters:
     ///   - report: The report to write.
     ///   - directory: The directory to write into; created, with its parents, if missing.
-    /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if the directory cannot be created, a temporary
-    ///   file cannot be written, or a file cannot be renamed into place (temporaries are removed); and
-    ///   `EncodingError` as ``render(_:)`` does.
+    /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if a directory or file cannot be created, written
+    ///   or moved into place (nothing half-written is left in `directory`); and `EncodingError` as
+    ///   ``render(_:)`` does.
     /// - Complexity: O(*s* · *r*), as ``render(_:)``, plus writing the files.
     public static func write(_ report: AuditReport, to directory: URL) throws {
         let files = try render(report)
         let manager = FileManager.default
+        let directory = directory.standardizedFileURL
+        let parent = directory.deletingLastPathComponent()
+        let prefix = ".\(directory.lastPathComponent).tmp-"
         do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw AuditError.cannotWrite(path: directory.path, reason: error.localizedDescription)
+            throw AuditError.cannotWrite(path: parent.path, reason: error.localizedDescription)
         }
-        var temporaries: [(URL, URL)] = []
-        defer { for (temporary, _) in temporaries { try? manager.removeItem(at: temporary) } }
-        for file in files {
-            let target = directory.appendingPathComponent(file.name)
-            let temporary = directory.appendingPathComponent(".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(file.name)")
-            do {
-                try Data(file.contents.utf8).write(to: temporary)
-            } catch {
-                throw AuditError.cannotWrite(path: temporary.path, reason: error.localizedDescription)
+        removeLeftovers(in: parent, prefix: prefix)
+        let staging = parent.appendingPathComponent(prefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: staging) }
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            for file in files {
+                try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name))
             }
-            temporaries.append((temporary, target))
+        } catch {
+            throw AuditError.cannotWrite(path: staging.path, reason: error.localizedDescription)
         }
-        for (temporary, target) in temporaries {
-            if rename(temporary.path, target.path) != 0 {
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            if rename(staging.path, directory.path) != 0 {
+                throw AuditError.cannotWrite(path: directory.path, reason: String(cString: strerror(errno)))
+            }
+            return
+        }
+        guard isDirectory.boolValue else {
+            throw AuditError.cannotWrite(path: directory.path, reason: "it exists and is not a directory")
+        }
+        let ours = Set(files.map(\.name))
+        let existing = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        var wholeSet = true
+        for name in existing where !ours.contains(name) {
+            let source = directory.appendingPathComponent(name)
+            var entryIsDirectory: ObjCBool = false
+            _ = manager.fileExists(atPath: source.path, isDirectory: &entryIsDirectory)
+            if entryIsDirectory.boolValue {
+                wholeSet = false
+                break
+            }
+            let copy = staging.appendingPathComponent(name)
+            if link(source.path, copy.path) != 0 && (try? manager.copyItem(at: source, to: copy)) == nil {
+                wholeSet = false
+                break
+            }
+        }
+        if wholeSet && cfs_exchange(staging.path, directory.path) == 0 { return }
+        // Not exchangeable as a whole: each file on its own (old or new, never torn).
+        for file in files {
+            let source = staging.appendingPathComponent(file.name), target = directory.appendingPathComponent(file.name)
+            if rename(source.path, target.path) != 0 {
                 throw AuditError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
             }
         }
-        temporaries = []
+    }
+
+    /// Removes staging directories (`prefix` + PID + …) left by runs that were killed: those whose process
+    /// is no longer running.
+    static func removeLeftovers(in parent: URL, prefix: String) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = Int32(rest.prefix { $0.isNumber }) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? manager.removeItem(at: parent.appendingPathComponent(name)) }
+        }
     }
 
     // MARK: Formatting

@@ -2,6 +2,10 @@
 ///
 /// The standard library's `random(in:)` is not used on reproducible paths: its algorithm is not part of
 /// Swift's stability promise, so the same seed could give different draws on another Swift version.
+///
+/// A generator that conforms to ``NativeMappingGenerator`` maps its own output instead (GSL's
+/// `gsl_rng_uniform` and `gsl_rng_uniform_int`, as a game calling GSL does): the check is on the
+/// generator's type, so for the toolkit's own value-type generators it costs nothing once specialised.
 public enum Sampling {
     /// A uniform integer in 0 ..< bound (bound ≥ 1), unbiased, by Lemire's multiply-and-reject method
     /// ("Fast Random Integer Generation in an Interval", 2019): one 64×64→128-bit multiply, and a
@@ -13,6 +17,9 @@ public enum Sampling {
     @inlinable
     public static func uniformInteger<G: RandomNumberGenerator>(below bound: UInt64, using generator: inout G) -> UInt64 {
         precondition(bound > 0, "bound must be positive")
+        if G.self is AnyObject.Type, let native = generator as? any NativeMappingGenerator {
+            return native.nativeUniformInteger(below: bound)
+        }
         var product = generator.next().multipliedFullWidth(by: bound)
         if product.low < bound {
             let threshold = (0 &- bound) % bound
@@ -27,6 +34,21 @@ public enum Sampling {
     /// multiple of 2^-53, each with probability 2^-53.
     @inlinable
     public static func unitInterval<G: RandomNumberGenerator>(using generator: inout G) -> Double {
-        Double(generator.next() >> 11) * 0x1p-53
+        if G.self is AnyObject.Type, let native = generator as? any NativeMappingGenerator {
+            return native.nativeUnitInterval()
+        }
+        return Double(generator.next() >> 11) * 0x1p-53
     }
+}
+
+/// A generator that turns its own output into values the way a game calling its library would, rather
+/// than through the toolkit's ``Sampling`` methods: GSL's generators map with `gsl_rng_uniform` and
+/// `gsl_rng_uniform_int`, so a weak GSL generator reaches the audit as a game using it would see it.
+/// ``Sampling`` defers to these methods for any generator that conforms.
+public protocol NativeMappingGenerator: AnyObject, RandomNumberGenerator {
+    /// A double in [0, 1) by the library's own method.
+    func nativeUnitInterval() -> Double
+    /// An integer in 0 ..< bound by the library's own method.
+    /// - Precondition: `bound` is greater than 0.
+    func nativeUniformInteger(below bound: UInt64) -> UInt64
 }

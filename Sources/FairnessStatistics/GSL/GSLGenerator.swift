@@ -3,9 +3,13 @@ import CGSL
 /// One of GSL's random number generators (`gsl:mt19937`, `gsl:ranlxd2`, `gsl:taus2`, the historically weak
 /// `gsl:randu`, ...) as a Swift `RandomNumberGenerator`.
 ///
-/// GSL generators return integers in [min, max], often fewer than 64 bits (mt19937: 32; randu: 31).
-/// ``next()`` concatenates the low ⌊log₂(max − min + 1)⌋ bits of as many draws as it takes to fill 64 bits,
-/// so nothing is stretched or biased, and a weak generator's weaknesses reach the audit undiluted.
+/// A game that calls GSL draws its values with GSL's own mappings: ``uniform()`` is `gsl_rng_uniform`
+/// and ``uniformInteger(below:)`` is `gsl_rng_uniform_int`; the audit's draws go through exactly these
+/// (see `NativeMappingGenerator` in FairnessModel), so a weak generator fails as a game using it would.
+///
+/// ``next()``, for code that wants raw words, stacks the ⌊log₂(max − min + 1)⌋ bits of successive draws
+/// from the top of the word down (the first draw in the most significant bits; the last one cut to what
+/// fits), so whatever reads the word's high bits sees whole draws.
 /// One instance owns one `gsl_rng` and is not shared between threads.
 public final class GSLGenerator: RandomNumberGenerator {
     private let rng: UnsafeMutablePointer<gsl_rng>
@@ -57,13 +61,35 @@ public final class GSLGenerator: RandomNumberGenerator {
 
     public func next() -> UInt64 {
         var result: UInt64 = 0
-        var filled = 0
+        var free = 64
         let mask: UInt64 = bitsPerDraw == 64 ? .max : (1 << UInt64(bitsPerDraw)) - 1
-        while filled < 64 {
+        while free > 0 {
             let draw = UInt64(gsl_rng_get(rng) - minimum) & mask
-            result |= draw << UInt64(filled)
-            filled += bitsPerDraw
+            if free >= bitsPerDraw {
+                free -= bitsPerDraw
+                result |= draw << UInt64(free)
+            } else {
+                result |= draw >> UInt64(bitsPerDraw - free)
+                free = 0
+            }
         }
         return result
+    }
+
+    /// `gsl_rng_uniform`: a double in [0, 1) by the generator's own method (for mt19937, a 32-bit draw
+    /// divided by 2^32).
+    public func uniform() -> Double { gsl_rng_uniform(rng) }
+
+    /// `gsl_rng_uniform_int`: an integer in 0 ..< bound, unbiased, by GSL's own rejection method, for
+    /// bounds up to the generator's range (max − min + 1). Larger bounds, which GSL refuses, are drawn as
+    /// ⌊`gsl_rng_uniform` · bound⌋ — what a game falling back on the uniform double would do.
+    /// - Precondition: `bound` is greater than 0.
+    public func uniformInteger(below bound: UInt64) -> UInt64 {
+        precondition(bound > 0, "bound must be positive")
+        let range = UInt64(gsl_rng_max(rng) - minimum)
+        if range == .max || bound - 1 <= range, bound <= UInt64(UInt.max) {
+            return UInt64(gsl_rng_uniform_int(rng, UInt(bound)))
+        }
+        return min(bound - 1, UInt64((gsl_rng_uniform(rng) * Double(bound)).rounded(.down)))
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The files of one run land together: runs killed at random moments leave the complete old set or the
+/// complete new set, never a mix, and other files in the directory survive.
+@Suite("atomic report set", .serialized)
+struct ReportSetTests {
+    static func reportFiles(_ directory: String) -> [String: Data] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var files: [String: Data] = [:]
+        for name in names where !name.hasPrefix(".") {
+            files[name] = FileManager.default.contents(atPath: directory + "/" + name)
+        }
+        return files
+    }
+
+    @Test func killedRunsLeaveTheOldSetOrTheNewSet() throws {
+        let root = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/reports"
+        func arguments(seed: Int, into directory: String) -> [String] {
+            ["--trials", "20000", "--subject", "reference-wheel-37", "--seed", "\(seed)", "--out", directory, "--quiet"]
+        }
+        // The two complete sets a run can leave.
+        let started = Date()
+        _ = try AuditProcess.run(arguments(seed: 1, into: root + "/a"))
+        let runtime = Date().timeIntervalSince(started)
+        _ = try AuditProcess.run(arguments(seed: 2, into: root + "/b"))
+        let setA = Self.reportFiles(root + "/a"), setB = Self.reportFiles(root + "/b")
+        #expect(setA.count == 6 && setB.count == 6 && setA != setB)
+
+        _ = try AuditProcess.run(arguments(seed: 1, into: out))
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: out + "/notes.md"))
+        var generator = SplitMix(seed: 20261123)
+        var landed = 0
+        for attempt in 0..<50 {
+            let process = Process()
+            process.executableURL = AuditProcess.executable
+            process.arguments = arguments(seed: attempt % 2 == 0 ? 2 : 1, into: out)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Anywhere from the start to a little past the usual end of a run.
+            usleep(UInt32(Double(generator.next() % 1000) / 1000 * runtime * 1.2 * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .exit { landed += 1 }
+            var files = Self.reportFiles(out)
+            #expect(files.removeValue(forKey: "notes.md") == Data("kept\n".utf8), "attempt \(attempt): notes.md lost")
+            #expect(files == setA || files == setB, "attempt \(attempt): a mixed or torn set: \(files.keys.sorted())")
+        }
+        // A complete run afterwards clears what the killed runs left beside the directory.
+        _ = try AuditProcess.run(arguments(seed: 2, into: out))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix(".reports.tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(landed < 50, "every run finished before it was killed: the test did not interrupt any")
+    }
+}
+
+/// SplitMix64, a small seeded generator for reproducible test schedules.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,110 @@
+import FairnessStatistics
+import Foundation
+import Testing
+
+/// Reference values at the edges, written by `Scripts/make_edge_reference.py` (mpmath at 60 digits for
+/// the binomial distribution, SciPy's `binomtest` for the test and its intervals).
+struct EdgeReference: Decodable {
+    struct Binomial: Decodable { let n: Double; let k: Double; let p: Double; let pmf: Double; let cdf: Double; let sf: Double }
+    struct BinomialTestCase: Decodable {
+        let n: Double; let k: Double; let p: Double; let pvalue: Double; let clopperPearson: [Double]; let wilson: [Double]
+    }
+    let binomialEdges: [Binomial]
+    let binomialTestEdges: [BinomialTestCase]
+
+    static let shared: EdgeReference = {
+        let url = Bundle.module.url(forResource: "edge_reference", withExtension: "json", subdirectory: "Fixtures")!
+        return try! JSONDecoder().decode(EdgeReference.self, from: Data(contentsOf: url))
+    }()
+}
+
+/// Relative error within 1e-9, or both below 1e-300 in absolute value (values the double range cannot
+/// tell apart from 0 at that precision).
+func expectEdgeClose(
+    _ actual: Double, _ expected: Double, _ what: @autoclosure () -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let ok = actual == expected || abs(actual - expected) <= 1e-9 * abs(expected) + 1e-300
+    #expect(ok, "\(what()): got \(actual), reference \(expected)", sourceLocation: sourceLocation)
+}
+
+@Suite("Statistics at the edges")
+struct EdgeCaseTests {
+    /// n from 0 to 60, every k, p from 0 through 1e-300 and 1e-12 to 1 − 1e-12 and 1: no crash, no endless
+    /// loop, and every value as mpmath gives it.
+    @Test func binomialDistributionForEverySmallNAndK() throws {
+        let cases = EdgeReference.shared.binomialEdges
+        #expect(cases.count > 18_000)
+        for c in cases {
+            let distribution = try BinomialDistribution(trials: c.n, probability: c.p)
+            let label = "n \(c.n) k \(c.k) p \(c.p)"
+            expectEdgeClose(distribution.probabilityOf(c.k), c.pmf, "pmf, \(label)")
+            expectEdgeClose(try distribution.lowerTail(c.k), c.cdf, "P(X ≤ k), \(label)")
+            expectEdgeClose(try distribution.upperTail(c.k), c.sf, "P(X ≥ k), \(label)")
+        }
+    }
+
+    /// The exact test and both intervals for every n from 1 to 60 and every k, against SciPy.
+    @Test func binomialTestForEverySmallNAndK() throws {
+        for c in EdgeReference.shared.binomialTestEdges {
+            let test = try BinomialTest(successes: c.k, trials: c.n, hypothesised: c.p)
+            let label = "binomtest(\(c.k), \(c.n), \(c.p))"
+            expectEdgeClose(test.verdict.pValue ?? .nan, c.pvalue, "\(label) p-value")
+            expectEdgeClose(test.clopperPearson.lower, c.clopperPearson[0], "\(label) Clopper-Pearson low")
+            expectEdgeClose(test.clopperPearson.upper, c.clopperPearson[1], "\(label) Clopper-Pearson high")
+            expectEdgeClose(test.wilson.lower, c.wilson[0], "\(label) Wilson low")
+            expectEdgeClose(test.wilson.upper, c.wilson[1], "\(label) Wilson high")
+        }
+    }
+
+    /// Where a value is undefined the documented error comes back, not a crash.
+    @Test func undefinedInputsThrowTheDocumentedError() {
+        #expect(throws: StatisticsError.self) { try BinomialTest(successes: 0, trials: 0, hypothesised: 0.5) }
+        #expect(throws: StatisticsError.self) { try BinomialDistribution(trials: -1, probability: 0.5) }
+        #expect(throws: StatisticsError.self) { try BinomialDistribution(trials: 3, probability: .nan) }
+        #expect(throws: StatisticsError.self) { try BinomialDistribution(trials: 0x1p54, probability: 0.5) }
+        #expect(throws: StatisticsError.self) { try BinomialTest(successes: 1, trials: 5, hypothesised: 1.5) }
+    }
+
+    /// Up to n = 10^15 (no reference value is precise enough there, so the properties instead): tails in
+    /// [0, 1], complementary, monotone, and no endless loop, from the mean out to 40 standard deviations.
+    @Test(arguments: [1e13, 1e14, 1e15])
+    func binomialTailsUpToAQuadrillionTrials(n: Double) throws {
+        for p in [1e-12, 1.0 / 37, 0.5, 1 - 1e-12] {
+            let distribution = try BinomialDistribution(trials: n, probability: p)
+            let mean = n * p, sd = (n * p * (1 - p)).squareRoot()
+            var previousLower = -1.0
+            for z in [-40.0, -5, -1, 0, 1, 5, 40] {
+                let k = max(0, min(n, (mean + z * sd).rounded(.down)))
+                let lower = try distribution.lowerTail(k), upper = try distribution.upperTail(k + 1)
+                #expect((0...1).contains(lower) && (0...1).contains(upper), "n \(n) p \(p) k \(k)")
+                #expect(abs(lower + upper - 1) <= 1e-9, "n \(n) p \(p) k \(k): \(lower) + \(upper)")
+                #expect(lower >= previousLower, "n \(n) p \(p) k \(k)")
+                previousLower = lower
+            }
+        }
+    }
+
+    /// Goodness of fit, independence, KS and Holm on every small input: a p-value in [0, 1] or a stated
+    /// inconclusive reason, never a crash.
+    @Test func smallInputsAreTestedOrInconclusive() throws {
+        for total in 0...60 {
+            for cells in 2...6 {
+                var observed = [Double](repeating: 0, count: cells)
+                for index in 0..<total { observed[(index * 7 + total) % cells] += 1 }
+                let fit = try GoodnessOfFitTest(observed: observed, probabilities: Array(repeating: 1 / Double(cells), count: cells))
+                if let p = fit.verdict.pValue { #expect((0...1).contains(p)) }
+                let table = [Array(observed.prefix(cells / 2 + 1)), Array(observed.suffix(cells / 2 + 1))]
+                let independence = try IndependenceTest(table: table)
+                if let p = independence.verdict.pValue { #expect((0...1).contains(p)) }
+            }
+            if total >= 1 {
+                let sample = (0..<total).map { Double($0) / Double(total) + 0.5 / Double(total) }
+                let ks = try KolmogorovSmirnovTest(uniformSample: sample)
+                #expect((0...1).contains(ks.verdict.pValue ?? -1))
+            }
+        }
+        let adjusted = try HolmCorrection.adjust([0, 1e-300, 1, 0.5, 1e-12])
+        #expect(adjusted.allSatisfy { (0...1).contains($0) })
+    }
+}
