@@ -17,11 +17,7 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     /// shares of the circle beyond).
     init(_ subject: Subject, pairGroups: [[Int]]?) {
         self.subject = subject
-        let geometry = subject.geometry
-        let shares =
-            geometry.count > OutcomeSlots.maximumPairGroups
-            ? OutcomeSlots.equalMassGroups(geometry.sectors.map(\.widthTurns.value), count: OutcomeSlots.maximumPairGroups) : nil
-        slots = OutcomeSlots(labels: geometry.labels, labelGroups: pairGroups ?? shares)
+        slots = OutcomeSlots(geometry: subject.geometry, pairGroups: pairGroups)
     }
 
     public func makeTally() -> OutcomeTally { OutcomeTally(slots: slots.count, pairGroups: slots.pairGroupCount) }

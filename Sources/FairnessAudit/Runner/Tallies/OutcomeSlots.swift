@@ -47,6 +47,16 @@ struct OutcomeSlots: Sendable {
         }
     }
 
+    /// Slots for `geometry`'s labels in its order, with `pairGroups` partitioning its sector indices for
+    /// the serial pairs (nil: one group per sector up to ``maximumPairGroups`` sectors, groups of equal
+    /// shares of the circle beyond).
+    init(geometry: WheelGeometry, pairGroups: [[Int]]?) {
+        let shares =
+            geometry.count > Self.maximumPairGroups
+            ? Self.equalMassGroups(geometry.sectors.map(\.widthTurns.value), count: Self.maximumPairGroups) : nil
+        self.init(labels: geometry.labels, labelGroups: pairGroups ?? shares)
+    }
+
     @usableFromInline var count: Int { labels.count + 2 }
 
     /// Consecutive indices 0 ..< masses.count cut into at most `count` non-empty groups of about equal total
