@@ -9,8 +9,16 @@ struct EdgeReference: Decodable {
     struct BinomialTestCase: Decodable {
         let n: Double; let k: Double; let p: Double; let pvalue: Double; let clopperPearson: [Double]; let wilson: [Double]
     }
+    struct ChiSquare: Decodable { let df: Double; let x: Double; let sf: Double; let cdf: Double }
+    struct ChiSquareQuantile: Decodable { let df: Double; let q: Double; let isf: Double }
+    struct Kolmogorov: Decodable { let n: Int; let d: Double; let sf: Double }
+    struct Noncentral: Decodable { let df: Double; let nc: Double; let x: Double; let sf: Double; let cdf: Double }
     let binomialEdges: [Binomial]
     let binomialTestEdges: [BinomialTestCase]
+    let chiSquareEdges: [ChiSquare]
+    let chiSquareQuantileEdges: [ChiSquareQuantile]
+    let kolmogorovEdges: [Kolmogorov]
+    let noncentralEdges: [Noncentral]
 
     static let shared: EdgeReference = {
         let url = Bundle.module.url(forResource: "edge_reference", withExtension: "json", subdirectory: "Fixtures")!
@@ -54,6 +62,36 @@ struct EdgeCaseTests {
             expectEdgeClose(test.clopperPearson.upper, c.clopperPearson[1], "\(label) Clopper-Pearson high")
             expectEdgeClose(test.wilson.lower, c.wilson[0], "\(label) Wilson low")
             expectEdgeClose(test.wilson.upper, c.wilson[1], "\(label) Wilson high")
+        }
+    }
+
+    /// Chi-square tails from df = 1 to 10^5 and x from 0 through 1e-300 to 10^6, against mpmath; upper
+    /// quantiles down to q = 1e-300 against SciPy.
+    @Test func chiSquareAtTheEdges() throws {
+        for c in EdgeReference.shared.chiSquareEdges {
+            let distribution = try ChiSquareDistribution(degreesOfFreedom: c.df)
+            expectEdgeClose(try distribution.upperTail(c.x), c.sf, "chi2.sf(\(c.x), \(c.df))")
+            expectEdgeClose(try distribution.lowerTail(c.x), c.cdf, "chi2.cdf(\(c.x), \(c.df))")
+        }
+        for c in EdgeReference.shared.chiSquareQuantileEdges {
+            let distribution = try ChiSquareDistribution(degreesOfFreedom: c.df)
+            expectEdgeClose(try distribution.upperQuantile(c.q), c.isf, "chi2.isf(\(c.q), \(c.df))")
+        }
+    }
+
+    /// The exact Kolmogorov distribution for every n from 1 to 60, d from 0 to 1, against SciPy's kstwo.
+    @Test func kolmogorovForEverySmallN() throws {
+        for c in EdgeReference.shared.kolmogorovEdges {
+            expectEdgeClose(try KolmogorovDistribution.exactUpperTail(c.d, sampleSize: c.n), c.sf, "kstwo.sf(\(c.d), \(c.n))")
+        }
+    }
+
+    /// The noncentral chi-square with noncentrality 0, 1e-12, 1 and 100, x from 0 to far out, against mpmath.
+    @Test func noncentralChiSquareAtTheEdges() throws {
+        for c in EdgeReference.shared.noncentralEdges {
+            let distribution = try NoncentralChiSquareDistribution(degreesOfFreedom: c.df, noncentrality: c.nc)
+            expectEdgeClose(try distribution.upperTail(c.x), c.sf, "ncx2.sf(\(c.x), \(c.df), \(c.nc))")
+            expectEdgeClose(try distribution.lowerTail(c.x), c.cdf, "ncx2.cdf(\(c.x), \(c.df), \(c.nc))")
         }
     }
 
