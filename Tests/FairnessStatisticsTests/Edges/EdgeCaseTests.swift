@@ -145,4 +145,29 @@ struct EdgeCaseTests {
         let adjusted = try HolmCorrection.adjust([0, 1e-300, 1, 0.5, 1e-12])
         #expect(adjusted.allSatisfy { (0...1).contains($0) })
     }
+
+    /// Power at the edges: every small n, probabilities from 1e-300 to 1 − 1e-12, levels down to 1e-300:
+    /// a figure or the documented error, never a crash or an endless search.
+    @Test func powerAtTheEdges() throws {
+        for n in 1...60 {
+            for p0 in [1e-300, 1e-12, 0.01, 0.5, 0.99, 1 - 1e-12] {
+                for alpha in [0.05, 1e-6, 1e-300] {
+                    do {
+                        let power = try BinomialPower(trials: Double(n), hypothesised: p0, alpha: alpha)
+                        if let difference = power.smallestDetectableDifference { #expect(difference > 0 && difference <= 1) }
+                    } catch let error as StatisticsError {
+                        #expect(!error.description.isEmpty)
+                    }
+                }
+            }
+            for alpha in [0.05, 1e-6, 1e-300] {
+                do {
+                    let power = try ChiSquarePower(probabilities: [0.5, 0.3, 0.2], trials: Double(n), alpha: alpha)
+                    #expect(power.smallestDetectableRelativeDeviation > 0)
+                } catch let error as StatisticsError {
+                    #expect(!error.description.isEmpty)
+                }
+            }
+        }
+    }
 }
