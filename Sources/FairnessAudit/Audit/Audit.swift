@@ -31,7 +31,11 @@ public enum Audit {
         var results: [SubjectResult] = []
         for (index, subject) in subjects.enumerated() {
             onSubject?(index, subject)
-            var result = try subject.audit(settings)
+            // Each subject draws from its own stream, so the family holds independent evidence and a
+            // subject's result does not depend on which others ran.
+            var own = settings
+            own.run.stream = subject.stream
+            var result = try subject.audit(own)
             result.verdict.kind = subject.kind
             results.append(result)
         }

@@ -38,7 +38,7 @@ public enum MonteCarloRunner {
     ///   - context: What `R` needs for every block (a GSL generator's name, say).
     /// - Returns: The tally of every trial; the same whatever the number of threads.
     /// - Precondition: `settings.blockSize` is at least 1 (the initialiser ensures it; 0 traps).
-    /// - Throws: The first error `R.init(context:seed:block:)` throws (which also cancels the run);
+    /// - Throws: The first error `R.init(context:seed:stream:block:)` throws (which also cancels the run);
     ///   otherwise ``AuditError/interrupted`` if `settings.cancellation` is set when the workers finish.
     /// - Complexity: O(*n*) driver trials, *n* = `settings.trials`, plus one tally merge per worker.
     @inlinable
@@ -59,7 +59,7 @@ public enum MonteCarloRunner {
                 let start = block * settings.blockSize
                 let end = min(start + settings.blockSize, settings.trials)
                 do {
-                    var source = try R(context: context, seed: settings.seed, block: block)
+                    var source = try R(context: context, seed: settings.seed, stream: settings.stream, block: block)
                     driver.run(start..<end, randomness: &source, into: &tally)
                 } catch {
                     failure.withLock { $0 = $0 ?? error }

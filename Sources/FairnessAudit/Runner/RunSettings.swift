@@ -8,6 +8,10 @@ public struct RunSettings: Sendable {
     public var trials: UInt64
     /// The seed the generator is keyed or seeded with; the system generator ignores it.
     public var seed: UInt64
+    /// The stream the trials are drawn from (the second Philox key word, and part of every GSL block
+    /// seed): 0 by default; ``Audit/run(_:settings:onSubject:)`` gives each subject
+    /// ``AuditSubject/stream``, derived from its name, so subjects never share draws.
+    public var stream: UInt64 = 0
     /// The generator the trials draw from.
     public var generator: GeneratorChoice
     /// The number of worker threads; it does not change the tallies. The initialiser raises values below

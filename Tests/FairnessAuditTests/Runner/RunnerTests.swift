@@ -155,4 +155,22 @@ struct RunnerTests {
         let reference = try GSLGenerator(name: "mt19937", seed: 5)
         for _ in 0..<1000 { #expect(Sampling.uniformInteger(below: 6, using: &integers) == reference.uniformInteger(below: 6)) }
     }
+
+    /// Each subject draws from its own stream (keyed by its name): two identical wheels under different
+    /// names give different samples, and a subject's checks are the same audited alone or with others.
+    @Test func subjectsHaveIndependentStreams() throws {
+        let geometry = try ReferenceWheel(equalSectors: 37).geometry
+        let a = AuditSubject(wheel: ReferenceWheel(geometry: geometry, name: "wheel-a"))
+        let b = AuditSubject(wheel: ReferenceWheel(geometry: geometry, name: "wheel-b"))
+        #expect(a.stream != b.stream && a.stream == AuditSubject.stream(named: "wheel-a"))
+        let settings = AuditSettings(run: RunSettings(trials: 20_000, seed: 9), sweepSteps: 1024)
+        let together = try Audit.run([a, b], settings: settings)
+        let pValues = { (name: String) in together.checks.filter { $0.subject == name && $0.kind == .sampling }.compactMap(\.pValue) }
+        #expect(pValues("wheel-a") != pValues("wheel-b"))
+        let alone = try Audit.run([b], settings: settings)
+        #expect(
+            alone.checks.map(\.pValue) == together.checks.filter { $0.subject == "wheel-b" }.map(\.pValue)
+                || alone.checks.map(\.statistic) == together.checks.filter { $0.subject == "wheel-b" }.map(\.statistic))
+        #expect(alone.outcomes == together.outcomes.filter { $0.subject == "wheel-b" })
+    }
 }

@@ -12,7 +12,7 @@ public protocol BlockRandomness: SendableMetatype {
     ///
     /// - Throws: If the randomness cannot be prepared; only ``GSLBlockRandomness`` throws, and
     ///   ``MonteCarloRunner`` passes the error on.
-    init(context: Context, seed: UInt64, block: UInt64) throws
+    init(context: Context, seed: UInt64, stream: UInt64, block: UInt64) throws
     /// Runs `body` with the generator for trial `trial`.
     mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout Generator) -> Result) -> Result
 }
