@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command: installs missing system dependencies, checks that the build of the
 # project's own sources has no warnings, runs every test, checks the formatting (.swift-format), that
-# every public declaration is documented and the DocC catalogues build, then that Reports/ is current.
+# every public declaration is documented and the DocC catalogues build, that Reports/ is current, and
+# that SciPy recomputes every p-value in Reports/checks.csv from Reports/tables.csv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
@@ -18,3 +19,5 @@ swift format lint --strict --recursive Sources Tests Package.swift \
   || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift'" >&2; exit 1; }
 bash Scripts/check-docs.sh
 bash Scripts/check-reports.sh
+python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet scipy
+python3 Scripts/recompute_pvalues.py Reports

@@ -115,7 +115,7 @@ struct CommandLineTests {
             }
             outputs.append(files)
         }
-        #expect(outputs[0].count == 6)
+        #expect(outputs[0].count == 7)
         #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
     }
 

@@ -27,7 +27,7 @@ struct ReportSetTests {
         let runtime = Date().timeIntervalSince(started)
         _ = try AuditProcess.run(arguments(seed: 2, into: root + "/b"))
         let setA = Self.reportFiles(root + "/a"), setB = Self.reportFiles(root + "/b")
-        #expect(setA.count == 6 && setB.count == 6 && setA != setB)
+        #expect(setA.count == 7 && setB.count == 7 && setA != setB)
 
         _ = try AuditProcess.run(arguments(seed: 1, into: out))
         try Data("kept\n".utf8).write(to: URL(fileURLWithPath: out + "/notes.md"))

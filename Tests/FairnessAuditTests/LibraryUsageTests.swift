@@ -31,11 +31,12 @@ struct PrizeWheel: WheelSubject {
 }
 
 @Test func ourPrizeWheelPassesTheAudit() throws {
-    let settings = AuditSettings(run: RunSettings(trials: 200_000, seed: 42))
+    // Gate on fairness (the odds the code produces equal the sectors' shares, exactly and by sampling),
+    // sampling and invalid results. The exact boundary and consistency checks also flag this Double
+    // lookup's 1-3 ulp slips at sector lines, so they are read, not gated, here.
+    let settings = AuditSettings(run: RunSettings(trials: 200_000, seed: 42), failOn: [.fairness, .sampling, .invalid])
     let report = try Audit.run([AuditSubject(wheel: PrizeWheel())], settings: settings)
-    // Sampling must match the designed odds and nothing invalid may be reported.
-    let checks = report.checks.filter { $0.kind == .sampling || $0.kind == .invalid }
-    #expect(checks.allSatisfy { $0.status == .pass }, "\(checks.filter { $0.status != .pass })")
+    #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass && settings.failOn.contains($0.kind) })")
     // The exact consistency check measures how much of the circle this float lookup mislabels.
     let consistency = report.checks.first { $0.check == "consistency" }!
     #expect(consistency.detail.contains("mislabelled arcs"))

@@ -8,9 +8,23 @@ extension ReportWriter {
             r.checks.map {
                 [
                     $0.subject, $0.check, $0.kind.rawValue, $0.status.rawValue, number($0.statistic), number($0.degreesOfFreedom),
-                    pValue($0.pValue), pValue($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail,
+                    fullPrecision($0.pValue), fullPrecision($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail,
                 ]
             })
+    }
+
+    static func tablesCSV(_ r: AuditReport) -> String {
+        csv(
+            ["subject", "check", "table", "row", "column", "observed", "expected", "members"],
+            r.tables.map {
+                [$0.subject, $0.check, $0.table, $0.row, $0.column, fullPrecision($0.observed), fullPrecision($0.expected), $0.members]
+            })
+    }
+
+    /// Shortest round-trip decimal of `x` (empty for nil), so a value recomputed elsewhere can be compared exactly.
+    static func fullPrecision(_ x: Double?) -> String {
+        guard let x else { return "" }
+        return "\(x)"
     }
 
     static func outcomesCSV(_ r: AuditReport) -> String {

@@ -8,7 +8,7 @@ public enum ReportWriter {
     ///
     /// - Parameter report: The report to render.
     /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
-    ///   `mislabelled_arcs.csv` and `probe_failures.csv`, in that order.
+    ///   `mislabelled_arcs.csv`, `probe_failures.csv` and `tables.csv`, in that order.
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
     ///   report (the Markdown gathers each subject's rows from every table).
@@ -20,6 +20,7 @@ public enum ReportWriter {
             ("outcomes.csv", outcomesCSV(report)),
             ("mislabelled_arcs.csv", arcsCSV(report)),
             ("probe_failures.csv", probesCSV(report)),
+            ("tables.csv", tablesCSV(report)),
         ]
     }
 

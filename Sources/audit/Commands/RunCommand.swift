@@ -145,7 +145,7 @@ struct RunCommand: ParsableCommand {
         print(
             "gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(directory.path)"
         )
-        FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8))
+        if !quiet { FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8)) }
         switch report.gate {
         case .pass: return
         case .fail: throw AuditExitStatus.failed

@@ -109,7 +109,8 @@ struct RunnerTests {
         let report = try Audit.run(try Catalogue.select(["twelve-slice-wheel"]), settings: Self.settings(trials: 20_000, threads: 2))
         try ReportWriter.write(report, to: directory)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(names == ["audit.json", "audit.md", "checks.csv", "mislabelled_arcs.csv", "outcomes.csv", "probe_failures.csv"])
+        #expect(
+            names == ["audit.json", "audit.md", "checks.csv", "mislabelled_arcs.csv", "outcomes.csv", "probe_failures.csv", "tables.csv"])
         let checks = try String(contentsOf: directory.appendingPathComponent("checks.csv"), encoding: .utf8)
         #expect(checks.hasPrefix("subject,check,kind,status,"))
         #expect(checks.contains("\r\n"))

@@ -4,4 +4,6 @@ import Foundation
 struct PendingCheck: Sendable {
     var record: CheckRecord
     var power: PowerRequest?
+    /// The table the p-value was computed from, for the report.
+    var table: [StatisticTableRow] = []
 }

@@ -77,11 +77,12 @@ extension SubjectAudit {
         let designed = categories.map { policy.finalCategories[$0]!.value }
         checks.append(
             try goodnessOfFit(
-                name, "final categories vs designed odds", kind: .sampling, observed: observedCategories, probabilities: designed))
+                name, "final categories vs designed odds", kind: .sampling, observed: observedCategories, probabilities: designed,
+                names: categories.map(\.name)))
         checks.append(
             try goodnessOfFit(
                 name, "final categories vs one fair roll", kind: .fairness, observed: observedCategories,
-                probabilities: singleOdds.map(\.value)))
+                probabilities: singleOdds.map(\.value), names: categories.map(\.name)))
         let plays = Double(tally.plays)
         if straightDefined {
             let straight = try BinomialTest(
@@ -96,7 +97,10 @@ extension SubjectAudit {
                             tally.finalStraights, tally.plays, straight.proportion, policy.finalStraight.value,
                             straight.clopperPearson.lower, straight.clopperPearson.upper)),
                     power: policy.finalStraight.value > 0 && policy.finalStraight.value < 1
-                        ? .binomial(trials: plays, probability: policy.finalStraight.value) : nil))
+                        ? .binomial(trials: plays, probability: policy.finalStraight.value) : nil,
+                    table: binomialTable(
+                        name, "straight probability (exact binomial)", successes: Double(tally.finalStraights), trials: plays,
+                        probability: policy.finalStraight.value)))
         }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
         checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))

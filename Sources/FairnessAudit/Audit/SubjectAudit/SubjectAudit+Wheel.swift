@@ -123,21 +123,24 @@ extension SubjectAudit {
         var claimedBySlot = [Double](repeating: 0, count: slots.count)
         for (outcome, p) in claimed.sorted(by: { $0.key < $1.key }) { claimedBySlot[slots.slot(outcome)] += p }
         let observed = tally.counts.map { Double($0) }
+        let names = (0..<slots.count).map { slots.name($0) }
         var checks: [PendingCheck] = []
         checks.append(
             try goodnessOfFit(
-                name, "outcomes vs designed odds (Pearson)", kind: .sampling, observed: observed, probabilities: designedBySlot))
+                name, "outcomes vs designed odds (Pearson)", kind: .sampling, observed: observed, probabilities: designedBySlot,
+                names: names))
         checks.append(
             try goodnessOfFit(
                 name, "outcomes vs designed odds (G-test)", kind: .sampling, observed: observed, probabilities: designedBySlot,
-                statistic: .logLikelihoodRatio))
+                statistic: .logLikelihoodRatio, names: names))
         checks.append(
             try goodnessOfFit(
-                name, "outcomes vs claimed fair odds (Pearson)", kind: .fairness, observed: observed, probabilities: claimedBySlot))
+                name, "outcomes vs claimed fair odds (Pearson)", kind: .fairness, observed: observed, probabilities: claimedBySlot,
+                names: names))
         checks.append(
             try goodnessOfFit(
                 name, "outcomes vs claimed fair odds (G-test)", kind: .fairness, observed: observed, probabilities: claimedBySlot,
-                statistic: .logLikelihoodRatio))
+                statistic: .logLikelihoodRatio, names: names))
         let invalid = tally.counts[slots.noResult] + tally.counts[slots.invalid]
         var invalidDetail =
             "\(tally.counts[slots.invalid]) invalid labels, \(tally.counts[slots.noResult]) without a result in \(tally.trials) spins"
@@ -157,15 +160,17 @@ extension SubjectAudit {
         for slot in 0..<slots.labels.count where designedBySlot[slot] > 0 && designedBySlot[slot] < largest / 100 {
             let p = designedBySlot[slot], count = tally.counts[slot]
             let test = try BinomialTest(successes: Double(count), trials: n, hypothesised: p)
+            let check = "rare outcome \(slots.name(slot)) vs designed odds (exact binomial)"
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
-                        subject: name, check: "rare outcome \(slots.name(slot)) vs designed odds (exact binomial)", kind: .sampling,
+                        subject: name, check: check, kind: .sampling,
                         status: .inconclusive, statistic: Double(count), pValue: test.verdict.pValue,
                         detail: String(
                             format: "%llu in %llu spins: %.6g; designed %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
                             count, tally.trials, test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
-                    power: p < 1 && n > 0 ? .binomial(trials: n, probability: p) : nil))
+                    power: p < 1 && n > 0 ? .binomial(trials: n, probability: p) : nil,
+                    table: binomialTable(name, check, successes: Double(count), trials: n, probability: p)))
         }
         let groups = slots.pairGroupCount
         let table = (0..<groups).map { a in (0..<groups).map { b in tally.pairs[a * groups + b] } }
@@ -174,7 +179,8 @@ extension SubjectAudit {
             try independence(
                 name, "serial independence (consecutive results)", table: table,
                 note: grouped
-                    ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : ""))
+                    ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : "",
+                names: slots.pairGroups.map { $0.map { slots.name($0) }.joined(separator: "+") }))
 
         var rows: [OutcomeRow] = []
         for slot in 0..<slots.count where slot != slots.invalid {

@@ -13,8 +13,9 @@ enum SubjectAudit {
     /// Rarer outcomes are pooled with a neighbour by the standard rule (``ExpectedCountRule/poolAdjacent(minimum:)``).
     static func goodnessOfFit(
         _ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double],
-        statistic: GoodnessOfFitStatistic = .pearson
+        statistic: GoodnessOfFitStatistic = .pearson, names: [String]? = nil
     ) throws -> PendingCheck {
+        let names = names ?? observed.indices.map { "\($0 + 1)" }
         let total = observed.reduce(0, +)
         var record = CheckRecord(subject: subject, check: check, kind: kind, status: .inconclusive, detail: "")
         let largest = probabilities.max() ?? 0
@@ -40,15 +41,30 @@ enum SubjectAudit {
             }
             record.detail = detail
             let cellProbabilities = test.cells.map { $0.expected / total }
+            var table = test.cells.enumerated().map { position, cell in
+                StatisticTableRow(
+                    subject: subject, check: check, table: "goodness of fit", row: "\(position + 1)", column: "",
+                    observed: cell.observed, expected: cell.expected, members: cell.indices.map { names[$0] }.joined(separator: "+"))
+            }
+            for index in observed.indices where probabilities[index] == 0 && observed[index] > 0 {
+                table.append(
+                    StatisticTableRow(
+                        subject: subject, check: check, table: "goodness of fit", row: "impossible", column: "",
+                        observed: observed[index], expected: 0, members: names[index]))
+            }
             return PendingCheck(
-                record: record, power: cellProbabilities.count >= 2 ? .goodnessOfFit(probabilities: cellProbabilities, trials: total) : nil)
+                record: record, power: cellProbabilities.count >= 2 ? .goodnessOfFit(probabilities: cellProbabilities, trials: total) : nil,
+                table: table)
         }
     }
 
     /// Serial or pairwise independence on a table of counts. Categories expected to be rare (margins
     /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
     /// cannot reach an expected count of 5 in every cell.
-    static func independence(_ subject: String, _ check: String, table: [[UInt64]], note: String = "") throws -> PendingCheck {
+    static func independence(
+        _ subject: String, _ check: String, table: [[UInt64]], note: String = "", names: [String]? = nil
+    ) throws -> PendingCheck {
+        let names = names ?? table.indices.map { "\($0 + 1)" }
         var record = CheckRecord(subject: subject, check: check, kind: .sampling, status: .inconclusive, detail: "")
         let n = table.count
         let rowTotals = table.map { $0.reduce(0, +) }
@@ -92,7 +108,18 @@ enum SubjectAudit {
             record.pValue = figures.pValue
             record.detail = "\(test.keptRows.count)×\(test.keptColumns.count) table\(pooledNote)\(note)"
             let total = collapsed.flatMap { $0 }.reduce(0, +)
-            return PendingCheck(record: record, power: .independence(degreesOfFreedom: figures.degreesOfFreedom ?? 1, trials: total))
+            let categories = groups.map { $0.map { names[$0] }.joined(separator: "+") }
+            var rows: [StatisticTableRow] = []
+            for (r, row) in collapsed.enumerated() {
+                for (c, count) in row.enumerated() {
+                    rows.append(
+                        StatisticTableRow(
+                            subject: subject, check: check, table: "contingency", row: categories[r], column: categories[c],
+                            observed: count, expected: nil, members: categories[r]))
+                }
+            }
+            return PendingCheck(
+                record: record, power: .independence(degreesOfFreedom: figures.degreesOfFreedom ?? 1, trials: total), table: rows)
         }
     }
 
@@ -109,5 +136,19 @@ enum SubjectAudit {
     /// The largest difference between two sets of odds over every outcome either names.
     static func largestDifference(_ a: [WheelOutcome: Double], _ b: [WheelOutcome: Double]) -> Double {
         Set(a.keys).union(b.keys).map { abs((a[$0] ?? 0) - (b[$0] ?? 0)) }.max() ?? 0
+    }
+
+    /// The table of an exact binomial test: successes (with the hypothesised probability) and trials.
+    static func binomialTable(
+        _ subject: String, _ check: String, successes: Double, trials: Double, probability: Double
+    ) -> [StatisticTableRow] {
+        [
+            StatisticTableRow(
+                subject: subject, check: check, table: "binomial", row: "successes", column: "", observed: successes,
+                expected: probability, members: ""),
+            StatisticTableRow(
+                subject: subject, check: check, table: "binomial", row: "trials", column: "", observed: trials, expected: nil,
+                members: ""),
+        ]
     }
 }

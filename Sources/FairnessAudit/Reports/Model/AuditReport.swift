@@ -32,6 +32,8 @@ public struct AuditReport: Sendable, Codable {
     public var mislabelledArcs: [ArcRow]
     /// Failing probes: for each subject and check, the first ``Audit/probesListedPerCheck``.
     public var probeFailures: [ProbeRow]
+    /// Every table a p-value was computed from (see ``StatisticTableRow``).
+    public var tables: [StatisticTableRow]
 
     /// The gate: FAIL if any check of a gated kind failed, INCONCLUSIVE if none failed but one was
     /// inconclusive, PASS otherwise.

@@ -1,0 +1,28 @@
+/// One entry of a table a p-value was computed from, so every p-value can be recomputed from the report
+/// alone (`Scripts/recompute_pvalues.py` does it with SciPy).
+///
+/// - `goodness of fit`: one row per cell actually tested (after pooling), `observed` and `expected`
+///   counts, `members` naming the outcomes pooled into it; outcomes of probability 0 that were observed
+///   appear with `expected` 0 (their presence makes p = 0 exactly).
+/// - `contingency`: one row per cell (`row`, `column`) of the table tested, with `members` naming the
+///   outcomes gathered into that row's category; empty rows and columns are left in (the test drops them).
+/// - `binomial`: a `successes` row (`observed` = successes, `expected` = the hypothesised probability)
+///   and a `trials` row (`observed` = trials).
+public struct StatisticTableRow: Sendable, Hashable, Codable {
+    /// The subject's name.
+    public var subject: String
+    /// The check's name, as in ``CheckRecord/check``.
+    public var check: String
+    /// `goodness of fit`, `contingency` or `binomial`.
+    public var table: String
+    /// The row: a cell's number, a contingency row's category, or `successes` / `trials`.
+    public var row: String
+    /// The contingency column's category (empty otherwise).
+    public var column: String
+    /// The observed count.
+    public var observed: Double
+    /// The expected count (goodness of fit), the hypothesised probability (binomial successes), or nil.
+    public var expected: Double?
+    /// The outcomes this row gathers, as the report names them.
+    public var members: String
+}
