@@ -12,13 +12,19 @@ Writes Tests/FairnessStatisticsTests/Fixtures/edge_reference.json:
   q from 1e-300 to 1 - 1e-12 from SciPy's chi2.isf;
 - kolmogorovEdges: every n in 1...60, d from 0 through 1e-12 and 1/(2n) to 1: SciPy's kstwo.sf;
 - noncentralEdges: df 1, 5, 36; noncentrality 0, 1e-12, 1, 100; x from 0 to far out: the Poisson mixture
-  of central tails in mpmath.
+  of central tails in mpmath;
+- smallTables: every total from 0 to 60 spread over 2 ... 6 equally likely cells (the same deterministic
+  spread the Swift test builds), and the 2-row contingency table made of its halves: SciPy's Pearson and
+  G p-values (power_divergence) and chi2_contingency (no correction) where every expected count is at
+  least 5, and "inconclusive" where one is not (the toolkit's documented rule: it neither pools a
+  two-way table nor reports a p-value from too few counts).
 """
 import json
 import math
 import os
 
 import mpmath as mp
+import numpy as np
 import scipy
 from scipy import stats
 
@@ -87,10 +93,29 @@ for df in (1, 5, 36):
                                                   for j, w in enumerate(weights))
             noncentral_edges.append({"df": df, "nc": nc, "x": x, "sf": float(sf), "cdf": float(cdf)})
 
+small_tables = []
+for total in range(0, 61):
+    for cells in range(2, 7):
+        observed = [0] * cells
+        for index in range(total):
+            observed[(index * 7 + total) % cells] += 1
+        entry = {"total": total, "cells": cells, "observed": [float(v) for v in observed]}
+        expected = total / cells
+        if total > 0 and expected >= 5:
+            entry["pearson"] = float(stats.power_divergence(observed, [expected] * cells, lambda_="pearson").pvalue)
+            entry["g"] = float(stats.power_divergence(observed, [expected] * cells, lambda_="log-likelihood").pvalue)
+        table = np.array([observed[: cells // 2 + 1], observed[-(cells // 2 + 1):]], dtype=float)
+        kept = table[table.sum(axis=1) > 0][:, table.sum(axis=0) > 0]
+        if kept.shape[0] >= 2 and kept.shape[1] >= 2:
+            exp = np.outer(kept.sum(axis=1), kept.sum(axis=0)) / kept.sum()
+            if exp.min() >= 5:
+                entry["contingency"] = float(stats.chi2_contingency(kept, correction=False).pvalue)
+        small_tables.append(entry)
+
 out = {"scipy": scipy.__version__, "mpmath": mp.__version__, "binomialEdges": binomial_edges,
        "binomialTestEdges": binomial_test_edges, "chiSquareEdges": chi_square_edges,
        "chiSquareQuantileEdges": chi_square_quantile_edges, "kolmogorovEdges": kolmogorov_edges,
-       "noncentralEdges": noncentral_edges}
+       "noncentralEdges": noncentral_edges, "smallTables": small_tables}
 path = os.path.join(os.path.dirname(__file__), "..", "Tests", "FairnessStatisticsTests", "Fixtures", "edge_reference.json")
 with open(path, "w") as f:
     json.dump(out, f, separators=(",", ":"), allow_nan=False)

@@ -19,6 +19,10 @@ struct EdgeReference: Decodable {
     let chiSquareQuantileEdges: [ChiSquareQuantile]
     let kolmogorovEdges: [Kolmogorov]
     let noncentralEdges: [Noncentral]
+    struct SmallTable: Decodable {
+        let total: Int; let cells: Int; let observed: [Double]; let pearson: Double?; let g: Double?; let contingency: Double?
+    }
+    let smallTables: [SmallTable]
 
     static let shared: EdgeReference = {
         let url = Bundle.module.url(forResource: "edge_reference", withExtension: "json", subdirectory: "Fixtures")!
@@ -123,23 +127,33 @@ struct EdgeCaseTests {
         }
     }
 
-    /// Goodness of fit, independence, KS and Holm on every small input: a p-value in [0, 1] or a stated
-    /// inconclusive reason, never a crash.
-    @Test func smallInputsAreTestedOrInconclusive() throws {
-        for total in 0...60 {
-            for cells in 2...6 {
-                var observed = [Double](repeating: 0, count: cells)
-                for index in 0..<total { observed[(index * 7 + total) % cells] += 1 }
-                let fit = try GoodnessOfFitTest(observed: observed, probabilities: Array(repeating: 1 / Double(cells), count: cells))
-                if let p = fit.verdict.pValue { #expect((0...1).contains(p)) }
-                let table = [Array(observed.prefix(cells / 2 + 1)), Array(observed.suffix(cells / 2 + 1))]
-                let independence = try IndependenceTest(table: table)
-                if let p = independence.verdict.pValue { #expect((0...1).contains(p)) }
+    /// Goodness of fit and independence on every small input against SciPy where every expected count
+    /// reaches 5, and a stated inconclusive reason for independence where one does not (the goodness of
+    /// fit pools instead, and its p-value must then lie in [0, 1]); KS and Holm never crash.
+    @Test func smallInputsAgainstSciPyOrInconclusive() throws {
+        let cases = EdgeReference.shared.smallTables
+        #expect(cases.count == 61 * 5)
+        for c in cases {
+            let label = "\(c.observed)"
+            let probabilities = Array(repeating: 1 / Double(c.cells), count: c.cells)
+            let pearson = try GoodnessOfFitTest(observed: c.observed, probabilities: probabilities)
+            let g = try GoodnessOfFitTest(observed: c.observed, probabilities: probabilities, statistic: .logLikelihoodRatio)
+            if let reference = c.pearson, let referenceG = c.g {
+                expectEdgeClose(pearson.verdict.pValue ?? .nan, reference, "Pearson \(label)")
+                expectEdgeClose(g.verdict.pValue ?? .nan, referenceG, "G \(label)")
+            } else if let p = pearson.verdict.pValue {
+                #expect((0...1).contains(p), "\(label)")
             }
-            if total >= 1 {
-                let sample = (0..<total).map { Double($0) / Double(total) + 0.5 / Double(total) }
-                let ks = try KolmogorovSmirnovTest(uniformSample: sample)
-                #expect((0...1).contains(ks.verdict.pValue ?? -1))
+            let half = c.cells / 2 + 1
+            let independence = try IndependenceTest(table: [Array(c.observed.prefix(half)), Array(c.observed.suffix(half))])
+            if let reference = c.contingency {
+                expectEdgeClose(independence.verdict.pValue ?? .nan, reference, "chi2_contingency \(label)")
+            } else {
+                #expect(independence.verdict.pValue == nil, "\(label): too few counts must be inconclusive")
+            }
+            if c.total >= 1 {
+                let sample = (0..<c.total).map { Double($0) / Double(c.total) + 0.5 / Double(c.total) }
+                #expect((0...1).contains(try KolmogorovSmirnovTest(uniformSample: sample).verdict.pValue ?? -1))
             }
         }
         let adjusted = try HolmCorrection.adjust([0, 1e-300, 1, 0.5, 1e-12])
