@@ -9,7 +9,6 @@ public struct AuditSubject: Sendable {
     public let kind: String
     let audit: @Sendable (AuditSettings) throws -> SubjectResult
 
-    /// A wheel read from its rotation.
     /// The subject's random stream in an audit: the FNV-1a 64-bit hash of its name's UTF-8 bytes, used as
     /// the second Philox key word (and in every GSL block seed). Subjects with different names draw
     /// independent trials; the same name always draws the same ones.
@@ -25,6 +24,7 @@ public struct AuditSubject: Sendable {
         return hash
     }
 
+    /// A wheel read from its rotation.
     public init<Subject: WheelSubject>(wheel subject: Subject) {
         name = subject.name
         summary = subject.summary
