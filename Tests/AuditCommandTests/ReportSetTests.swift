@@ -57,6 +57,20 @@ struct ReportSetTests {
     }
 }
 
+extension ReportSetTests {
+    /// `--out` through a symbolic link writes into the directory it names and keeps the link.
+    @Test func symbolicLinkOutKeepsTheLink() throws {
+        let root = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/real")
+        let result = try AuditProcess.run(["--trials", "2000", "--subject", "reference-wheel-37", "--out", root + "/link", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/link")) == root + "/real")
+        #expect(FileManager.default.fileExists(atPath: root + "/real/audit.md"))
+    }
+}
+
 /// SplitMix64, a small seeded generator for reproducible test schedules.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

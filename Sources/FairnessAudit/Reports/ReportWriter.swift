@@ -45,7 +45,8 @@ public enum ReportWriter {
     public static func write(_ report: AuditReport, to directory: URL) throws {
         let files = try render(report)
         let manager = FileManager.default
-        let directory = directory.standardizedFileURL
+        // Through any symbolic link, so the exchange replaces the directory it names, not the link.
+        let directory = directory.standardizedFileURL.resolvingSymlinksInPath()
         let parent = directory.deletingLastPathComponent()
         let prefix = ".\(directory.lastPathComponent).tmp-"
         do {
