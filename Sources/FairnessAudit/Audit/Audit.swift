@@ -72,7 +72,8 @@ public enum Audit {
             trials: settings.run.trials, alpha: settings.alpha, failOn: settings.failOn, blockSize: settings.run.blockSize,
             sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),
             outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs),
-            probeFailures: results.flatMap { capped($0.probes) }, tables: pending.flatMap(\.table))
+            probeFailures: results.flatMap { capped($0.probes) }, tables: pending.flatMap(\.table),
+            wheels: results.compactMap(\.drawing))
     }
 
     /// Failing probes listed per subject and check: the first ``probesListedPerCheck`` (the check's detail

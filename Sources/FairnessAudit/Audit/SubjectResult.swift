@@ -7,4 +7,6 @@ public struct SubjectResult: Sendable {
     var outcomes: [OutcomeRow]
     var arcs: [ArcRow]
     var probes: [ProbeRow]
+    /// The wheel as drawn (nil for dice).
+    var drawing: WheelDrawing? = nil
 }

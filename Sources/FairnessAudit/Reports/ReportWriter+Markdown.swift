@@ -33,6 +33,14 @@ extension ReportWriter {
             out.append("")
             out.append(s.summary + ".")
             for finding in s.findings { out.append("- " + finding) }
+            var pictures: [String] = []
+            if r.wheels.contains(where: { $0.subject == s.name }) {
+                pictures.append("[the wheel as drawn](\(pictureName(s.name, "wheel")))")
+            }
+            if r.outcomes.contains(where: { $0.subject == s.name && ($0.table == "reported outcome" || $0.table == "final category") }) {
+                pictures.append("[observed against expected](\(pictureName(s.name, "outcomes")))")
+            }
+            if !pictures.isEmpty { out.append("- Pictures: " + pictures.joined(separator: " · ")) }
             out.append("")
             out.append("| check | kind | status | statistic | df | p | Holm p | α | detectable (90% power) | detail |")
             out.append("|---|---|---|---|---|---|---|---|---|---|")

@@ -8,11 +8,16 @@ public enum ReportWriter {
     ///
     /// - Parameter report: The report to render.
     /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
-    ///   `mislabelled_arcs.csv`, `probe_failures.csv` and `tables.csv`, in that order.
+    ///   `mislabelled_arcs.csv`, `probe_failures.csv` and `tables.csv`, in that order, then the pictures
+    ///   under `pictures/` (each wheel as drawn, each subject's observed against expected counts, SVG).
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
     ///   report (the Markdown gathers each subject's rows from every table).
     public static func render(_ report: AuditReport) throws -> [(name: String, contents: String)] {
+        try renderTables(report) + pictures(report)
+    }
+
+    static func renderTables(_ report: AuditReport) throws -> [(name: String, contents: String)] {
         [
             ("audit.md", markdown(report)),
             ("audit.json", try json(report)),
@@ -60,7 +65,9 @@ public enum ReportWriter {
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
             for file in files {
-                try Data(file.contents.utf8).write(to: staging.appendingPathComponent(file.name))
+                let target = staging.appendingPathComponent(file.name)
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: target)
             }
         } catch {
             throw AuditError.cannotWrite(path: staging.path, reason: error.localizedDescription)
@@ -75,7 +82,7 @@ public enum ReportWriter {
         guard isDirectory.boolValue else {
             throw AuditError.cannotWrite(path: directory.path, reason: "it exists and is not a directory")
         }
-        let ours = Set(files.map(\.name))
+        let ours = Set(files.map { String($0.name.split(separator: "/").first ?? "") })
         let existing = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
         var wholeSet = true
         for name in existing where !ours.contains(name) {
@@ -96,6 +103,7 @@ public enum ReportWriter {
         // Not exchangeable as a whole: each file on its own (old or new, never torn).
         for file in files {
             let source = staging.appendingPathComponent(file.name), target = directory.appendingPathComponent(file.name)
+            try? manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if rename(source.path, target.path) != 0 {
                 throw AuditError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
             }

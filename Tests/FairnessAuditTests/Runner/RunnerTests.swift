@@ -110,7 +110,10 @@ struct RunnerTests {
         try ReportWriter.write(report, to: directory)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(
-            names == ["audit.json", "audit.md", "checks.csv", "mislabelled_arcs.csv", "outcomes.csv", "probe_failures.csv", "tables.csv"])
+            names == [
+                "audit.json", "audit.md", "checks.csv", "mislabelled_arcs.csv", "outcomes.csv", "pictures", "probe_failures.csv",
+                "tables.csv",
+            ])
         let checks = try String(contentsOf: directory.appendingPathComponent("checks.csv"), encoding: .utf8)
         #expect(checks.hasPrefix("subject,check,kind,status,"))
         #expect(checks.contains("\r\n"))

@@ -56,6 +56,7 @@ extension SubjectAudit {
             findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."])
         result.checks = checks + result.checks
         result.probes = probes
+        result.drawing = drawing(name, geometry: subject.geometry, unit: subject.rotationUnit)
         return result
     }
 }

@@ -96,7 +96,16 @@ extension SubjectAudit {
         result.checks = checks + result.checks
         result.arcs = arcs
         result.probes = probes + result.probes
+        result.drawing = drawing(name, geometry: geometry, unit: unit)
         return result
+    }
+
+    /// The wheel as drawn, for the report's picture.
+    static func drawing(_ name: String, geometry: WheelGeometry, unit: AngleUnit) -> WheelDrawing {
+        WheelDrawing(
+            subject: name,
+            sectors: geometry.sectors.map { .init(label: $0.label, start: $0.startTurns.value, width: $0.widthTurns.value) },
+            pointer: geometry.pointerTurns.fractionalPart.value, unit: unitName(unit))
     }
 
     /// The groups of sectors whose consecutive pairs the serial test counts: one group per sector while a

@@ -34,6 +34,8 @@ public struct AuditReport: Sendable, Codable {
     public var probeFailures: [ProbeRow]
     /// Every table a p-value was computed from (see ``StatisticTableRow``).
     public var tables: [StatisticTableRow]
+    /// Every wheel subject as drawn, for the pictures.
+    public var wheels: [WheelDrawing]
 
     /// The gate: FAIL if any check of a gated kind failed, INCONCLUSIVE if none failed but one was
     /// inconclusive, PASS otherwise.
