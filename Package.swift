@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
-            providers: [.apt(["libgsl-dev"])]
+            providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
         .target(name: "FairnessModel"),
         .target(name: "FairnessStatistics", dependencies: ["CGSL"]),
