@@ -3,12 +3,13 @@ import PackageDescription
 
 // Layering (data flows one way, nothing imports upward):
 //   CGSL (system library) <- FairnessStatistics
-//   FairnessModel (no GSL)
-//   FairnessModel + FairnessStatistics <- FairnessAudit <- audit (executable)
+//   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
+//   FairnessModel + FairnessChecks + FairnessStatistics <- FairnessAudit <- audit (executable)
 let package = Package(
     name: "fairness-audit",
     products: [
         .library(name: "FairnessModel", targets: ["FairnessModel"]),
+        .library(name: "FairnessChecks", targets: ["FairnessChecks"]),
         .library(name: "FairnessStatistics", targets: ["FairnessStatistics"]),
         .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
         .executable(name: "audit", targets: ["audit"]),
@@ -27,7 +28,8 @@ let package = Package(
         .target(name: "FairnessStatistics", dependencies: ["CGSL"]),
         // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
         .target(name: "CFileSwap"),
-        .target(name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessStatistics", "CFileSwap"]),
+        .target(name: "FairnessChecks", dependencies: ["FairnessModel"]),
+        .target(name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessChecks", "FairnessStatistics", "CFileSwap"]),
         .executableTarget(
             name: "audit",
             dependencies: [
@@ -47,9 +49,14 @@ let package = Package(
         ),
         .testTarget(
             name: "FairnessAuditTests",
-            dependencies: ["FairnessAudit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FairnessAudit", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
+        // The exact checks alone, with no GSL anywhere in the dependency graph.
+        .testTarget(
+            name: "FairnessChecksTests",
+            dependencies: ["FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "AuditCommandTests", dependencies: ["audit"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

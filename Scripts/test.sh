@@ -17,6 +17,7 @@ if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
 swift test --skip-build
 swift format lint --strict --recursive Sources Tests Package.swift \
   || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift'" >&2; exit 1; }
+python3 Scripts/check-layering.py
 bash Scripts/check-docs.sh
 bash Scripts/check-reports.sh
 python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet scipy

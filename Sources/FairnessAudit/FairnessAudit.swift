@@ -1,2 +1,3 @@
+@_exported import FairnessChecks
 @_exported import FairnessModel
 @_exported import FairnessStatistics

@@ -42,7 +42,7 @@ public struct AuditSettings: Sendable {
     ///   - alpha: The family-wise significance level, in (0, 1); ``defaultAlpha`` by default.
     ///   - failOn: The kinds of check that gate the verdicts; every kind by default.
     ///   - sweepSteps: Dense-sweep steps per turn of the consistency and designed-odds partitions;
-    ///     ``ConsistencyCheck/defaultSteps`` (2¹⁶) by default.
+    ///     `ConsistencyCheck/defaultSteps` (2¹⁶) by default.
     ///   - command: The command line that reproduces the run, written into the reports.
     public init(
         run: RunSettings, alpha: Double = AuditSettings.defaultAlpha, failOn: [CheckKind] = CheckKind.allCases,

@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 
 @testable import FairnessAudit
+@testable import FairnessChecks
 
 /// A game of any dice with a given straight detector (reference by default).
 struct AnyDiceGame: DiceGame {

@@ -3,6 +3,7 @@ import PropertyBased
 import Testing
 
 @testable import FairnessAudit
+@testable import FairnessChecks
 
 /// A correct wheel generic over its rotation type, answering with the exact truth (half-open arcs: a
 /// rotation exactly on a line goes to the sector starting there). Optionally plants a one-value shift

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Finds where a function of a floating-point input changes value over an interval, exactly: a dense
 /// sweep locates every change between sample points, and bisection in the input's own type narrows each
 /// one to a pair of adjacent floating-point numbers. Extra points (such as the rotations of sector lines

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Designed odds: the exact probability of each reported result when the rest angle is uniform, and

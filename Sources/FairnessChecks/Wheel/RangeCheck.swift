@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Range check: every result the subject reported anywhere in the exact checks must be a sector's

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Consistency over the whole circle: the subject's own partition of one turn of rotation (where its

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// The exact probability of each final outcome of a dice game under its reroll policy, by enumerating
 /// the first roll and, where the game's detector triggers a reroll, the fresh roll's exact odds:
 ///

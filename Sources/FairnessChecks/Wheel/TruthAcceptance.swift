@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Whether `reported` is an acceptable result when the truth is `truth`: strictly inside a sector, only

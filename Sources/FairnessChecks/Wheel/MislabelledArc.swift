@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// One arc of the circle where the reported result differs from the truth.

@@ -1,7 +1,8 @@
+import FairnessModel
 import Foundation
 import Testing
 
-@testable import FairnessAudit
+@testable import FairnessChecks
 
 /// Figures derived by hand from the seeds' arithmetic, not by running the checks.
 @Suite("Wheel checks on the seed ports")

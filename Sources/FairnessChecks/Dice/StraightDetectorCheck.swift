@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Exhaustive comparison of a dice game's straight detector with the reference: on every ordered roll
 /// up to ``DetectorSurvey/orderedRollLimit``, through every multiset of faces beyond (see
 /// ``DiceCoverage``) — no sampling of the game's play, so the counts are exact.

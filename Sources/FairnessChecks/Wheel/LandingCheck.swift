@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Landing check for wheels told their result up front: for every valid index, the stop rotation must lie

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Wraparound check: the boundary probes shifted by ±1, ±2, ±3, ±1000 and ±10^6 whole turns; rotations of

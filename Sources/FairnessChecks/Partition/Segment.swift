@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// A maximal run of inputs over which a function's output does not change.
 public struct Segment<Value: BinaryFloatingPoint & Sendable, Output: Hashable & Sendable>: Sendable, Hashable {
     /// The first input with this output: the segment is [from, to).

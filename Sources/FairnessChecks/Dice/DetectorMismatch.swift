@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// A sorted pattern of faces on which a detector disagrees with the truth, and on how many of the
 /// pattern's orderings.
 public struct DetectorMismatch: Sendable, Hashable {

@@ -1,6 +1,7 @@
+import FairnessModel
 import Testing
 
-@testable import FairnessAudit
+@testable import FairnessChecks
 
 /// Deliberately wrong detectors, to show the exhaustive check has teeth.
 struct WrongDetectorGame: DiceGame {

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// One probe whose reported result the truth does not allow.

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// The one procedure by which the toolkit finds what a wheel subject reports over an interval of inputs:
 /// the consistency check, the range check and the designed odds (uniform angle and own spin) all read
 /// their figures from it, so no two checks can disagree about one wheel.

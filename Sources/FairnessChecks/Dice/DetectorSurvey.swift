@@ -1,4 +1,5 @@
 import Dispatch
+import FairnessModel
 import Foundation
 import Synchronization
 

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Exhaustive comparison of a game's own category classifier (if it has one) with the reference, over
 /// the same rolls as ``StraightDetectorCheck`` (see ``DiceCoverage``).
 public struct CategoryDetectorCheck: Sendable {

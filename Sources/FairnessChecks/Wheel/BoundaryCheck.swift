@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Boundary check: every sector line probed in the subject's own units and floating-point type — the

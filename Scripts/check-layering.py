@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The layering gate: data flows one way and GSL stays out of the GSL-free products.
+
+- From `swift package describe --type json`: FairnessModel and FairnessChecks have no path to CGSL (so
+  their products build and run where GNU GSL cannot go: an app's tests on the iOS simulator).
+- From the sources: every `import` of a project module points down the layers
+  (FairnessModel < FairnessChecks < FairnessAudit; CGSL < FairnessStatistics < FairnessAudit < audit).
+"""
+import glob
+import json
+import re
+import subprocess
+import sys
+
+ALLOWED = {
+    "FairnessModel": set(),
+    "FairnessChecks": {"FairnessModel"},
+    "FairnessStatistics": {"CGSL"},
+    "FairnessAudit": {"FairnessModel", "FairnessChecks", "FairnessStatistics", "CFileSwap"},
+    "audit": {"FairnessAudit"},
+}
+GSL_FREE = ["FairnessModel", "FairnessChecks"]
+
+description = json.loads(subprocess.run(["swift", "package", "describe", "--type", "json"], check=True,
+                                        capture_output=True, text=True).stdout)
+targets = {t["name"]: t.get("target_dependencies", []) for t in description["targets"]}
+failures = []
+
+
+def closure(name):
+    seen, stack = set(), [name]
+    while stack:
+        for dependency in targets.get(stack.pop(), []):
+            if dependency not in seen:
+                seen.add(dependency)
+                stack.append(dependency)
+    return seen
+
+
+for name in GSL_FREE:
+    reached = closure(name)
+    if "CGSL" in reached or "FairnessStatistics" in reached:
+        failures.append(f"{name} depends on GSL through {sorted(reached)}")
+    print(f"{name}: depends on {sorted(reached) or 'nothing'} (no GSL)")
+
+project = set(ALLOWED) | {"CGSL", "CFileSwap"}
+for module, allowed in ALLOWED.items():
+    for path in glob.glob(f"Sources/{module}/**/*.swift", recursive=True):
+        for line in open(path):
+            match = re.match(r"\s*(?:@_exported\s+|@testable\s+)?import\s+(\w+)", line)
+            if match and match.group(1) in project and match.group(1) not in allowed:
+                failures.append(f"{path}: imports {match.group(1)}, which {module} may not")
+for failure in failures:
+    print("error:", failure, file=sys.stderr)
+sys.exit(1 if failures else 0)

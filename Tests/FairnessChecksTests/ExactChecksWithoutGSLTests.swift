@@ -1,0 +1,33 @@
+import FairnessChecks
+import FairnessModel
+import Testing
+
+/// The exact checks run from a target that depends on FairnessChecks alone (no FairnessStatistics, no
+/// GSL): what an iOS app's unit tests can link where GSL cannot go.
+@Suite("exact checks without GSL")
+struct ExactChecksWithoutGSLTests {
+    @Test func wheelChecksRunAndTheReferencePasses() throws {
+        let wheel = try ReferenceWheel(weights: [30, 20, 15, 10, 10, 8, 5, 2])
+        let consistency = ConsistencyCheck(wheel, steps: 4096)
+        let boundary = BoundaryCheck(wheel)
+        let wraparound = WraparoundCheck(wheel)
+        let range = RangeCheck(wheel, consistency: consistency, boundary: boundary, wraparound: wraparound)
+        let odds = DesignedOdds(wheel, consistency: consistency, steps: 4096)
+        #expect(consistency.passed && boundary.passed && wraparound.passed && range.passed)
+        #expect(abs((odds.ownSpin[.label(8)] ?? 0) - 0.02) < 1e-12)
+    }
+
+    @Test func aSeedBugIsFoundWithoutGSL() throws {
+        let slider = try SliderRoulette(sectorCount: 7)
+        let consistency = ConsistencyCheck(slider, steps: 4096)
+        let range = RangeCheck(slider, consistency: consistency, boundary: BoundaryCheck(slider), wraparound: WraparoundCheck(slider))
+        #expect(range.invalid.contains { $0.outcome == .label(8) })
+    }
+
+    @Test func diceDetectorChecksRunWithoutGSL() throws {
+        #expect(StraightDetectorCheck(ReferenceDiceGame()).passed)
+        let seed = StraightDetectorCheck(DrinkingDiceGame(rerollSwitchOn: false))
+        #expect(seed.mismatchesWithStraightState == 7536)
+        #expect(try PolicyOdds(DrinkingDiceGame(rerollSwitchOn: true)).finalStraight == ExactProbability(25, over: 26244))
+    }
+}
