@@ -5,6 +5,8 @@
   their products build and run where GNU GSL cannot go: an app's tests on the iOS simulator).
 - From the sources: every `import` of a project module points down the layers
   (FairnessModel < FairnessChecks < FairnessAudit; CGSL < FairnessStatistics < FairnessAudit < audit).
+- Portability: no Linux-only module (Glibc, Musl) is imported outside an `#if os(Linux)` or
+  `#if canImport(...)` branch, so the Swift sources stay buildable on macOS (CI runs Linux only).
 """
 import glob
 import json
@@ -50,6 +52,19 @@ for module, allowed in ALLOWED.items():
             match = re.match(r"\s*(?:@_exported\s+|@testable\s+)?import\s+(\w+)", line)
             if match and match.group(1) in project and match.group(1) not in allowed:
                 failures.append(f"{path}: imports {match.group(1)}, which {module} may not")
+for path in glob.glob("Sources/**/*.swift", recursive=True) + glob.glob("Tests/**/*.swift", recursive=True):
+    depth_guarded = []
+    for number, line in enumerate(open(path), 1):
+        stripped = line.strip()
+        if stripped.startswith("#if"):
+            depth_guarded.append("os(Linux)" in stripped or "canImport(" in stripped)
+        elif stripped.startswith("#endif") and depth_guarded:
+            depth_guarded.pop()
+        match = re.match(r"(?:@_exported\s+)?import\s+(Glibc|Musl|SwiftGlibc)\b", stripped)
+        if match and not any(depth_guarded):
+            failures.append(f"{path}:{number}: imports {match.group(1)} outside an #if os(Linux) / canImport branch")
+print("portability: no unguarded Linux-only imports" if not any("outside an #if" in f for f in failures) else "")
+
 for failure in failures:
     print("error:", failure, file=sys.stderr)
 sys.exit(1 if failures else 0)
