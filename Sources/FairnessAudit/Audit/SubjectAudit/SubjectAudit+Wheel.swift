@@ -134,22 +134,19 @@ extension SubjectAudit {
         let observed = tally.counts.map { Double($0) }
         let names = (0..<slots.count).map { slots.name($0) }
         var checks: [PendingCheck] = []
-        checks.append(
-            try goodnessOfFit(
-                name, "outcomes vs designed odds (Pearson)", kind: .sampling, observed: observed, probabilities: designedBySlot,
-                names: names))
-        checks.append(
-            try goodnessOfFit(
-                name, "outcomes vs designed odds (G-test)", kind: .sampling, observed: observed, probabilities: designedBySlot,
-                statistic: .logLikelihoodRatio, names: names))
-        checks.append(
-            try goodnessOfFit(
-                name, "outcomes vs claimed fair odds (Pearson)", kind: .fairness, observed: observed, probabilities: claimedBySlot,
-                names: names))
-        checks.append(
-            try goodnessOfFit(
-                name, "outcomes vs claimed fair odds (G-test)", kind: .fairness, observed: observed, probabilities: claimedBySlot,
-                statistic: .logLikelihoodRatio, names: names))
+        // Outcomes against the odds the code produces (sampling) and against the sectors' shares (fairness),
+        // each by Pearson's X² and by G.
+        let fits: [(against: String, kind: CheckKind, probabilities: [Double])] = [
+            ("designed odds", .sampling, designedBySlot), ("claimed fair odds", .fairness, claimedBySlot),
+        ]
+        for fit in fits {
+            for (label, statistic) in [("Pearson", GoodnessOfFitStatistic.pearson), ("G-test", .logLikelihoodRatio)] {
+                checks.append(
+                    try goodnessOfFit(
+                        name, "outcomes vs \(fit.against) (\(label))", kind: fit.kind, observed: observed,
+                        probabilities: fit.probabilities, statistic: statistic, names: names))
+            }
+        }
         let invalid = tally.counts[slots.noResult] + tally.counts[slots.invalid]
         var invalidDetail =
             "\(tally.counts[slots.invalid]) invalid labels, \(tally.counts[slots.noResult]) without a result in \(tally.trials) spins"
