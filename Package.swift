@@ -49,7 +49,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FairnessAuditTests",
-            dependencies: ["FairnessAudit", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FairnessAudit", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")]
         ),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
         // The exact checks alone, with no GSL anywhere in the dependency graph.

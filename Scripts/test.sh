@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
-# The project's test command: installs missing system dependencies, checks that the build of the
+# The project's test command: installs missing system dependencies (GSL, pkg-config, xmllint), checks that the build of the
 # project's own sources has no warnings, runs every test, checks the formatting (.swift-format), that
 # every public declaration is documented and the DocC catalogues build, that Reports/ is current, and
 # that SciPy recomputes every p-value in Reports/checks.csv from Reports/tables.csv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
+# xmllint validates the JUnit report against its schema in the tests (macOS ships it; Debian has it in
+# libxml2-utils).
+if ! command -v xmllint >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1; then
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "installing libxml2-utils (xmllint) with apt-get" >&2
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libxml2-utils >/dev/null
+  else
+    echo "error: xmllint not found; install libxml2 (it provides xmllint)" >&2
+    exit 1
+  fi
+fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests 2>&1 | tee "$log" | grep -E "error:|Build complete" || true

@@ -31,14 +31,13 @@ struct PrizeWheel: WheelSubject {
 }
 
 @Test func ourPrizeWheelPassesTheAudit() throws {
-    // Gate on fairness (the odds the code produces equal the sectors' shares, exactly and by sampling),
-    // sampling and invalid results. The exact boundary and consistency checks also flag this Double
-    // lookup's 1-3 ulp slips at sector lines, so they are read, not gated, here.
-    let settings = AuditSettings(run: RunSettings(trials: 200_000, seed: 42), failOn: [.fairness, .sampling, .invalid])
-    let report = try Audit.run([AuditSubject(wheel: PrizeWheel())], settings: settings)
-    #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass && settings.failOn.contains($0.kind) })")
-    // The exact consistency check measures how much of the circle this float lookup mislabels.
+    // The default gate: exact findings by class (invalid outcomes at any share, mislabels and unfair odds
+    // above 1e-6 of spins), sampled tests by Holm at alpha = 1e-6.
+    let report = try Audit.run([AuditSubject(wheel: PrizeWheel())], settings: AuditSettings(run: RunSettings(trials: 200_000, seed: 42)))
+    #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+    // This Double lookup slips a few ulps at its sector lines for rest angles below one turn, which its
+    // spins (1800 degrees and more) never produce: the exact checks report it as a NOTE, class latent.
     let consistency = report.checks.first { $0.check == "consistency" }!
-    #expect(consistency.detail.contains("mislabelled arcs"))
+    #expect(consistency.status == .note && consistency.findingClass == .latent)
 }
 // README-EXAMPLE-END

@@ -56,20 +56,20 @@ public enum Audit {
         let level = settings.alpha / family
         for index in pending.indices {
             guard let request = pending[index].power else { continue }
-            pending[index].record.detectable = try describePower(request, level: level)
+            pending[index].record.detectable = try describePower(request, level: level, family: Int(family))
         }
         var verdicts: [SubjectVerdict] = []
         for result in results {
             var verdict = result.verdict
-            verdict.verdict =
-                pending.filter { $0.record.subject == verdict.name && settings.failOn.contains($0.record.kind) }
-                .map(\.record.status).max() ?? .pass
+            verdict.verdict = CheckStatus.gating(
+                pending.filter { $0.record.subject == verdict.name && settings.failOn.contains($0.record.kind) }.map(\.record.status))
             verdicts.append(verdict)
         }
         return AuditReport(
             toolkitVersion: Toolkit.version, gslVersion: GSL.version, command: settings.command, seed: settings.run.seed,
             generator: settings.run.generator.description, reproducible: settings.run.generator.isReproducible,
-            trials: settings.run.trials, alpha: settings.alpha, failOn: settings.failOn, blockSize: settings.run.blockSize,
+            trials: settings.run.trials, alpha: settings.alpha, failOn: settings.failOn, materiality: settings.materiality,
+            strict: settings.strict, sessionSpins: settings.sessionSpins, blockSize: settings.run.blockSize,
             sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),
             outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs),
             probeFailures: results.flatMap { capped($0.probes) }, tables: pending.flatMap(\.table),
@@ -88,21 +88,28 @@ public enum Audit {
         }
     }
 
-    static func describePower(_ request: PowerRequest, level: Double) throws -> String {
+    static func describePower(_ request: PowerRequest, level: Double, family: Int) throws -> String {
+        let assumption = String(format: " (at α/m = %.3g, m = %d p-values)", level, family)
         switch request {
         case .goodnessOfFit(let probabilities, let trials):
             let power = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level)
+            let deviations = power.detectableRelativeDeviations
+            let likeliest = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
+            let rarest = probabilities.indices.filter { probabilities[$0] > 0 }.min { probabilities[$0] < probabilities[$1] } ?? 0
             return String(
-                format: "90%% power against a single outcome off by %.3g%% (most likely) to %.3g%% (least likely), relative",
-                100 * power.smallestDetectableRelativeDeviation, 100 * power.largestDetectableRelativeDeviation)
+                format:
+                    "90%% power against one outcome off by %.3g%% relative (%.3g points) if most likely, %.3g%% (%.3g points) if least likely",
+                100 * deviations[likeliest], 100 * deviations[likeliest] * probabilities[likeliest], 100 * deviations[rarest],
+                100 * deviations[rarest] * probabilities[rarest]) + assumption
         case .independence(let df, let trials):
             let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(level)
             let lambda = try ChiSquarePower.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: 0.9)
             return String(format: "90%% power against dependence of effect size w = %.3g (Cohen's w)", (lambda / trials).squareRoot())
+                + assumption
         case .binomial(let trials, let probability):
             let power = try BinomialPower(trials: trials, hypothesised: probability, alpha: level)
             guard let difference = power.smallestDetectableDifference else { return "no difference detectable at this number of trials" }
-            return String(format: "90%% power against a probability off by ±%.3g (absolute)", difference)
+            return String(format: "90%% power against a probability off by ±%.3g points", 100 * difference) + assumption
         }
     }
 }

@@ -50,6 +50,12 @@ public enum AuditSetting: String, Sendable, Hashable, CaseIterable {
     case failOn = "fail-on"
     /// ``AuditSettings/sweepSteps``.
     case sweepSteps = "sweep-steps"
+    /// ``AuditSettings/materiality``.
+    case materiality
+    /// ``AuditSettings/sessionSpins``.
+    case sessionSpins = "session-spins"
+    /// The JUnit report's directory.
+    case junitFile = "JUnit file directory"
     /// The directory the reports are written to.
     case reportDirectory = "report directory"
 }

@@ -12,6 +12,18 @@ public struct AuditSettings: Sendable {
     public var sweepSteps: Int
     /// The command that reproduces the run, written into the reports.
     public var command: String
+    /// The share of plays above which a mislabel or an odds difference gates (`Finding.isMaterial(materiality:strict:)`).
+    public var materiality: Double
+    /// Whether every exact finding gates, rounding and latent ones included, whatever its magnitude.
+    public var strict: Bool
+    /// The session length, in spins, that decides which rotations play reaches (`SessionReach`).
+    public var sessionSpins: Int
+
+    /// The default materiality: 10⁻⁶ of plays (one spin in a million). It is 50 times below 5·10⁻⁵ of the
+    /// circle (a 0.018° slip, the smallest mislabel that must fail), 100 times below the 10⁻⁴ resolution at
+    /// which games print odds (0.01%), and 4 times above the most that correct `Float` code in the test
+    /// corpus mislabels next to its lines (2.3·10⁻⁷ of the circle).
+    public static let defaultMateriality = Finding.defaultMateriality
 
     /// The default family-wise significance level, 10⁻⁶.
     public static let defaultAlpha = 1e-6
@@ -32,6 +44,12 @@ public struct AuditSettings: Sendable {
         guard sweepSteps >= 1 else {
             throw AuditError.invalidSetting(.sweepSteps, value: "\(sweepSteps)", allowed: "at least 1")
         }
+        guard materiality >= 0, materiality < 1 else {
+            throw AuditError.invalidSetting(.materiality, value: "\(materiality)", allowed: "a number in [0, 1)")
+        }
+        guard sessionSpins >= 1, sessionSpins <= 1_000_000_000 else {
+            throw AuditError.invalidSetting(.sessionSpins, value: "\(sessionSpins)", allowed: "a whole number in 1 ... 10^9")
+        }
     }
 
     /// Creates audit settings. Nothing is checked here; ``validate()`` (called by
@@ -44,10 +62,19 @@ public struct AuditSettings: Sendable {
     ///   - sweepSteps: Dense-sweep steps per turn of the consistency and designed-odds partitions;
     ///     `ConsistencyCheck/defaultSteps` (2¹⁶) by default.
     ///   - command: The command line that reproduces the run, written into the reports.
+    ///   - materiality: The share of plays above which a mislabel or odds difference gates, in [0, 1);
+    ///     ``defaultMateriality`` by default.
+    ///   - strict: Whether every exact finding gates, whatever its class and magnitude; false by default.
+    ///   - sessionSpins: The session length that decides which rotations play reaches;
+    ///     `SessionReach.defaultSpins` (10,000) by default.
     public init(
         run: RunSettings, alpha: Double = AuditSettings.defaultAlpha, failOn: [CheckKind] = CheckKind.allCases,
-        sweepSteps: Int = ConsistencyCheck.defaultSteps, command: String = "audit"
+        sweepSteps: Int = ConsistencyCheck.defaultSteps, command: String = "audit",
+        materiality: Double = AuditSettings.defaultMateriality, strict: Bool = false, sessionSpins: Int = SessionReach.defaultSpins
     ) {
+        self.materiality = materiality
+        self.strict = strict
+        self.sessionSpins = sessionSpins
         self.run = run
         self.alpha = alpha
         self.failOn = failOn

@@ -4,10 +4,15 @@ import Foundation
 extension ReportWriter {
     static func checksCSV(_ r: AuditReport) -> String {
         csv(
-            ["subject", "check", "kind", "status", "statistic", "df", "p_value", "holm_p_value", "threshold", "detectable", "detail"],
+            [
+                "subject", "check", "kind", "status", "class", "magnitude", "share_of_circle", "finding", "statistic", "df", "p_value",
+                "holm_p_value", "threshold", "detectable", "detail",
+            ],
             r.checks.map {
                 [
-                    $0.subject, $0.check, $0.kind.rawValue, $0.status.rawValue, number($0.statistic), number($0.degreesOfFreedom),
+                    $0.subject, $0.check, $0.kind.rawValue, $0.status.rawValue, $0.findingClass?.rawValue ?? "",
+                    fullPrecision($0.magnitude),
+                    fullPrecision($0.shareOfCircle), $0.finding ?? "", number($0.statistic), number($0.degreesOfFreedom),
                     fullPrecision($0.pValue), fullPrecision($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail,
                 ]
             })

@@ -6,76 +6,111 @@ extension ReportWriter {
         var out: [String] = []
         let failed = r.subjects.filter { $0.verdict == .fail }.count
         let inconclusive = r.subjects.filter { $0.verdict == .inconclusive }.count
+        let family = r.checks.filter { $0.pValue != nil }.count
         out.append("# Fairness audit report")
         out.append("")
         out.append(
-            "**Gate: \(r.gate.rawValue)** — \(r.subjects.count) subjects: \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive (gating on: \(r.failOn.map(\.rawValue).joined(separator: ", ")))."
+            "**Gate: \(r.gate.rawValue)** — \(r.subjects.count) subjects: \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive."
         )
         out.append("")
         out.append(
-            "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) (Holm over all \(r.checks.filter { $0.pValue != nil }.count) p-values), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
+            "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (`--strict` gates them)"). A session is \(r.sessionSpins) spins."
         )
         out.append("")
-        out.append("## Verdicts")
+        out.append(
+            "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
+        )
+        let families = Self.families(r.subjects.map(\.name))
+        let folded = Set(families.flatMap(\.members))
         out.append("")
-        out.append("| subject | kind | verdict | failing checks |")
-        out.append("|---|---|---|---|")
-        for s in r.subjects {
-            let failing = r.checks.filter { $0.subject == s.name && $0.status != .pass && r.failOn.contains($0.kind) }
-                .map { "\($0.check) (\($0.status.rawValue))" }
-            out.append("| \(s.name) | \(s.kind) | **\(s.verdict.rawValue)** | \(markdownCell(failing.joined(separator: ", "))) |")
+        out.append("## Contents")
+        out.append("")
+        out.append("- [Executive summary](#executive-summary)")
+        for f in families { out.append("- [Family \(f.title)](#\(anchor("family " + f.title)))") }
+        let single = r.subjects.filter { !folded.contains($0.name) }
+        if !single.isEmpty {
+            out.append("- Subjects: " + single.map { "[\($0.name)](#\(anchor($0.name)))" }.joined(separator: " · "))
         }
+        out.append("- [Methods and finding classes](#methods-and-finding-classes)")
+        out.append(
+            "- Every figure in CSV: `checks.csv`, `outcomes.csv`, `tables.csv`, `mislabelled_arcs.csv`, `probe_failures.csv`; all of it in `audit.json`."
+        )
         out.append("")
-        out.append("## Subjects")
+        out.append("## Executive summary")
+        out.append("")
+        out.append(
+            "Shares are exact, in play: under each wheel's own spin, over the indices a targeted wheel draws, over every roll for dice."
+        )
+        out.append("")
+        out.append(
+            "| subject | verdict | worst finding | class | share of plays affected | invalid per million plays | largest odds difference |")
+        out.append("|---|---|---|---|---|---|---|")
         for s in r.subjects {
+            let worst = worstFinding(s.name, r)
+            out.append(
+                "| [\(s.name)](#\(anchor(folded.contains(s.name) ? "family " + (families.first { $0.members.contains(s.name) }?.title ?? "") : s.name))) | **\(s.verdict.rawValue)** | \(markdownCell(worst.text)) | \(worst.label) | \(share(s.affectedShare)) | \(number(s.invalidPerMillion)) | \(share(s.largestOddsDifference)) |"
+            )
+        }
+        for f in families {
             out.append("")
-            out.append("### \(s.name) — \(s.verdict.rawValue)")
+            out.append("## Family \(f.title)")
             out.append("")
-            out.append(s.summary + ".")
+            out.append(
+                "\(f.members.count) subjects of one design at different sizes, one row each; every check's figures are in `checks.csv`.")
+            out.append("")
+            let checkNames = orderedUnique(r.checks.filter { f.members.contains($0.subject) && $0.pValue == nil }.map(\.check))
+            out.append(
+                "| subject | verdict | " + checkNames.map(markdownCell).joined(separator: " | ") + " | sampled tests failing | pictures |")
+            out.append("|---|---|" + String(repeating: "---|", count: checkNames.count) + "---|---|")
+            for name in f.members {
+                guard let s = r.subjects.first(where: { $0.name == name }) else { continue }
+                let checks = r.checks.filter { $0.subject == name }
+                let cells = checkNames.map { check -> String in
+                    guard let c = checks.first(where: { $0.check == check }) else { return "" }
+                    return c.status.rawValue + (c.findingClass.map { " " + $0.title } ?? "")
+                }
+                let sampled = checks.filter { $0.pValue != nil && $0.status == .fail }.map(\.check)
+                out.append(
+                    "| \(name) | **\(s.verdict.rawValue)** | " + cells.joined(separator: " | ")
+                        + " | \(markdownCell(sampled.joined(separator: "; "))) | \(pictureLinks(name, r)) |")
+            }
+        }
+        for s in single {
+            out.append("")
+            out.append("## \(s.name)")
+            out.append("")
+            out.append("**\(s.verdict.rawValue)** — \(s.summary).")
             for finding in s.findings { out.append("- " + finding) }
-            var pictures: [String] = []
-            if r.wheels.contains(where: { $0.subject == s.name }) {
-                pictures.append("[the wheel as drawn](\(pictureName(s.name, "wheel")))")
-            }
-            if r.outcomes.contains(where: { $0.subject == s.name && ($0.table == "reported outcome" || $0.table == "final category") }) {
-                pictures.append("[observed against expected](\(pictureName(s.name, "outcomes")))")
-            }
-            if !pictures.isEmpty { out.append("- Pictures: " + pictures.joined(separator: " · ")) }
+            let links = pictureLinks(s.name, r)
+            if !links.isEmpty { out.append("- Pictures: " + links) }
             out.append("")
-            out.append("| check | kind | status | statistic | df | p | Holm p | α | detectable (90% power) | detail |")
+            out.append("| check | kind | status | class | finding or detail | statistic | df | p | Holm p | detectable (90% power) |")
             out.append("|---|---|---|---|---|---|---|---|---|---|")
             for c in r.checks where c.subject == s.name {
+                let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
                 out.append(
-                    "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(pValue(c.pValue)) | \(pValue(c.holmPValue)) | \(number(c.threshold)) | \(markdownCell(c.detectable ?? "")) | \(markdownCell(c.detail)) |"
+                    "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { pValueWords($0, c) } ?? "") | \(c.holmPValue.map { pValueWords($0, c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
                 )
             }
             let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
             if !arcs.isEmpty {
                 out.append("")
-                out.append("Mislabelled arcs (\(arcs.count); the largest \(min(arcs.count, 12)) shown, all in `mislabelled_arcs.csv`):")
+                out.append("Mislabelled arcs (\(arcs.count); the largest \(min(arcs.count, 5)) shown, all in `mislabelled_arcs.csv`):")
                 out.append("")
-                out.append("| from | to | unit | share of circle | reported | truth |")
-                out.append("|---|---|---|---|---|---|")
-                for a in arcs.sorted(by: { ($0.shareOfCircle, $1.from) > ($1.shareOfCircle, $0.from) }).prefix(12) {
+                out.append("| from | to | share of circle | reported | truth |")
+                out.append("|---|---|---|---|---|")
+                for a in arcs.sorted(by: { ($0.shareOfCircle, $1.from) > ($1.shareOfCircle, $0.from) }).prefix(5) {
                     out.append(
-                        "| \(String(format: "%.17g", a.from)) | \(String(format: "%.17g", a.to)) | \(a.unit) | \(String(format: "%.9g", a.shareOfCircle)) | \(a.reported) | \(markdownCell(a.truth)) |"
+                        "| \(String(format: "%.17g", a.from)) | \(String(format: "%.17g", a.to)) | \(String(format: "%.9g", a.shareOfCircle)) | \(a.reported) | \(markdownCell(a.truth)) |"
                     )
                 }
+                out.append("")
+                out.append("Arcs are in \(arcs[0].unit) of rotation.")
             }
             let probes = r.probeFailures.filter { $0.subject == s.name }
             if !probes.isEmpty {
                 out.append("")
-                out.append(
-                    "Failing probes (the first \(min(probes.count, 8)) shown; `probe_failures.csv` lists up to \(Audit.probesListedPerCheck) per check, the check's detail gives the full count):"
-                )
-                out.append("")
-                out.append("| check | input | where | reported | expected |")
-                out.append("|---|---|---|---|---|")
-                for p in probes.prefix(8) {
-                    out.append(
-                        "| \(p.check) | \(markdownCell(p.input)) | \(markdownCell(p.context)) | \(markdownCell(p.reported)) | \(markdownCell(p.expected)) |"
-                    )
-                }
+                out.append("\(probes.count) failing probes are listed in `probe_failures.csv`.")
             }
             let outcomes = r.outcomes.filter { $0.subject == s.name && ($0.table == "reported outcome" || $0.table == "final category") }
             if !outcomes.isEmpty {
@@ -94,8 +129,88 @@ extension ReportWriter {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// A group of subjects named `<stem>-<number>` with at least three members, folded into one table.
+    struct Family {
+        var stem: String
+        var members: [String]
+        var title: String {
+            let numbers = members.compactMap { Int($0.split(separator: "-").last ?? "") }
+            return "\(stem)-\(numbers.min() ?? 0)…\(numbers.max() ?? 0)"
+        }
+    }
+
+    /// The families among `names`, in order of first appearance.
+    static func families(_ names: [String]) -> [Family] {
+        var order: [String] = []
+        var members: [String: [String]] = [:]
+        for name in names {
+            guard let dash = name.lastIndex(of: "-"), Int(name[name.index(after: dash)...]) != nil else { continue }
+            let stem = String(name[..<dash])
+            if members[stem] == nil { order.append(stem) }
+            members[stem, default: []].append(name)
+        }
+        return order.filter { members[$0]!.count >= 3 }.map { Family(stem: $0, members: members[$0]!) }
+    }
+
+    /// The subject's worst finding in words and its class label: the most severe gating one, else the most
+    /// severe noted one, else the first failing sampled test.
+    static func worstFinding(_ subject: String, _ r: AuditReport) -> (text: String, label: String) {
+        let checks = r.checks.filter { $0.subject == subject }
+        let classified = checks.filter { $0.findingClass != nil }
+        // Among findings of one class, the checks that say it most plainly first: probe lists last.
+        func plainness(_ check: CheckRecord) -> Int { check.check == "boundary" ? 1 : check.check == "wraparound" ? 2 : 0 }
+        let ranked = classified.sorted {
+            ($0.status == .fail ? 0 : 1, $0.findingClass!, plainness($0)) < ($1.status == .fail ? 0 : 1, $1.findingClass!, plainness($1))
+        }
+        if let worst = ranked.first(where: { $0.status == .fail }) {
+            return ("\(worst.check): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
+        }
+        if let sampled = checks.first(where: { $0.status == .fail }) {
+            let p = sampled.holmPValue.map { "; Holm p = " + pValueWords($0, sampled) } ?? ""
+            return ("\(sampled.check): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (sampled)")
+        }
+        if let inconclusive = checks.first(where: { $0.status == .inconclusive }) {
+            return ("\(inconclusive.check): \(inconclusive.detail)", "inconclusive")
+        }
+        if let note = ranked.first {
+            return ("\(note.check): \(note.finding ?? note.detail) (not material)", note.findingClass!.title)
+        }
+        return ("none", "")
+    }
+
+    static func share(_ x: Double?) -> String {
+        guard let x else { return "" }
+        return x == 0 ? "0" : Finding.describeShare(x)
+    }
+
+    static func orderedUnique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// A GitHub-style heading anchor: lower case, spaces to hyphens, punctuation dropped.
+    static func anchor(_ heading: String) -> String {
+        String(
+            heading.lowercased().compactMap { c -> Character? in
+                if c == " " { return "-" }
+                if c.isLetter || c.isNumber || c == "-" || c == "_" { return c }
+                return nil
+            })
+    }
+
+    static func pictureLinks(_ subject: String, _ r: AuditReport) -> String {
+        var pictures: [String] = []
+        if r.wheels.contains(where: { $0.subject == subject }) {
+            pictures.append("[wheel](\(pictureName(subject, "wheel")))")
+        }
+        if r.outcomes.contains(where: { $0.subject == subject && ($0.table == "reported outcome" || $0.table == "final category") }) {
+            pictures.append("[observed vs expected](\(pictureName(subject, "outcomes")))")
+        }
+        return pictures.joined(separator: " · ")
+    }
+
     static let methods = """
-        ## Methods
+        ## Methods and finding classes
 
         - **Exact checks** use no sampling. The geometric truth (which sector is under the pointer) is computed in
           turns with 106-bit arithmetic, so lines are located exactly. *Boundary*: every line probed at its nearest
@@ -105,17 +220,35 @@ extension ReportWriter {
           turn, 0 and −0.0, and sector middles at ±2^k turns. *Consistency*: a dense sweep of one turn plus every
           line and its neighbours, each change of the reported result narrowed to adjacent floating-point values;
           slivers narrower than the sweep step are found only where they touch a line. *Designed odds*: the exact
-          share of each reported result under a uniform rest angle and under the subject's own spin.
-          *Dice*: detectors compared with the reference on every ordered roll; final odds under the reroll policy
-          computed as exact fractions.
+          share of each reported result under a uniform rest angle and under the subject's own spin (the same exact
+          partition, over the drawn value). *Dice*: detectors compared with the reference on every ordered roll
+          (or every multiset, weighted by its orderings); final odds under the reroll policy as exact fractions.
+        - **Finding classes.** Every exact finding has a class and a magnitude; the gate decides from both.
+          *Invalid outcome*: a result no sector carries, no result, a trap, or a wheel that stops on one sector and
+          reports another, shown in play — material at any positive share. *Unfair odds*: an outcome's exact
+          probability in play differs from what the game claims (its sector's share, one fair roll) — material
+          above the materiality threshold; magnitude the largest difference. *Mislabel*: a valid but wrong label
+          more than 16 ulps from every line — material above the threshold; magnitude its share of plays under the
+          game's own spin. *Rounding at a line*: a wrong label or periodicity break within 16 ulps of a line, ulps
+          of the subject's own type at the larger of one turn and the rotation — reported as NOTE. *Latent*: only
+          inputs play never produces show it — rest rotations no session of the stated length reaches with the
+          game's own spin rule (iterated from its initial rotation with the smallest and largest draw), indices
+          outside those the game draws, a dice detector called with the game's state holding another roll —
+          reported as NOTE. `--strict` makes every finding gate.
+        - **In play** means: the subject's own spin from its initial rotation (the exact partition over the drawn
+          value), and for periodicity the range of rotations a session reaches. A rest-angle finding is in play if
+          a session reaches its rotation or the own spin shows its class.
         - **Sampled checks** run the subject on the toolkit's generator. Pearson's X² and the G-test assume
           independent trials and expected counts of at least 5 (rarer outcomes are pooled with a neighbour;
           too few trials for the outcomes that matter gives INCONCLUSIVE with the trials needed). Independence
           tests are Pearson's X² on contingency tables. The straight probability uses the exact two-sided
           binomial test with a Clopper–Pearson interval. All p-values of the run form one family corrected
-          by Holm's method at α; a check fails when its Holm-adjusted p-value is at most α. "Detectable" gives
-          the deviation each test would catch with 90% power at Holm's strictest level α/m (noncentral
-          chi-square for X² tests, the exact binomial rejection region for the straight test).
-        - **Invalid results** (labels no sector carries, no result, traps) fail whenever they are observed.
+          by Holm's method at α; a check fails when its Holm-adjusted p-value is at most α. "p = 0 exactly" means
+          an outcome of designed probability 0 was observed; "< 1e-300" is a tail too small to print. "Detectable"
+          gives the deviation each test would catch with 90% power at Holm's strictest level α/m for the run's
+          family of m p-values (noncentral chi-square for X² tests, the exact binomial rejection region for the
+          straight test), relative and in absolute percentage points.
+        - **Invalid results** observed while sampling (labels no sector carries, no result, traps) fail whenever
+          they are observed.
         """
 }

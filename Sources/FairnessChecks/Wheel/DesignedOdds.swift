@@ -22,21 +22,20 @@ public struct DesignedOdds: Sendable {
     /// - Complexity: O((steps + L·T) · b) evaluations of the spin and the report, L the number of lines,
     ///   T the turns the rotation makes over the draw and b the bisection steps per change.
     public init<Subject: WheelSubject>(_ subject: Subject, consistency: ConsistencyCheck, steps: Int = ConsistencyCheck.defaultSteps) {
+        self.init(subject, consistency: consistency, play: OwnSpinPlay(subject, steps: steps))
+    }
+
+    /// The odds of `subject` from partitions already made: `consistency`'s of the rest angle and `play`'s of
+    /// its own spin.
+    /// - Complexity: O(s) for s segments of the two partitions.
+    public init<Subject: WheelSubject>(_ subject: Subject, consistency: ConsistencyCheck, play: OwnSpinPlay) {
         var uniform: [WheelOutcome: Double] = [:]
-        let turn = subject.rotationUnit.fullTurn
+        // The turn as the subject's type holds it (Float(2π) exceeds 2π), so the odds sum to 1.
+        let turn = (consistency.partition.last?.to ?? subject.rotationUnit.fullTurn) - (consistency.partition.first?.from ?? 0)
         for segment in consistency.partition {
             uniform[segment.output, default: 0] += (segment.to - segment.from) / turn
         }
-        let draw = subject.spinDraw
-        let initial = subject.initialRotation
-        let spinSegments = WheelPartition.segments(
-            of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper),
-            steps: steps
-        ) { subject.rotation(afterDrawing: $0, from: initial) }.segments
-        var own: [WheelOutcome: Double] = [:]
-        for segment in spinSegments {
-            own[segment.output, default: 0] += Double(segment.to - segment.from) / (draw.upper - draw.lower)
-        }
+        let own = play.odds
         var share: [WheelOutcome: Double] = [:]
         var covered = 0.0
         let geometry = subject.geometry

@@ -1,11 +1,11 @@
-/// The toolkit's reference wheel: any number of equal or weighted sectors, correct by construction.
+/// The toolkit's reference wheel: any number of equal or weighted sectors, written as a careful game
+/// would write it.
 ///
-/// It reports the exact geometric truth: the sector whose half-open arc [start, end) contains the wheel
-/// angle under the pointer, computed in exact turns, so no floating-point sliver can be mislabelled and
-/// periodicity holds for any rotation a double can hold. A rotation exactly on a line goes to the
-/// sector starting there (half-open arcs). Spins draw a rotation uniform on [0, 360) degrees.
+/// It reports the sector under the pointer from a lookup table of the sectors' starts (``SectorTable``)
+/// with ordinary `Double` arithmetic, never the toolkit's exact truth, so its audit shows what correct
+/// code looks like to the checks: at most a few units in the last place misplaced at a line, which the
+/// checks report as rounding (NOTE), never a failure. Spins draw a rotation uniform on [0, 360) degrees.
 /// Told an index up front, it stops at the middle of that sector and refuses indices out of range.
-/// This is the model to copy.
 public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     /// Rotations are `Double` degrees.
     public typealias Rotation = Double
@@ -15,6 +15,8 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public let geometry: WheelGeometry
     /// A short identifier, unique among subjects (`reference-wheel-12`, ...).
     public let name: String
+    /// The sectors as the game's lookup table holds them.
+    public let table: SectorTable
 
     /// `count` equal sectors labelled 1 ... count, the first starting at the top under the pointer.
     /// - Throws: ``WheelGeometryError/noSectors`` if `count` < 1.
@@ -22,6 +24,7 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public init(equalSectors count: Int) throws {
         geometry = try .equal(count: count, firstSectorStart: 270, pointer: 270)
         name = "reference-wheel-\(count)"
+        table = SectorTable(geometry)
     }
 
     /// Weighted sectors labelled 1 ... weights.count.
@@ -36,17 +39,19 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public init(weights: [Double], name: String? = nil) throws {
         geometry = try .weighted(weights, firstSectorStart: 270, pointer: 270)
         self.name = name ?? "reference-wheel-weighted-\(weights.count)"
+        table = SectorTable(geometry)
     }
 
     /// Any geometry.
     public init(geometry: WheelGeometry, name: String) {
         self.geometry = geometry
         self.name = name
+        table = SectorTable(geometry)
     }
 
     /// One line: the sector count, exact truth, uniform spin.
     public var summary: String {
-        "The toolkit's reference: \(geometry.count) sectors, exact truth, uniform spin"
+        "The toolkit's reference: \(geometry.count) sectors, Double table lookup, uniform spin"
     }
     /// Degrees.
     public var rotationUnit: AngleUnit { .degrees }
@@ -60,33 +65,69 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     /// The drawn value itself: each spin comes to rest at `u` degrees, whatever the previous rotation.
     public func rotation(afterDrawing u: Double, from previous: Double) -> Double { u }
 
-    /// The exact truth: the label of the sector whose half-open arc [start, end) contains the wheel angle
-    /// under the pointer (a rotation on a line goes to the sector starting there), or
-    /// ``WheelOutcome/noResult`` over a blank part of the circle.
+    /// The sector under the pointer, computed the way a game would: the wheel angle under the pointer,
+    /// `(pointer − rotation) mod 360` in `Double` degrees, looked up by binary search in the table of the
+    /// sectors' starts (clockwise, in [0, 360)); over a blank part of the circle, ``WheelOutcome/noResult``.
+    /// It never consults the toolkit's exact truth, so the audit of the reference shows what correct
+    /// floating-point arithmetic looks like: a wrong label only within a few units in the last place of a
+    /// line (the exact checks report them as rounding).
     /// - Precondition: `rotation` is finite.
-    /// - Complexity: O(log n) for n sectors when the arcs tile the circle, O(n) otherwise.
+    /// - Complexity: O(log n) for n sectors.
     public func report(_ rotation: Double) -> WheelOutcome {
-        switch geometry.truth(rotation: rotation, unit: .degrees) {
-        case .inside(let index): return .label(geometry.sectors[index].label)
-        case .onLine(let touching):
-            // Half-open arcs: the sector whose start line this is.
-            let position = geometry.positionUnderPointer(rotation: rotation, unit: .degrees)
-            let starting = touching.first { index in
-                let offset = (position - geometry.sectors[index].startTurns).fractionalPart.value
-                return offset < 1e-12 || offset > 1 - 1e-12
-            }
-            return .label(geometry.sectors[starting ?? touching[0]].label)
-        case .blank: return .noResult
+        var angle = (table.pointer - rotation).truncatingRemainder(dividingBy: 360)
+        if angle < 0 { angle += 360 }
+        if angle >= 360 { angle = 0 }
+        // The last sector starting at or before the angle.
+        var low = 0, high = table.starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table.starts[mid] <= angle { low = mid + 1 } else { high = mid }
         }
+        // Sectors that tile the circle: the one starting last at or before the angle (before the first
+        // start, the last sector, which runs on past 360). Comparing with starts only, never with
+        // start + width, leaves no sliver between two sectors where rounding could make both miss.
+        if table.tiles { return .label(table.labels[low > 0 ? low - 1 : table.labels.count - 1]) }
+        if low > 0, angle - table.starts[low - 1] < table.widths[low - 1] { return .label(table.labels[low - 1]) }
+        if let last = table.starts.indices.last, table.starts[last] + table.widths[last] - 360 > angle {
+            return .label(table.labels[last])
+        }
+        return .noResult
     }
 
-    /// Stops with the middle of sector `index` under the pointer, at a rotation in [0, 360) degrees, and
-    /// reports its label; refuses an index outside ``indices``.
+    /// Stops with the middle of sector `index` under the pointer, at a rotation in [0, 360) degrees
+    /// computed in `Double` as `(pointer − (start + width / 2)) mod 360`, and reports its label; refuses an
+    /// index outside ``indices``.
     public func spin(toIndex index: Int) -> TargetedSpin<Double> {
         guard indices.contains(index) else { return .refused }
         let sector = geometry.sectors[index]
-        let middle = sector.startTurns + Turns(sector.widthTurns.value / 2)
-        let rotation = (geometry.pointerTurns - middle).fractionalPart.value * 360
+        let middle = sector.startTurns.value * 360 + sector.widthTurns.value * 360 / 2
+        var rotation = (table.pointer - middle).truncatingRemainder(dividingBy: 360)
+        if rotation < 0 { rotation += 360 }
         return .stops(at: rotation, reports: .label(sector.label))
+    }
+}
+
+/// The lookup table a game keeps for its wheel: sector starts (clockwise screen degrees in [0, 360),
+/// ascending), widths and labels, and the pointer's angle.
+public struct SectorTable: Sendable, Hashable {
+    /// Each sector's clockwise start, in degrees in [0, 360), ascending.
+    public let starts: [Double]
+    /// Each sector's width in degrees, in the order of ``starts``.
+    public let widths: [Double]
+    /// Each sector's label, in the order of ``starts``.
+    public let labels: [Int]
+    /// The pointer's screen angle in degrees.
+    public let pointer: Double
+    /// Whether the sectors tile the circle (no gap or overlap as drawn).
+    public let tiles: Bool
+
+    /// The table of `geometry`, in `Double` degrees.
+    public init(_ geometry: WheelGeometry) {
+        let sorted = geometry.sectors.sorted { $0.startTurns < $1.startTurns }
+        starts = sorted.map { $0.startTurns.value * 360 }
+        widths = sorted.map { $0.widthTurns.value * 360 }
+        labels = sorted.map(\.label)
+        pointer = geometry.pointerTurns.fractionalPart.value * 360
+        tiles = geometry.findings.isEmpty
     }
 }

@@ -34,6 +34,25 @@ struct RunCommand: ParsableCommand {
             "Comma-separated kinds of check that gate the exit status: exact, fairness, sampling, invalid.", valueName: "kinds"))
     var failOn = CheckKind.allCases.map(\.rawValue).joined(separator: ",")
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Share of plays above which a mislabel or an odds difference fails the gate, in [0, 1).",
+            valueName: "share"))
+    var materiality = AuditSettings.defaultMateriality
+
+    @Flag(help: "Fail on every exact finding: rounding at a line, latent defects and findings below --materiality too.")
+    var strict = false
+
+    @Option(
+        name: .customLong("session-spins"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Spins in the longest session play is assumed to reach; rotations beyond are latent.", valueName: "n"))
+    var sessionSpins = SessionReach.defaultSpins
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file (one test case per check).", valueName: "file"))
+    var junit: String?
+
     @Flag(help: "Print only the gate line.")
     var quiet = false
 
@@ -75,6 +94,9 @@ struct RunCommand: ParsableCommand {
             case .alpha: flag = "--alpha"
             case .failOn: flag = "--fail-on"
             case .reportDirectory: flag = "--out"
+            case .junitFile: flag = "--junit"
+            case .materiality: flag = "--materiality"
+            case .sessionSpins: flag = "--session-spins"
             case .sweepSteps: return error.description
             }
             return "\(flag) \(value): must be \(allowed)"
@@ -103,6 +125,9 @@ struct RunCommand: ParsableCommand {
         if generator != .philox { command += " --rng \(generator)" }
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
         if Set(gated) != Set(CheckKind.allCases) { command += " --fail-on \(gated.map(\.rawValue).joined(separator: ","))" }
+        if materiality != AuditSettings.defaultMateriality { command += " --materiality \(materiality)" }
+        if strict { command += " --strict" }
+        if sessionSpins != SessionReach.defaultSpins { command += " --session-spins \(sessionSpins)" }
         for subject in subjects { command += " --subject \(subject)" }
 
         let cancellation = CancellationFlag()
@@ -110,9 +135,13 @@ struct RunCommand: ParsableCommand {
         let runSettings = RunSettings(
             trials: trials.value, seed: seedValue, generator: generator, threads: engine.threadCount,
             cancellation: cancellation, progress: { progress.trialsDone($0) })
-        let settings = AuditSettings(run: runSettings, alpha: alpha, failOn: gated, command: command)
+        let settings = AuditSettings(
+            run: runSettings, alpha: alpha, failOn: gated, command: command, materiality: materiality, strict: strict,
+            sessionSpins: sessionSpins)
         try settings.validate()
         try checkWritable(directory)
+        let junitFile = junit.map { URL(fileURLWithPath: $0) }
+        if let junitFile { try checkWritable(junitFile.deletingLastPathComponent(), setting: .junitFile) }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -130,12 +159,13 @@ struct RunCommand: ParsableCommand {
         }
         progress.finish()
         try ReportWriter.write(report, to: directory)
+        if let junitFile { try ReportWriter.writeJUnit(report, to: junitFile) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
 
         if !quiet {
             let width = report.subjects.map(\.name.count).max() ?? 0
             for subject in report.subjects {
-                let failing = report.checks.filter { $0.subject == subject.name && $0.status != .pass && gated.contains($0.kind) }.map(
+                let failing = report.checks.filter { $0.subject == subject.name && $0.status == .fail && gated.contains($0.kind) }.map(
                     \.check)
                 print(
                     subject.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
@@ -147,7 +177,7 @@ struct RunCommand: ParsableCommand {
         )
         if !quiet { FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8)) }
         switch report.gate {
-        case .pass: return
+        case .pass, .note: return
         case .fail: throw AuditExitStatus.failed
         case .inconclusive: throw AuditExitStatus.inconclusive
         }
@@ -155,11 +185,11 @@ struct RunCommand: ParsableCommand {
 
     /// Fails early, with one line, if the report directory cannot be created or written.
     /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for the report directory.
-    func checkWritable(_ directory: URL) throws {
+    func checkWritable(_ directory: URL, setting: AuditSetting = .reportDirectory) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw AuditError.invalidSetting(.reportDirectory, value: directory.path, allowed: "a directory (this path is a file)")
+            throw AuditError.invalidSetting(setting, value: directory.path, allowed: "a directory (this path is a file)")
         }
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -168,7 +198,7 @@ struct RunCommand: ParsableCommand {
             try manager.removeItem(at: probe)
         } catch {
             throw AuditError.invalidSetting(
-                .reportDirectory, value: directory.path, allowed: "a writable directory (this one is not writable)")
+                setting, value: directory.path, allowed: "a writable directory (this one is not writable)")
         }
     }
 }

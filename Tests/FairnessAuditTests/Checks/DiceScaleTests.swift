@@ -112,7 +112,11 @@ struct EveryGameAuditsTests {
                     [AuditSubject(wheel: wheel)],
                     settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1), sweepSteps: 1024))
                 #expect(!report.checks.isEmpty)
-                #expect(report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status == .pass }, "\(weights)")
+                // Plain Double arithmetic rounds at lines (NOTE); nothing exact may fail.
+                #expect(report.checks.filter { $0.kind == .exact }.allSatisfy { $0.status != .fail }, "\(weights)")
+                #expect(
+                    report.checks.compactMap(\.findingClass).allSatisfy { $0 == .rounding || $0 == .latent },
+                    "\(weights): \(report.checks.compactMap(\.finding))")
             } catch {
                 Issue.record("\(weights): \(error)")
             }

@@ -15,7 +15,18 @@ extension SubjectAudit {
         var detail = "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over \(detector.coverage)"
         detail +=
             "; with the game's own state holding a straight: \(detector.mismatchesWithStraightState) wrong, holding no straight: \(detector.mismatchesWithNonStraightState) wrong"
-        checks.append(exact(name, "straight detector (exhaustive)", passed: detector.passed, detail))
+        let classifier = CategoryDetectorCheck(game, survey: survey)
+        let policy = try PolicyOdds(game, survey: survey)
+        let single = try DiceOdds.categoryCounts(dice)
+        let categoryList = PokerCategory.defined(forDice: dice.count)
+        let singleOdds = try categoryList.map { try single.probability(of: $0) }
+        let classes = DiceFindings(
+            detector: detector, categories: classifier, policy: policy,
+            single: Dictionary(uniqueKeysWithValues: zip(categoryList, singleOdds)))
+        checks.append(
+            exact(
+                name, "straight detector (exhaustive)", passed: detector.passed, finding: classes.straightDetector, settings: settings,
+                detail))
         for m in detector.mismatches {
             probes.append(
                 ProbeRow(
@@ -30,25 +41,23 @@ extension SubjectAudit {
             detail +=
                 "; answers depend on the order of the dice for \(detector.orderDependentPatterns.count) multisets (e.g. \(detector.orderDependentPatterns[0]))"
         }
-        if let categories = CategoryDetectorCheck(game, survey: survey) {
+        if let categories = classifier {
             checks.append(
                 exact(
-                    name, "category classifier (exhaustive)", passed: categories.passed,
+                    name, "category classifier (exhaustive)", passed: categories.passed, finding: classes.categoryClassifier,
+                    settings: settings,
                     categories.confusions.isEmpty
                         ? "agrees with the reference on \(detector.coverage)"
                         : categories.confusions.map { "\($0.orderedRolls) rolls of \($0.truth.name) called \($0.reported.name)" }.joined(
                             separator: "; ")))
         }
-        let policy = try PolicyOdds(game, survey: survey)
         // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
         let straightDefined = PokerCategory.isDefined(.straight, forDice: dice.count)
-        let single = try DiceOdds.categoryCounts(dice)
-        let categories = PokerCategory.defined(forDice: dice.count)
-        let singleOdds = try categories.map { try single.probability(of: $0) }
+        let categories = categoryList
         let equal = zip(categories, singleOdds).allSatisfy { policy.finalCategories[$0.0] == $0.1 }
         checks.append(
             exact(
-                name, "final odds equal one fair roll", kind: .fairness, passed: equal,
+                name, "final odds equal one fair roll", kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
                 "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"
             ))
         findings.append(
@@ -127,7 +136,10 @@ extension SubjectAudit {
             }
         }
         return SubjectResult(
-            verdict: SubjectVerdict(name: name, summary: game.summary, kind: "dice", verdict: .pass, findings: findings),
+            verdict: SubjectVerdict(
+                name: name, summary: game.summary, kind: "dice", verdict: .pass, findings: findings,
+                affectedShare: Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls), invalidPerMillion: 0,
+                largestOddsDifference: classes.finalOdds?.magnitude ?? 0),
             checks: checks, outcomes: rows, arcs: [], probes: probes)
     }
 }

@@ -6,19 +6,20 @@ extension SubjectAudit {
         let name = subject.name
         let geometry = subject.geometry
         let landing = LandingCheck(subject)
+        let classes = TargetedWheelFindings(subject, landing: landing)
         var checks: [PendingCheck] = []
         var probes: [ProbeRow] = []
         let wrong = landing.landings.filter { !$0.correct }
         let margins = landing.landings.compactMap(\.marginDegrees)
         checks.append(
             exact(
-                name, "landing", passed: wrong.isEmpty,
+                name, "landing", passed: wrong.isEmpty, finding: classes.landing, settings: settings,
                 "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it; smallest margin to a line \(format(margins.min() ?? .nan))°"
             ))
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
         checks.append(
             exact(
-                name, "out-of-range indices", passed: badOutOfRange.isEmpty,
+                name, "out-of-range indices", passed: badOutOfRange.isEmpty, finding: classes.outOfRange, settings: settings,
                 landing.outOfRange.map { "\($0.index): \($0.reported) (lands on \($0.landsOn))" }.joined(separator: "; ")))
         for l in wrong + badOutOfRange {
             probes.append(
@@ -39,6 +40,12 @@ extension SubjectAudit {
         checks.append(
             exact(
                 name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
+                finding: largestGap <= 1e-9
+                    ? nil
+                    : Finding(
+                        .odds, magnitude: largestGap,
+                        summary: "an outcome's odds differ from its sector's share by \(Finding.describeShare(largestGap))"),
+                settings: settings,
                 "index drawn uniformly from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"))
 
         let driver = TargetedWheelDriver(
@@ -53,7 +60,10 @@ extension SubjectAudit {
                     detail: "\(tally.shownDiffersFromReported) of \(tally.trials) spins stopped on another sector than they reported")))
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
-            findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."])
+            findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."],
+            affectedShare: Double(wrong.count) / Double(max(1, subject.indices.count)),
+            invalidPerMillion: 1e6 * classes.invalidShare,
+            largestOddsDifference: largestGap)
         result.checks = checks + result.checks
         result.probes = probes
         result.drawing = drawing(name, geometry: subject.geometry, unit: subject.rotationUnit)

@@ -10,7 +10,13 @@ extension SubjectAudit {
         let boundary = BoundaryCheck(subject)
         let wraparound = WraparoundCheck(subject)
         let range = RangeCheck(subject, consistency: consistency, boundary: boundary, wraparound: wraparound)
-        let odds = DesignedOdds(subject, consistency: consistency, steps: settings.sweepSteps)
+        let play = OwnSpinPlay(subject, steps: settings.sweepSteps)
+        let odds = DesignedOdds(subject, consistency: consistency, play: play)
+        let claimed = claimedOdds(geometry)
+        let largestGap = largestDifference(odds.ownSpin, claimed)
+        let classes = WheelFindings(
+            subject, boundary: boundary, wraparound: wraparound, consistency: consistency, range: range, play: play,
+            reach: SessionReach(subject, spins: settings.sessionSpins), oddsDifference: largestGap)
 
         var checks: [PendingCheck] = []
         var probes: [ProbeRow] = []
@@ -19,7 +25,7 @@ extension SubjectAudit {
 
         checks.append(
             exact(
-                name, "boundary", passed: boundary.passed,
+                name, "boundary", passed: boundary.passed, finding: classes.boundary, settings: settings,
                 "\(boundary.linesProbed) lines, \(boundary.probes) probes, \(boundary.failures.count) failures"))
         for failure in boundary.failures {
             probes.append(
@@ -42,7 +48,7 @@ extension SubjectAudit {
         wrapDetail +=
             "; " + periodicity(wraparound.firstBrokenTurnsForward, "forward") + "; "
             + periodicity(wraparound.firstBrokenTurnsBackward, "backward")
-        checks.append(exact(name, "wraparound", passed: wraparound.passed, wrapDetail))
+        checks.append(exact(name, "wraparound", passed: wraparound.passed, finding: classes.wraparound, settings: settings, wrapDetail))
         for shift in wraparound.shifts {
             for failure in shift.periodicityBreaks {
                 probes.append(
@@ -59,7 +65,7 @@ extension SubjectAudit {
         }
         checks.append(
             exact(
-                name, "consistency", passed: consistency.passed,
+                name, "consistency", passed: consistency.passed, finding: classes.consistency, settings: settings,
                 "\(consistency.mislabelled.count) mislabelled arcs covering \(String(format: "%.9g", consistency.mislabelledFraction)) of the circle; sweep step \(format(consistency.sweepStep)) \(unitName(unit)) (narrower slivers are found only where they touch a line)"
             ))
         let arcs = consistency.mislabelled.map {
@@ -69,7 +75,7 @@ extension SubjectAudit {
         }
         checks.append(
             exact(
-                name, "range", passed: range.passed,
+                name, "range", passed: range.passed, finding: classes.range, settings: settings,
                 range.invalid.isEmpty
                     ? "every reported result is a sector label"
                     : "reports "
@@ -77,11 +83,10 @@ extension SubjectAudit {
                             "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))"
                         }.joined(separator: "; ")))
 
-        let claimed = claimedOdds(geometry)
-        let largestGap = largestDifference(odds.ownSpin, claimed)
         checks.append(
             exact(
-                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
+                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9, finding: classes.designedOdds,
+                settings: settings,
                 "largest difference \(format(largestGap)) between the exact odds of the reported results and the sectors' shares"))
         findings.append(
             "Exact odds of the reported result under its own spin: "
@@ -92,7 +97,10 @@ extension SubjectAudit {
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: odds.ownSpin, trials: settings.run.trials))
         let tally = try MonteCarloRunner.run(driver, settings: settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: odds.ownSpin, claimed: claimed)
-        result.verdict = SubjectVerdict(name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings)
+        result.verdict = SubjectVerdict(
+            name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings,
+            affectedShare: play.invalidShare + play.mislabelShare + play.roundingShare, invalidPerMillion: play.invalidShare * 1e6,
+            largestOddsDifference: largestGap)
         result.checks = checks + result.checks
         result.arcs = arcs
         result.probes = probes + result.probes

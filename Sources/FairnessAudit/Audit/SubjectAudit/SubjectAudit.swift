@@ -4,8 +4,24 @@ import Foundation
 enum SubjectAudit {
     static func format(_ x: Double) -> String { String(format: "%.6g", x) }
 
-    static func exact(_ subject: String, _ check: String, kind: CheckKind = .exact, passed: Bool, _ detail: String) -> PendingCheck {
-        PendingCheck(record: CheckRecord(subject: subject, check: check, kind: kind, status: passed ? .pass : .fail, detail: detail))
+    /// An exact check's record: PASS when it found nothing; otherwise FAIL if its finding is material under
+    /// `settings` (`Finding.isMaterial(materiality:strict:)`) and NOTE if not. A failed check without a
+    /// classified finding fails.
+    static func exact(
+        _ subject: String, _ check: String, kind: CheckKind = .exact, passed: Bool, finding: Finding?, settings: AuditSettings,
+        _ detail: String
+    ) -> PendingCheck {
+        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .pass, detail: detail)
+        if let finding {
+            record.status = finding.isMaterial(materiality: settings.materiality, strict: settings.strict) ? .fail : .note
+            record.findingClass = finding.findingClass
+            record.magnitude = finding.magnitude
+            record.shareOfCircle = finding.shareOfCircle
+            record.finding = finding.summary
+        } else if !passed {
+            record.status = .fail
+        }
+        return PendingCheck(record: record)
     }
 
     /// A goodness-of-fit test that refuses to run when the outcomes that matter are too rare for the
@@ -38,6 +54,7 @@ enum SubjectAudit {
             if test.cells.count < probabilities.filter({ $0 > 0 }).count { detail += " after pooling rare outcomes" }
             if test.impossibleObservations > 0 {
                 detail += "; \(Int(test.impossibleObservations)) observations of outcomes with probability 0 (p = 0 exactly)"
+                record.impossibleObserved = true
             }
             record.detail = detail
             let cellProbabilities = test.cells.map { $0.expected / total }

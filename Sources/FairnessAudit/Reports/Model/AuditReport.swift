@@ -18,6 +18,12 @@ public struct AuditReport: Sendable, Codable {
     public var alpha: Double
     /// The kinds of check that gate the verdicts and ``gate``.
     public var failOn: [CheckKind]
+    /// The share of plays above which a mislabel or an odds difference gates (``AuditSettings/materiality``).
+    public var materiality: Double
+    /// Whether every exact finding gates (``AuditSettings/strict``).
+    public var strict: Bool
+    /// The session length that decides which rotations play reaches (``AuditSettings/sessionSpins``).
+    public var sessionSpins: Int
     /// Trials per block (``RunSettings/blockSize``).
     public var blockSize: UInt64
     /// Dense-sweep steps per turn of the consistency and designed-odds partitions.
@@ -38,10 +44,10 @@ public struct AuditReport: Sendable, Codable {
     public var wheels: [WheelDrawing]
 
     /// The gate: FAIL if any check of a gated kind failed, INCONCLUSIVE if none failed but one was
-    /// inconclusive, PASS otherwise.
+    /// inconclusive, PASS otherwise (NOTE findings do not gate).
     ///
     /// - Complexity: O(*n*), where *n* is the number of ``checks``.
     public var gate: CheckStatus {
-        checks.filter { failOn.contains($0.kind) }.map(\.status).max() ?? .pass
+        CheckStatus.gating(checks.filter { failOn.contains($0.kind) }.map(\.status))
     }
 }

@@ -25,4 +25,16 @@ public struct CheckRecord: Sendable, Hashable, Codable {
     public var detectable: String?
     /// What the check found, in one line (counts, margins, or why it was inconclusive).
     public var detail: String
+    /// For an exact check that found something: the class of the worst defect (see `FindingClass`).
+    public var findingClass: FindingClass? = nil
+    /// For an exact check that found something: its magnitude (`Finding.magnitude`: the share of plays
+    /// affected, or the largest odds difference for unfair odds); nil if none or not measurable.
+    public var magnitude: Double? = nil
+    /// For a wheel check that found something on the circle of rest angles: the share of the circle.
+    public var shareOfCircle: Double? = nil
+    /// For an exact check that found something: the finding in plain words.
+    public var finding: String? = nil
+    /// Whether a goodness-of-fit test observed an outcome its odds give probability 0, which makes its
+    /// p-value 0 exactly (not an underflow).
+    public var impossibleObserved: Bool = false
 }

@@ -11,4 +11,13 @@ public struct SubjectVerdict: Sendable, Hashable, Codable {
     public var verdict: CheckStatus
     /// Facts the exact analysis established (designed odds, gaps, landing margins...), one sentence each.
     public var findings: [String]
+    /// The share of plays, in play, that show a wrong result of any class (invalid, mislabel, rounding),
+    /// exactly: under the subject's own spin for a wheel, over the indices drawn for a targeted wheel, over
+    /// the rolls for a dice game's detectors.
+    public var affectedShare: Double? = nil
+    /// Invalid results per million plays in play, exactly (results no sector carries, no result, traps).
+    public var invalidPerMillion: Double? = nil
+    /// The largest difference between one outcome's exact probability in play and the probability the
+    /// game claims for it.
+    public var largestOddsDifference: Double? = nil
 }

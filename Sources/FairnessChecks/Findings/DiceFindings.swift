@@ -1,0 +1,66 @@
+import FairnessModel
+
+/// The classes and magnitudes of what the exact checks of a dice game found.
+///
+/// In play the game calls its detectors on the roll it just made, with its own state holding that roll:
+/// a wrong answer there is a ``FindingClass/mislabel`` of the roll's category (magnitude: the share of
+/// ordered rolls it affects). Wrong answers only when the game's state holds another roll than the one
+/// judged — the detector called as a function — are ``FindingClass/latent``. Final odds under the reroll
+/// policy that differ from one fair roll are ``FindingClass/odds`` (magnitude: the largest difference in
+/// one category's probability).
+public struct DiceFindings: Sendable {
+    /// The straight detector check's finding.
+    public let straightDetector: Finding?
+    /// The category classifier check's finding (nil also for games that do not classify).
+    public let categoryClassifier: Finding?
+    /// The finding of the comparison of the final odds with one fair roll.
+    public let finalOdds: Finding?
+
+    /// Classifies what the dice checks of a game found.
+    /// - Parameters:
+    ///   - detector: The straight detector check.
+    ///   - categories: The category classifier check, if the game classifies.
+    ///   - policy: The exact final odds under the game's reroll policy.
+    ///   - single: The exact odds of one fair roll, by category.
+    public init(
+        detector: StraightDetectorCheck, categories: CategoryDetectorCheck?, policy: PolicyOdds,
+        single: [PokerCategory: ExactProbability]
+    ) {
+        let rolls = Double(detector.orderedRolls)
+        let exhaustive = detector.coverage.isExhaustive
+        let wrongInPlay = detector.falseAccepts + detector.falseRejects
+        if wrongInPlay > 0 || !detector.orderDependentPatterns.isEmpty {
+            let share = Double(wrongInPlay) / rolls
+            straightDetector = Finding(
+                .mislabel, magnitude: exhaustive && detector.orderDependentPatterns.isEmpty ? share : nil,
+                summary: exhaustive
+                    ? "calls the wrong rolls straights in play: \(detector.falseAccepts) false and \(detector.falseRejects) missed, \(Finding.describeShare(share)) of rolls"
+                    : "calls the wrong rolls straights in play (\(wrongInPlay) of the rolls checked; share not measured over every roll)")
+        } else if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
+            straightDetector = Finding(
+                .latent, magnitude: 0,
+                summary:
+                    "right on every roll in play; wrong only when called with the game's state holding another roll (\(detector.mismatchesWithStraightState + detector.mismatchesWithNonStraightState) rolls)"
+            )
+        } else {
+            straightDetector = nil
+        }
+        if let categories, !categories.confusions.isEmpty {
+            let wrong = categories.confusions.reduce(UInt64(0)) { $0 + $1.orderedRolls }
+            let share = Double(wrong) / rolls
+            categoryClassifier = Finding(
+                .mislabel, magnitude: exhaustive ? share : nil,
+                summary: "names the wrong category for \(wrong) rolls, \(Finding.describeShare(share)) of rolls")
+        } else {
+            categoryClassifier = nil
+        }
+        let difference = policy.finalCategories.map { abs($0.value.value - (single[$0.key]?.value ?? 0)) }.max() ?? 0
+        let equal = policy.finalCategories.allSatisfy { $0.value == (single[$0.key] ?? .zero) }
+        finalOdds =
+            equal
+            ? nil
+            : Finding(
+                .odds, magnitude: difference,
+                summary: "final odds under the reroll policy differ from one fair roll by up to \(Finding.describeShare(difference))")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What an exact check found: its class, how much of play it affects, and a sentence in plain words.
+///
+/// A check that finds defects of several classes reports the most severe class present; ``summary``
+/// names the others.
+public struct Finding: Sendable, Hashable {
+    /// The class of the most severe defect the check found.
+    public let findingClass: FindingClass
+    /// How much it matters, a number in [0, 1]:
+    /// - ``FindingClass/invalid``, ``FindingClass/mislabel``, ``FindingClass/rounding``: the share of
+    ///   plays (spins, rolls, indices drawn) that show the defect under the game's own spin or draw;
+    /// - ``FindingClass/odds``: the largest difference between one outcome's probability in play and the
+    ///   probability the game claims for it;
+    /// - ``FindingClass/latent``: 0 (play never shows it).
+    ///
+    /// nil when play shows the defect but its share cannot be measured exactly (a periodicity break later
+    /// in a session, say); such a finding counts as material.
+    public let magnitude: Double?
+    /// The share of the circle of rest angles that shows the defect, for wheel findings that have one.
+    public let shareOfCircle: Double?
+    /// What was found, in plain words ("shows 8, which no sector carries, on 0.833% of spins").
+    public let summary: String
+
+    /// A finding.
+    /// - Parameters:
+    ///   - findingClass: The class of the most severe defect found.
+    ///   - magnitude: Its size, as ``magnitude`` defines it for the class; nil if not measurable.
+    ///   - shareOfCircle: The share of the circle of rest angles that shows it, if any.
+    ///   - summary: One sentence in plain words.
+    public init(_ findingClass: FindingClass, magnitude: Double?, shareOfCircle: Double? = nil, summary: String) {
+        self.findingClass = findingClass
+        self.magnitude = findingClass == .latent ? 0 : magnitude
+        self.shareOfCircle = shareOfCircle
+        self.summary = summary
+    }
+
+    /// The default materiality: 10⁻⁶ of plays (see `AuditSettings.defaultMateriality` for why).
+    public static let defaultMateriality = 1e-6
+
+    /// Whether the finding gates: in strict mode every finding does; otherwise an invalid outcome at any
+    /// positive share, unfair odds or a mislabel whose magnitude exceeds `materiality`, and any finding of
+    /// those classes whose magnitude could not be measured. Rounding and latent findings never do.
+    /// - Parameters:
+    ///   - materiality: The threshold for ``FindingClass/odds`` and ``FindingClass/mislabel``, in [0, 1).
+    ///   - strict: Whether every finding gates.
+    public func isMaterial(materiality: Double, strict: Bool) -> Bool {
+        if strict { return true }
+        guard let magnitude else { return findingClass.gatesByDefault }
+        switch findingClass {
+        case .invalid: return magnitude > 0
+        case .odds, .mislabel: return magnitude > materiality
+        case .rounding, .latent: return false
+        }
+    }
+}
+
+extension Finding {
+    /// A share in [0, 1] for a sentence: "0.833%"; below 10⁻⁴ as a number and "1 in N" ("2.83e-16 (1 in
+    /// 3.54e+15)").
+    public static func describeShare(_ share: Double) -> String {
+        if share == 0 { return "0" }
+        if share >= 1e-4 { return formatShortly(share * 100) + "%" }
+        return formatShortly(share) + " (1 in " + formatShortly(1 / share) + ")"
+    }
+}
+
+/// Three significant digits, as `%.3g` writes them.
+func formatShortly(_ x: Double) -> String { String(format: "%.3g", x) }

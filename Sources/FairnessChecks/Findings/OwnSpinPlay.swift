@@ -1,0 +1,95 @@
+import FairnessModel
+
+/// What a wheel shows in play: one spin from its initial rotation, the drawn value u uniform on the
+/// subject's `SpinDraw` and pushed through its own spin rule, partitioned exactly by the reported result
+/// (every value of u at which the rotation reaches a sector line bisected to adjacent values, plus a
+/// sweep — the procedure of the consistency check) and compared with the truth at the rotation reached.
+///
+/// Its odds are the designed odds under the subject's own spin (``DesignedOdds/ownSpin``); its wrong arcs,
+/// classified, are what the finding classes measure: the share of spins showing an invalid result, a
+/// mislabel away from the lines, or a wrong label within the rounding band of a line (``RoundingBand``).
+public struct OwnSpinPlay: Sendable {
+    /// One arc of drawn values on which the reported result is wrong.
+    public struct WrongArc: Sendable, Hashable {
+        /// The drawn values [from, to), in the unit of the subject's `SpinDraw`.
+        public let from: Double
+        /// The first drawn value past the arc.
+        public let to: Double
+        /// The rotations the arc's ends put the wheel at, in the subject's rotation unit.
+        public let rotations: ClosedRange<Double>
+        /// What the subject reports on the arc.
+        public let reported: WheelOutcome
+        /// What the truth allows there, as text.
+        public let truth: String
+        /// ``FindingClass/invalid``, ``FindingClass/mislabel`` or ``FindingClass/rounding``.
+        public let findingClass: FindingClass
+        /// The arc's share of spins: its width over the draw interval's.
+        public let share: Double
+    }
+
+    /// The subject's name.
+    public let subject: String
+    /// P(reported = outcome) for one spin from the initial rotation.
+    public let odds: [WheelOutcome: Double]
+    /// Every arc of drawn values with a wrong result, in order.
+    public let wrongArcs: [WrongArc]
+    /// The share of spins showing a result that is no sector's label (or no result).
+    public let invalidShare: Double
+    /// The share of spins showing a valid but wrong label away from the lines.
+    public let mislabelShare: Double
+    /// The share of spins showing a wrong label within the rounding band of a line.
+    public let roundingShare: Double
+
+    /// Partitions one spin of `subject` from its initial rotation.
+    /// - Parameters:
+    ///   - subject: The wheel.
+    ///   - steps: Sweep points over the draw interval, besides the points at every line crossing.
+    /// - Complexity: O((steps + L·T) · b) evaluations of the spin and the report, L the number of lines,
+    ///   T the turns the rotation makes over the draw and b the bisection steps per change.
+    public init<Subject: WheelSubject>(_ subject: Subject, steps: Int = ConsistencyCheck.defaultSteps) {
+        let draw = subject.spinDraw
+        let initial = subject.initialRotation
+        let spin = { (u: Subject.Rotation) in subject.rotation(afterDrawing: u, from: initial) }
+        let (segments, cuts) = WheelPartition.segments(
+            of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper), steps: steps, rotation: spin)
+        // Widths in Double (a Float subtraction would round), over the interval the subject's own type
+        // actually covers (Float(2π) exceeds 2π), so the odds sum to 1.
+        let span = Double(Subject.Rotation(draw.upper)) - Double(Subject.Rotation(draw.lower))
+        var odds: [WheelOutcome: Double] = [:]
+        for segment in segments {
+            odds[segment.output, default: 0] += (Double(segment.to) - Double(segment.from)) / span
+        }
+        let valid = Set(subject.geometry.labels)
+        let lines = LineDistances(subject.geometry, unit: subject.rotationUnit)
+        var shares: [FindingClass: Double] = [:]
+        wrongArcs = WheelPartition.mislabelledArcs(of: subject, segments: segments, cuts: cuts, rotation: spin).map { arc in
+            let a = spin(Subject.Rotation(arc.from)), b = spin(Subject.Rotation(arc.to).nextDown)
+            let findingClass: FindingClass
+            if let label = arc.reported.label, valid.contains(label) {
+                findingClass = lines.withinBand(from: min(a, b), to: max(a, b)) ? .rounding : .mislabel
+            } else {
+                findingClass = .invalid
+            }
+            let share = arc.width / span
+            shares[findingClass, default: 0] += share
+            return WrongArc(
+                from: arc.from, to: arc.to, rotations: min(Double(a), Double(b))...max(Double(a), Double(b)), reported: arc.reported,
+                truth: arc.truth, findingClass: findingClass, share: share)
+        }
+        invalidShare = shares[.invalid] ?? 0
+        mislabelShare = shares[.mislabel] ?? 0
+        roundingShare = shares[.rounding] ?? 0
+        self.odds = odds
+        self.subject = subject.name
+    }
+
+    /// The share of spins of `findingClass` (0 for ``FindingClass/odds`` and ``FindingClass/latent``).
+    public func share(of findingClass: FindingClass) -> Double {
+        switch findingClass {
+        case .invalid: return invalidShare
+        case .mislabel: return mislabelShare
+        case .rounding: return roundingShare
+        case .odds, .latent: return 0
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import FairnessModel
+
+/// The classes and magnitudes of what the exact checks of one wheel found (see ``FindingClass``); nil
+/// for a check that found nothing.
+///
+/// Whether a defect is in play is read from two places: the subject's own spin (``OwnSpinPlay``: the
+/// share of spins that show each class of wrong result) and the rotations a session reaches
+/// (``SessionReach``). A defect of the rest-angle checks (boundary, consistency, range) is in play when a
+/// session reaches its rotation or the own spin shows the same class; a periodicity break of the
+/// wraparound check only when a session reaches its rotation. Everything else is latent.
+public struct WheelFindings: Sendable {
+    /// The boundary check's finding.
+    public let boundary: Finding?
+    /// The wraparound check's finding.
+    public let wraparound: Finding?
+    /// The consistency check's finding.
+    public let consistency: Finding?
+    /// The range check's finding.
+    public let range: Finding?
+    /// The finding of the comparison of the designed odds with the claimed odds.
+    public let designedOdds: Finding?
+
+    /// Classifies what the exact checks of `subject` found.
+    /// - Parameters:
+    ///   - subject: The wheel.
+    ///   - boundary: Its boundary check.
+    ///   - wraparound: Its wraparound check.
+    ///   - consistency: Its consistency check.
+    ///   - range: Its range check.
+    ///   - play: Its own spin, partitioned.
+    ///   - reach: The rotations a session of its spins reaches.
+    ///   - oddsDifference: The largest difference between the exact odds of its reported results under its
+    ///     own spin and the odds it claims (each sector's share of the painted circle).
+    /// - Complexity: O((f + a) log L) for f failing probes, a mislabelled arcs and L lines.
+    public init<Subject: WheelSubject>(
+        _ subject: Subject, boundary: BoundaryCheck, wraparound: WraparoundCheck, consistency: ConsistencyCheck,
+        range: RangeCheck, play: OwnSpinPlay, reach: SessionReach, oddsDifference: Double
+    ) {
+        let classifier = Classifier(subject: subject, play: play, reach: reach)
+        self.boundary = classifier.finding(
+            boundary.failures.map { classifier.probe($0, restAngle: true) }, what: "probes next to the lines")
+        var wrap = (wraparound.shifts.flatMap(\.periodicityBreaks) + wraparound.specialFailures).map {
+            classifier.probe($0, restAngle: false)
+        }
+        let turn = subject.rotationUnit.fullTurn
+        if let turns = wraparound.firstBrokenTurnsForward, turns <= 1_000_000 {
+            wrap.append(reach.contains(turns * turn) ? .mislabel : .latent)
+        }
+        if let turns = wraparound.firstBrokenTurnsBackward, turns <= 1_000_000 {
+            wrap.append(reach.contains(-turns * turn) ? .mislabel : .latent)
+        }
+        self.wraparound = classifier.finding(wrap, what: "rotations many turns away", measuredInPlay: false)
+        let valid = Set(subject.geometry.labels)
+        self.consistency = classifier.finding(
+            consistency.mislabelled.map { arc in
+                let isValid = arc.reported.label.map { valid.contains($0) } ?? false
+                let found: FindingClass =
+                    !isValid
+                    ? .invalid
+                    : classifier.lines.withinBand(from: Subject.Rotation(arc.from), to: Subject.Rotation(arc.to)) ? .rounding : .mislabel
+                return classifier.inPlay(found, rotation: arc.from, restAngle: true)
+            }, what: "arcs of the circle", shareOfCircle: consistency.mislabelledFraction)
+        self.range = classifier.finding(
+            range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }, what: "results no sector carries",
+            shareOfCircle: range.invalid.reduce(0) { $0 + $1.shareOfCircle })
+        if oddsDifference > 1e-9 {
+            let wrongInPlay = play.invalidShare + play.mislabelShare
+            designedOdds =
+                wrongInPlay > 0
+                ? Finding(
+                    .odds, magnitude: oddsDifference,
+                    summary: "an outcome's odds in play differ from its sector's share by \(Finding.describeShare(oddsDifference))")
+                : Finding(
+                    .rounding, magnitude: play.roundingShare,
+                    summary:
+                        "odds differ from the sectors' shares by \(Finding.describeShare(oddsDifference)), all of it from rounding at the lines"
+                )
+        } else {
+            designedOdds = nil
+        }
+    }
+
+    /// The rules shared by every wheel check.
+    struct Classifier<Subject: WheelSubject> {
+        let subject: Subject
+        let play: OwnSpinPlay
+        let reach: SessionReach
+        let lines: LineDistances
+        let valid: Set<Int>
+
+        init(subject: Subject, play: OwnSpinPlay, reach: SessionReach) {
+            self.subject = subject
+            self.play = play
+            self.reach = reach
+            lines = LineDistances(subject.geometry, unit: subject.rotationUnit)
+            valid = Set(subject.geometry.labels)
+        }
+
+        /// `found`, or latent when play cannot show it: a rest-angle defect is in play if a session
+        /// reaches its rotation or the own spin shows its class; any other only if a session reaches it.
+        func inPlay(_ found: FindingClass, rotation: Double, restAngle: Bool) -> FindingClass {
+            if reach.contains(rotation) { return found }
+            if restAngle && play.share(of: found) > 0 { return found }
+            return .latent
+        }
+
+        /// The class of one failing probe: invalid for a result no sector carries, rounding for a wrong
+        /// label within the band of a line, mislabel otherwise; latent when play cannot show it.
+        func probe(_ failure: ProbeFailure, restAngle: Bool) -> FindingClass {
+            let rotation = Subject.Rotation(failure.rotation)
+            let isValid = failure.reported.label.map { valid.contains($0) } ?? false
+            let found: FindingClass
+            if !isValid {
+                found = .invalid
+            } else {
+                let band = RoundingBand.halfWidth(at: rotation, unit: subject.rotationUnit)
+                found = lines.distance(rotation: failure.rotation) <= band ? .rounding : .mislabel
+            }
+            return inPlay(found, rotation: failure.rotation, restAngle: restAngle)
+        }
+
+        /// The finding of a check from the classes of its defects: the worst class, its share in play.
+        func finding(
+            _ classes: [FindingClass], what: String, shareOfCircle: Double? = nil, measuredInPlay: Bool = true
+        ) -> Finding? {
+            guard let worst = classes.min() else { return nil }
+            var counts: [FindingClass: Int] = [:]
+            for found in classes { counts[found, default: 0] += 1 }
+            let share = play.share(of: worst)
+            let magnitude: Double? = worst == .latent ? 0 : (measuredInPlay || worst == .rounding) && share > 0 ? share : nil
+            var summary: String
+            switch worst {
+            case .invalid:
+                let shown = Set(play.wrongArcs.filter { $0.findingClass == .invalid }.map(\.reported)).sorted().map(\.description)
+                summary =
+                    shown.isEmpty
+                    ? "shows results no sector carries later in a session (\(reach.description))"
+                    : "shows \(shown.joined(separator: ", ")), which no sector carries, on \(Finding.describeShare(share)) of spins"
+            case .mislabel:
+                summary =
+                    magnitude == nil
+                    ? "shows a wrong sector's label later in a session (\(reach.description))"
+                    : "shows a wrong sector's label on \(Finding.describeShare(share)) of spins"
+            case .rounding:
+                summary = "a wrong label within \(RoundingBand.ulps) ulps of a line, on \(Finding.describeShare(share)) of spins"
+            case .latent:
+                summary = "only where play never goes (\(reach.description))"
+            case .odds:
+                summary = "odds differ"
+            }
+            summary = "\(what): " + summary
+            let others = counts.keys.filter { $0 != worst }.sorted()
+            if !others.isEmpty { summary += "; also " + others.map { "\(counts[$0]!) \($0.title)" }.joined(separator: ", ") }
+            return Finding(worst, magnitude: magnitude, shareOfCircle: shareOfCircle, summary: summary)
+        }
+    }
+}
+
+extension WheelFindings {
+    /// Runs every exact check of `subject` (boundary, wraparound, consistency, range, its own spin and a
+    /// session's reach) and classifies what they found — the exact half of an audit, without sampling.
+    /// - Parameters:
+    ///   - subject: The wheel.
+    ///   - steps: Dense-sweep steps of the partitions; `ConsistencyCheck.defaultSteps` by default.
+    ///   - sessionSpins: The session length that decides which rotations play reaches.
+    /// - Complexity: that of the checks: see ``ConsistencyCheck``, ``OwnSpinPlay`` and ``WraparoundCheck``.
+    public init<Subject: WheelSubject>(
+        auditing subject: Subject, steps: Int = ConsistencyCheck.defaultSteps, sessionSpins: Int = SessionReach.defaultSpins
+    ) {
+        let consistency = ConsistencyCheck(subject, steps: steps)
+        let boundary = BoundaryCheck(subject)
+        let wraparound = WraparoundCheck(subject)
+        let range = RangeCheck(subject, consistency: consistency, boundary: boundary, wraparound: wraparound)
+        let play = OwnSpinPlay(subject, steps: steps)
+        let painted = subject.geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
+        var claimed: [WheelOutcome: Double] = [:]
+        for sector in subject.geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
+        let difference = Set(claimed.keys).union(play.odds.keys).map { abs((claimed[$0] ?? 0) - (play.odds[$0] ?? 0)) }.max() ?? 0
+        self.init(
+            subject, boundary: boundary, wraparound: wraparound, consistency: consistency, range: range, play: play,
+            reach: SessionReach(subject, spins: sessionSpins), oddsDifference: difference)
+    }
+
+    /// Every finding, in the order of the properties (boundary, wraparound, consistency, range, designed odds).
+    public var all: [Finding] { [boundary, wraparound, consistency, range, designedOdds].compactMap { $0 } }
+
+    /// The findings that gate under these settings (``Finding/isMaterial(materiality:strict:)``).
+    public func material(materiality: Double = Finding.defaultMateriality, strict: Bool = false) -> [Finding] {
+        all.filter { $0.isMaterial(materiality: materiality, strict: strict) }
+    }
+}
