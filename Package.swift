@@ -4,7 +4,7 @@ import PackageDescription
 // Layering (data flows one way, nothing imports upward):
 //   CGSL (system library) <- FairnessStatistics
 //   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
-//   FairnessModel + FairnessChecks + FairnessStatistics <- FairnessAudit <- audit (executable)
+//   FairnessModel + FairnessChecks + FairnessStatistics <- FairnessAudit <- FairnessSpec (Yams) <- audit (executable)
 let package = Package(
     name: "fairness-audit",
     products: [
@@ -12,11 +12,13 @@ let package = Package(
         .library(name: "FairnessChecks", targets: ["FairnessChecks"]),
         .library(name: "FairnessStatistics", targets: ["FairnessStatistics"]),
         .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
+        .library(name: "FairnessSpec", targets: ["FairnessSpec"]),
         .executable(name: "audit", targets: ["audit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -30,10 +32,13 @@ let package = Package(
         .target(name: "CFileSwap"),
         .target(name: "FairnessChecks", dependencies: ["FairnessModel"]),
         .target(name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessChecks", "FairnessStatistics", "CFileSwap"]),
+        // Spec files (YAML/JSON) of a studio's own game: parsed with Yams, kept out of the core modules.
+        .target(name: "FairnessSpec", dependencies: ["FairnessAudit", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "audit",
             dependencies: [
                 "FairnessAudit",
+                "FairnessSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +63,7 @@ let package = Package(
             name: "FairnessChecksTests",
             dependencies: ["FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "FairnessSpecTests", dependencies: ["FairnessSpec"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuditCommandTests", dependencies: ["audit"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

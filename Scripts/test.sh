@@ -2,7 +2,8 @@
 # The project's test command: installs missing system dependencies (GSL, pkg-config, xmllint), checks that the build of the
 # project's own sources has no warnings, runs every test, checks the formatting (.swift-format), that
 # every public declaration is documented and the DocC catalogues build, that Reports/ is current, and
-# that SciPy recomputes every p-value in Reports/checks.csv from Reports/tables.csv.
+# that SciPy recomputes every p-value in Reports/checks.csv from Reports/tables.csv, and that the spec
+# JSON Schema agrees with the example specs and the test fixtures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
@@ -34,3 +35,5 @@ bash Scripts/check-docs.sh
 bash Scripts/check-reports.sh
 python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet scipy
 python3 Scripts/recompute_pvalues.py Reports
+python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
+python3 Scripts/check_spec_schema.py

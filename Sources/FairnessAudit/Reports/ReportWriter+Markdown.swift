@@ -48,7 +48,7 @@ extension ReportWriter {
         for s in r.subjects {
             let worst = worstFinding(s.name, r)
             out.append(
-                "| [\(s.name)](#\(anchor(folded.contains(s.name) ? "family " + (families.first { $0.members.contains(s.name) }?.title ?? "") : s.name))) | **\(s.verdict.rawValue)** | \(markdownCell(worst.text)) | \(worst.label) | \(share(s.affectedShare)) | \(number(s.invalidPerMillion)) | \(share(s.largestOddsDifference)) |"
+                "| [\(s.name)](#\(anchor(folded.contains(s.name) ? "family " + (families.first { $0.members.contains(s.name) }?.title ?? "") : s.name))) | **\(s.verdict.rawValue)** | \(markdownCell(worst.text)) | \(worst.label) | \(share(s.affectedShare)) | \(s.invalidPerMillion.map { $0 == 0 ? "0" : String(format: "%.3g", $0) } ?? "") | \(share(s.largestOddsDifference)) |"
             )
         }
         for f in families {

@@ -47,8 +47,14 @@ public struct OwnSpinPlay: Sendable {
     /// - Complexity: O((steps + L·T) · b) evaluations of the spin and the report, L the number of lines,
     ///   T the turns the rotation makes over the draw and b the bisection steps per change.
     public init<Subject: WheelSubject>(_ subject: Subject, steps: Int = ConsistencyCheck.defaultSteps) {
+        self.init(subject, steps: steps, from: subject.initialRotation)
+    }
+
+    /// Partitions one spin of `subject` from the rotation `previous` (a state later in a session, say).
+    /// - Complexity: as ``init(_:steps:)``.
+    public init<Subject: WheelSubject>(_ subject: Subject, steps: Int = ConsistencyCheck.defaultSteps, from previous: Subject.Rotation) {
         let draw = subject.spinDraw
-        let initial = subject.initialRotation
+        let initial = previous
         let spin = { (u: Subject.Rotation) in subject.rotation(afterDrawing: u, from: initial) }
         let (segments, cuts) = WheelPartition.segments(
             of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper), steps: steps, rotation: spin)
@@ -81,6 +87,37 @@ public struct OwnSpinPlay: Sendable {
         roundingShare = shares[.rounding] ?? 0
         self.odds = odds
         self.subject = subject.name
+    }
+
+    private init(merging a: OwnSpinPlay, _ b: OwnSpinPlay) {
+        subject = a.subject
+        odds = a.odds
+        wrongArcs = a.wrongArcs + b.wrongArcs
+        invalidShare = max(a.invalidShare, b.invalidShare)
+        mislabelShare = max(a.mislabelShare, b.mislabelShare)
+        roundingShare = max(a.roundingShare, b.roundingShare)
+    }
+
+    /// The first spin and, for a wheel whose rotation accumulates, a spin at the end of a session: what
+    /// play shows at either end. ``odds`` are the first spin's; the shares are the larger of the two, and
+    /// `lateOdds` are the late spin's odds (nil if the rotation does not accumulate).
+    /// - Parameters:
+    ///   - subject: The wheel.
+    ///   - steps: Sweep points of each partition.
+    ///   - sessionSpins: The session length: the late spin starts where `sessionSpins` spins with the middle
+    ///     draw leave the wheel.
+    /// - Complexity: one or two partitions, each as ``init(_:steps:)``, plus `sessionSpins` spin-rule calls.
+    public static func session<Subject: WheelSubject>(
+        _ subject: Subject, steps: Int = ConsistencyCheck.defaultSteps, sessionSpins: Int = SessionReach.defaultSpins
+    ) -> (play: OwnSpinPlay, lateOdds: [WheelOutcome: Double]?) {
+        let first = OwnSpinPlay(subject, steps: steps)
+        let middle = Subject.Rotation((subject.spinDraw.lower + subject.spinDraw.upper) / 2)
+        var rotation = subject.initialRotation
+        for _ in 0..<max(0, sessionSpins - 1) { rotation = subject.rotation(afterDrawing: middle, from: rotation) }
+        // A rule that resets (or wraps into one turn) is the same at the end of a session as at its start.
+        guard rotation.isFinite, abs(Double(rotation)) >= 2 * subject.rotationUnit.fullTurn else { return (first, nil) }
+        let late = OwnSpinPlay(subject, steps: steps, from: rotation)
+        return (OwnSpinPlay(merging: first, late), late.odds)
     }
 
     /// The share of spins of `findingClass` (0 for ``FindingClass/odds`` and ``FindingClass/latent``).

@@ -5,8 +5,9 @@ import FairnessModel
 ///
 /// The range is found by iterating the subject's spin rule with the smallest and the largest value the draw
 /// can take, which bounds every session when the rule is monotone in the drawn value and in the previous
-/// rotation (true of every rule that adds a turn count and the drawn angle, or resets to it). Findings at
-/// rotations outside it are ``FindingClass/latent``. The initial rotation itself is not in play unless a
+/// rotation (true of every rule that adds a turn count and the drawn angle, or resets to it), joined with
+/// the rotations of a first spin at 1,024 evenly spaced draws (so a rule that wraps its rotation into one
+/// turn reaches the whole turn). Findings at rotations outside it are ``FindingClass/latent``. The initial rotation itself is not in play unless a
 /// spin can come back to it: a game reports its result after a spin.
 public struct SessionReach: Sendable, Hashable {
     /// The session length assumed by default: 10,000 spins (over eight hours at one spin every three
@@ -33,6 +34,14 @@ public struct SessionReach: Sendable, Hashable {
         if Double(largest) >= draw.upper { largest = largest.nextDown }
         var low = subject.initialRotation, high = subject.initialRotation
         var lowest = Double.infinity, highest = -Double.infinity
+        for step in 0..<1024 {
+            let u = draw.lower + (draw.upper - draw.lower) * Double(step) / 1024
+            let value = Double(subject.rotation(afterDrawing: Subject.Rotation(u), from: subject.initialRotation))
+            if value.isFinite {
+                lowest = min(lowest, value)
+                highest = max(highest, value)
+            }
+        }
         for _ in 0..<spins {
             low = subject.rotation(afterDrawing: smallest, from: low)
             high = subject.rotation(afterDrawing: largest, from: high)

@@ -18,6 +18,8 @@ public struct TargetedWheelFindings: Sendable {
     /// The share of the indices drawn that end in an invalid result (refused, trapped, no result, or a
     /// label other than the sector stopped on).
     public let invalidShare: Double
+    /// The share of the indices drawn that stop on another sector than theirs and report it.
+    public let mislabelShare: Double
 
     /// Classifies what `landing` found for `subject`.
     /// - Complexity: O(n log L) for n indices and L lines.
@@ -45,6 +47,7 @@ public struct TargetedWheelFindings: Sendable {
         }
         let drawn = max(1, subject.indices.count)
         invalidShare = Double(counts[.invalid] ?? 0) / Double(drawn)
+        mislabelShare = Double(counts[.mislabel] ?? 0) / Double(drawn)
         let latent = check.outOfRange.filter { !$0.correct }.count
         outOfRange =
             latent == 0

@@ -64,17 +64,21 @@ public struct WheelFindings: Sendable {
             range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }, what: "results no sector carries",
             shareOfCircle: range.invalid.reduce(0) { $0 + $1.shareOfCircle })
         if oddsDifference > 1e-9 {
-            let wrongInPlay = play.invalidShare + play.mislabelShare
+            // Rounding explains the difference only if wrong labels next to the lines cover at least as many
+            // spins as the odds move and nothing else is wrong; otherwise the spin rule or the labels make
+            // the odds unfair.
+            let explainedByRounding =
+                play.invalidShare + play.mislabelShare == 0 && oddsDifference <= play.roundingShare * (1 + 1e-9) + 1e-15
             designedOdds =
-                wrongInPlay > 0
+                explainedByRounding
                 ? Finding(
-                    .odds, magnitude: oddsDifference,
-                    summary: "an outcome's odds in play differ from its sector's share by \(Finding.describeShare(oddsDifference))")
-                : Finding(
                     .rounding, magnitude: play.roundingShare,
                     summary:
-                        "odds differ from the sectors' shares by \(Finding.describeShare(oddsDifference)), all of it from rounding at the lines"
+                        "odds differ from the claimed odds by \(Finding.describeShare(oddsDifference)), all of it from rounding at the lines"
                 )
+                : Finding(
+                    .odds, magnitude: oddsDifference,
+                    summary: "an outcome's odds in play differ from the odds claimed for it by \(Finding.describeShare(oddsDifference))")
         } else {
             designedOdds = nil
         }
@@ -142,7 +146,10 @@ public struct WheelFindings: Sendable {
                     ? "shows a wrong sector's label later in a session (\(reach.description))"
                     : "shows a wrong sector's label on \(Finding.describeShare(share)) of spins"
             case .rounding:
-                summary = "a wrong label within \(RoundingBand.ulps) ulps of a line, on \(Finding.describeShare(share)) of spins"
+                summary =
+                    share > 0
+                    ? "a wrong label within \(RoundingBand.ulps) ulps of a line, on \(Finding.describeShare(share)) of spins"
+                    : "a wrong label within \(RoundingBand.ulps) ulps of a line, at rotations a session reaches (\(reach.description))"
             case .latent:
                 summary = "only where play never goes (\(reach.description))"
             case .odds:
@@ -171,14 +178,18 @@ extension WheelFindings {
         let boundary = BoundaryCheck(subject)
         let wraparound = WraparoundCheck(subject)
         let range = RangeCheck(subject, consistency: consistency, boundary: boundary, wraparound: wraparound)
-        let play = OwnSpinPlay(subject, steps: steps)
+        let (play, lateOdds) = OwnSpinPlay.session(subject, steps: steps, sessionSpins: sessionSpins)
         let painted = subject.geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
         var claimed: [WheelOutcome: Double] = [:]
         for sector in subject.geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
-        let difference = Set(claimed.keys).union(play.odds.keys).map { abs((claimed[$0] ?? 0) - (play.odds[$0] ?? 0)) }.max() ?? 0
+        if let declared = subject.claimedOdds { claimed = declared }
+        func difference(_ odds: [WheelOutcome: Double]) -> Double {
+            Set(claimed.keys).union(odds.keys).map { abs((claimed[$0] ?? 0) - (odds[$0] ?? 0)) }.max() ?? 0
+        }
+        let largest = max(difference(play.odds), lateOdds.map(difference) ?? 0)
         self.init(
             subject, boundary: boundary, wraparound: wraparound, consistency: consistency, range: range, play: play,
-            reach: SessionReach(subject, spins: sessionSpins), oddsDifference: difference)
+            reach: SessionReach(subject, spins: sessionSpins), oddsDifference: largest)
     }
 
     /// Every finding, in the order of the properties (boundary, wraparound, consistency, range, designed odds).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FairnessAudit
+import FairnessSpec
 import Foundation
 
 /// `audit run` (the default command): audits the chosen subjects, prints a verdict table, writes the
@@ -18,6 +19,11 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .customLong("subject"), help: ArgumentHelp("Audit only this subject (repeatable; see 'audit list').", valueName: "name"))
     var subjects: [String] = []
+
+    @Option(
+        name: .customLong("spec"),
+        help: ArgumentHelp("Audit the game declared in this spec file (YAML or JSON; repeatable; see docs/spec.md).", valueName: "file"))
+    var specs: [String] = []
 
     @Option(help: ArgumentHelp("Generator: philox (reproducible), system, or gsl:NAME (gsl:mt19937, gsl:randu, ...).", valueName: "name"))
     var rng = "philox"
@@ -75,6 +81,9 @@ struct RunCommand: ParsableCommand {
                 AuditExitStatus.printError(Self.message(for: error))
                 throw AuditExitStatus.badInput
             }
+        } catch let error as SpecError {
+            AuditExitStatus.printError(error.description)
+            throw AuditExitStatus.badInput
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -108,7 +117,7 @@ struct RunCommand: ParsableCommand {
             }
             return "--rng \(name): unknown generator; choose \(known.joined(separator: ", "))"
         case .cannotWrite(let path, let reason):
-            return "--out: cannot write \(path): \(reason)"
+            return "cannot write \(path): \(reason)"
         case .interrupted:
             return error.description
         }
@@ -116,7 +125,13 @@ struct RunCommand: ParsableCommand {
 
     func execute() throws {
         let generator = try GeneratorChoice(parsing: rng)
-        let selected = try Catalogue.select(subjects)
+        // Spec files alone audit only their games; with --subject too, both.
+        let selected = try (specs.isEmpty || !subjects.isEmpty ? Catalogue.select(subjects) : []) + Self.specSubjects(specs)
+        var seen = Set<String>()
+        if let repeated = selected.map(\.name).first(where: { !seen.insert($0).inserted }) {
+            AuditExitStatus.printError("subject name '\(repeated)' is used twice (a spec's name must differ from every other subject's)")
+            throw AuditExitStatus.badInput
+        }
         let gated = failOn.split(separator: ",").compactMap { CheckKind(rawValue: String($0)) }
         let seedValue = engine.seed.resolve()
         let directory = URL(fileURLWithPath: out, isDirectory: true)
@@ -129,6 +144,7 @@ struct RunCommand: ParsableCommand {
         if strict { command += " --strict" }
         if sessionSpins != SessionReach.defaultSpins { command += " --session-spins \(sessionSpins)" }
         for subject in subjects { command += " --subject \(subject)" }
+        for spec in specs { command += " --spec \(spec)" }
 
         let cancellation = CancellationFlag()
         let progress = Progress(total: trials.value, subjects: selected.count, enabled: !quiet && isatty(2) != 0)
@@ -140,8 +156,7 @@ struct RunCommand: ParsableCommand {
             sessionSpins: sessionSpins)
         try settings.validate()
         try checkWritable(directory)
-        let junitFile = junit.map { URL(fileURLWithPath: $0) }
-        if let junitFile { try checkWritable(junitFile.deletingLastPathComponent(), setting: .junitFile) }
+        let junitFile = try junit.map { try Self.checkJUnitPath($0, reports: directory) }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -181,6 +196,31 @@ struct RunCommand: ParsableCommand {
         case .fail: throw AuditExitStatus.failed
         case .inconclusive: throw AuditExitStatus.inconclusive
         }
+    }
+
+    /// The JUnit file's URL, checked before anything runs: a file path (not a directory), outside the report
+    /// directory (whose files the run replaces), in an existing writable directory (none is created).
+    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for `--junit`.
+    static func checkJUnitPath(_ path: String, reports: URL) throws -> URL {
+        let allowed = "a file path in an existing, writable directory, outside --out"
+        guard !path.isEmpty else { throw AuditError.invalidSetting(.junitFile, value: "''", allowed: allowed) }
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        let manager = FileManager.default
+        if path.hasSuffix("/") || (manager.fileExists(atPath: file.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (this is a directory)")
+        }
+        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
+        if parent == reports.standardizedFileURL.resolvingSymlinksInPath().path {
+            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (the run replaces the files in --out)")
+        }
+        guard manager.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (its directory does not exist)")
+        }
+        guard manager.isWritableFile(atPath: parent) else {
+            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (its directory is not writable)")
+        }
+        return file
     }
 
     /// Fails early, with one line, if the report directory cannot be created or written.

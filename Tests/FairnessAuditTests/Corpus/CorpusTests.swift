@@ -121,15 +121,18 @@ import Testing
     }
 
     /// The issue's measure of a gate a team can keep on: correct code written by someone else passes it.
-    /// Its exact findings are rounding at a line (within 16 ulps) or latent (rotations its spins never
-    /// reach), both NOTEs; nothing fails.
+    /// Its exact findings are rounding at a line (within 16 ulps), latent (rotations its spins never
+    /// reach) or odds differences far below materiality, all NOTEs; nothing fails.
     @Test func correctCodePassesTheDefaultGate() {
         for subject in Corpus.correct + Corpus.floatOneTurn {
             let verdict = Self.report.subjects.first { $0.name == subject.name }!.verdict
             #expect(verdict != .fail, "\(subject.name): \(Self.failing(subject.name).map { "\($0.check): \($0.finding ?? $0.detail)" })")
             for check in Self.checks(of: subject.name) {
                 if let found = check.findingClass {
-                    #expect(found == .rounding || found == .latent, "\(subject.name) \(check.check): \(check.finding ?? "")")
+                    // Rounding and latent findings, or an odds difference far below materiality (a Float
+                    // rotation accumulated over a session lands on slightly coarser angles: about 2e-7).
+                    let benign = found == .rounding || found == .latent || (found == .odds && (check.magnitude ?? 1) < 1e-6)
+                    #expect(benign && check.status == .note, "\(subject.name) \(check.check): \(check.finding ?? "")")
                 }
             }
         }

@@ -60,6 +60,25 @@ extension SubjectAudit {
                 name, "final odds equal one fair roll", kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
                 "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"
             ))
+        if let claims = game.claimedOdds, !claims.isEmpty {
+            // What the game says against what its dice and policy give, exactly.
+            let compared = claims.sorted { $0.key < $1.key }.map { category, claimed in
+                (category, claimed, policy.finalCategories[category]?.value ?? 0)
+            }
+            let worst = compared.map { abs($0.1 - $0.2) }.max() ?? 0
+            let tolerance = 1e-9
+            checks.append(
+                exact(
+                    name, "claimed odds equal exact odds", kind: .fairness, passed: worst <= tolerance,
+                    finding: worst <= tolerance
+                        ? nil
+                        : Finding(
+                            .odds, magnitude: worst,
+                            summary: "the odds the game claims differ from its exact final odds by up to \(Finding.describeShare(worst))"),
+                    settings: settings,
+                    compared.map { "\($0.0.name): claimed \(String(format: "%.9g", $0.1)), exact \(String(format: "%.9g", $0.2))" }.joined(
+                        separator: "; ")))
+        }
         findings.append(
             "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
         )

@@ -61,7 +61,7 @@ extension SubjectAudit {
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
             findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."],
-            affectedShare: Double(wrong.count) / Double(max(1, subject.indices.count)),
+            affectedShare: classes.invalidShare + classes.mislabelShare,
             invalidPerMillion: 1e6 * classes.invalidShare,
             largestOddsDifference: largestGap)
         result.checks = checks + result.checks

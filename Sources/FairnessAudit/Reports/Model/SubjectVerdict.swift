@@ -11,8 +11,8 @@ public struct SubjectVerdict: Sendable, Hashable, Codable {
     public var verdict: CheckStatus
     /// Facts the exact analysis established (designed odds, gaps, landing margins...), one sentence each.
     public var findings: [String]
-    /// The share of plays, in play, that show a wrong result of any class (invalid, mislabel, rounding),
-    /// exactly: under the subject's own spin for a wheel, over the indices drawn for a targeted wheel, over
+    /// The share of plays, in play, that show an invalid or a mislabelled result (rounding at a line not
+    /// counted), exactly: under the subject's own spin for a wheel, over the indices drawn for a targeted wheel, over
     /// the rolls for a dice game's detectors.
     public var affectedShare: Double? = nil
     /// Invalid results per million plays in play, exactly (results no sector carries, no result, traps).

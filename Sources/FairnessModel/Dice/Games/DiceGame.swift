@@ -25,6 +25,11 @@ public protocol DiceGame: Sendable {
 
     /// The game's own category for `roll`, or nil if the game does not classify rolls.
     func category(_ roll: DiceRoll) -> PokerCategory?
+
+    /// The probabilities the game claims (in its rules, on screen) for its final roll to fall in each
+    /// category it names; nil (the default) if it claims none. The audit compares them exactly with the
+    /// final odds under its reroll policy.
+    var claimedOdds: [PokerCategory: Double]? { get }
 }
 
 extension DiceGame {
@@ -32,6 +37,8 @@ extension DiceGame {
     public func isStraight(_ roll: DiceRoll, whileGameHolds state: DiceRoll) -> Bool { isStraight(roll) }
     /// The default: nil, the game does not classify rolls.
     public func category(_ roll: DiceRoll) -> PokerCategory? { nil }
+    /// The default: nil, the game claims no odds.
+    public var claimedOdds: [PokerCategory: Double]? { nil }
 
     /// Plays once under the game's reroll policy.
     @inlinable

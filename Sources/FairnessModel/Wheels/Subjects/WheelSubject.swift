@@ -27,9 +27,16 @@ public protocol WheelSubject: Sendable {
 
     /// The result the implementation reports for a wheel at rest at `rotation`.
     func report(_ rotation: Rotation) -> WheelOutcome
+
+    /// The probability the game claims for each outcome (in its rules, on screen), if it claims other
+    /// odds than each sector's share of the painted circle; nil (the default) for those shares.
+    var claimedOdds: [WheelOutcome: Double]? { get }
 }
 
 extension WheelSubject {
+    /// nil: the game claims each sector's share of the painted circle.
+    public var claimedOdds: [WheelOutcome: Double]? { nil }
+
     /// Draws u uniformly from ``spinDraw`` with the toolkit's 53-bit unit interval.
     @inlinable
     public func drawSpinValue<G: RandomNumberGenerator>(using generator: inout G) -> Rotation {

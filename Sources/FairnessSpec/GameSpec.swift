@@ -1,0 +1,118 @@
+import FairnessAudit
+
+/// A game declared in a spec file (YAML or JSON; see `docs/spec.md` and `docs/spec.schema.json`): a spin
+/// wheel or a dice game, with what it claims.
+public struct GameSpec: Sendable, Hashable {
+    /// The format version the file declares (`version: 1`).
+    public static let formatVersion = 1
+
+    /// The game's name: the subject's name in reports (letters, digits, `-`, `_`, `.`).
+    public var name: String
+    /// One line saying what the game is.
+    public var summary: String
+    /// The game itself.
+    public var game: Game
+
+    /// A wheel or a dice game.
+    public enum Game: Sendable, Hashable {
+        /// A spin wheel read from its rotation.
+        case wheel(WheelSpec)
+        /// A dice game.
+        case dice(DiceSpec)
+    }
+}
+
+/// Where angle 0 points on the screen.
+public enum SpecZero: String, Sendable, Hashable, CaseIterable {
+    /// 3 o'clock (UIKit, Core Graphics, most maths).
+    case right
+    /// 6 o'clock.
+    case bottom
+    /// 9 o'clock.
+    case left
+    /// 12 o'clock (many game engines and designers).
+    case top
+
+    /// The direction's angle in the toolkit's screen convention (0 right, clockwise), in turns.
+    var screenTurns: Double {
+        switch self {
+        case .right: return 0
+        case .bottom: return 0.25
+        case .left: return 0.5
+        case .top: return 0.75
+        }
+    }
+}
+
+/// A spin wheel as declared: its sectors, its angle conventions, its pointer and how it spins.
+public struct WheelSpec: Sendable, Hashable {
+    /// One sector, in layout order.
+    public struct Sector: Sendable, Hashable {
+        /// The label the game shows for it (distinct).
+        public var label: Int
+        /// Its size: a width in the spec's unit, or a relative weight (all sectors use the same one).
+        public var size: Double
+        /// The probability the game claims for it (shown to players, printed in its rules), if declared;
+        /// otherwise its share of the circle is what it claims.
+        public var claimed: Double?
+        /// The prize it pays, if declared (reported; RTP is a later feature).
+        public var prize: Double?
+    }
+
+    /// How a spin decides where the wheel comes to rest.
+    public enum Draw: String, Sendable, Hashable, CaseIterable {
+        /// A stop angle uniform over one turn (continuous).
+        case uniform
+        /// A whole number of degrees, each of the 360 equally likely.
+        case integerDegrees = "integer-degrees"
+    }
+
+    /// Whether each spin adds to the previous rotation or starts again from zero.
+    public enum Rotation: String, Sendable, Hashable, CaseIterable {
+        /// rotation ← previous + turns + drawn angle.
+        case accumulated
+        /// rotation ← turns + drawn angle.
+        case reset
+    }
+
+    /// `degrees` or `radians`.
+    public var unit: AngleUnit
+    /// Where angle 0 points.
+    public var zero: SpecZero
+    /// Which way angles grow on the screen.
+    public var anglesGrow: LayoutDirection
+    /// Which way the sectors follow each other on the screen from ``firstSectorStart``.
+    public var layout: LayoutDirection
+    /// Where the first sector starts, in the spec's angles.
+    public var firstSectorStart: Double
+    /// Where the pointer is, in the spec's angles.
+    public var pointer: Double
+    /// The sectors, in layout order.
+    public var sectors: [Sector]
+    /// Whether ``Sector/size`` is a width in the unit (true) or a relative weight (false).
+    public var sizesAreWidths: Bool
+    /// How the stop angle is drawn.
+    public var draw: Draw
+    /// Whole turns added to every spin.
+    public var turns: Int
+    /// Accumulated or reset rotation.
+    public var rotation: Rotation
+}
+
+/// A dice game as declared.
+public struct DiceSpec: Sendable, Hashable {
+    /// A category whose probability the game claims.
+    public struct Claim: Sendable, Hashable {
+        /// The category.
+        public var category: PokerCategory
+        /// The probability claimed for the final roll to be in it.
+        public var probability: Double
+    }
+
+    /// The dice.
+    public var dice: DiceSet
+    /// What the game does after a roll its detector calls a straight.
+    public var reroll: RerollPolicy
+    /// The probabilities the game claims, by category.
+    public var claims: [Claim]
+}

@@ -1,0 +1,287 @@
+import FairnessAudit
+import Foundation
+import Yams
+
+/// Reads spec files: YAML 1.1 (JSON is accepted, being YAML), one game per file.
+///
+/// Every field is checked as it is read and an error names the file, the line and column of the offending
+/// node and the field's path; unknown fields are refused (a misspelt `secotrs` is an error, not a silently
+/// ignored line). The format is documented in `docs/spec.md` and as a JSON Schema in
+/// `docs/spec.schema.json`.
+public enum SpecParser {
+    /// Reads and checks the spec in `file`.
+    /// - Throws: ``SpecError`` naming the file, place and field of the first problem.
+    public static func parse(contentsOf file: URL) throws -> GameSpec {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw SpecError(
+                file: file.relativePath, line: 0, column: 0, field: "", message: "cannot read the file (\(error.localizedDescription))")
+        }
+        return try parse(text, file: file.relativePath)
+    }
+
+    /// Reads and checks the spec in `text`; `file` names it in errors.
+    /// - Throws: ``SpecError`` naming the place and field of the first problem.
+    public static func parse(_ text: String, file: String = "<input>") throws -> GameSpec {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw SpecError(
+                    file: file, line: 1, column: 1, field: "", message: "the file is empty; a spec needs version, name and wheel or dice")
+            }
+            root = node
+        } catch let error as SpecError {
+            throw error
+        } catch let error as YamlError {
+            throw Self.error(error, file: file)
+        } catch {
+            throw SpecError(file: file, line: 1, column: 1, field: "", message: "not YAML or JSON: \(error)")
+        }
+        return try Reader(file: file).game(root)
+    }
+
+    static func error(_ error: YamlError, file: String) -> SpecError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let what = [context.map { "\($0)" }, problem].compactMap { $0 }.joined(separator: ": ")
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            return SpecError(file: file, line: mark.line, column: mark.column, field: "", message: "not valid YAML or JSON: \(what)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return SpecError(
+                file: file, line: context.mark.line, column: context.mark.column, field: duplicates.joined(separator: ", "),
+                message: "the key appears more than once")
+        default:
+            return SpecError(file: file, line: 1, column: 1, field: "", message: "not valid YAML or JSON: \(error)")
+        }
+    }
+}
+
+/// Walks the node tree, keeping the path for errors.
+struct Reader {
+    let file: String
+
+    func fail(_ node: Node?, _ path: String, _ message: String) -> SpecError {
+        SpecError(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, field: path, message: message)
+    }
+
+    /// The mapping at `node`, with only `allowed` keys.
+    func mapping(_ node: Node, _ path: String, allowed: [String]) throws -> [String: (key: Node, value: Node)] {
+        guard case .mapping(let mapping) = node else { throw fail(node, path, "must be a mapping of fields (key: value)") }
+        var fields: [String: (key: Node, value: Node)] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else { throw fail(key, path, "field names must be text") }
+            guard allowed.contains(name) else {
+                throw fail(key, join(path, name), "unknown field; allowed here: \(allowed.joined(separator: ", "))")
+            }
+            fields[name] = (key, value)
+        }
+        return fields
+    }
+
+    func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : path + "." + name }
+
+    func require(_ fields: [String: (key: Node, value: Node)], _ name: String, in node: Node, _ path: String) throws -> Node {
+        guard let field = fields[name] else { throw fail(node, join(path, name), "missing; it is required") }
+        return field.value
+    }
+
+    func string(_ node: Node, _ path: String) throws -> String {
+        guard case .scalar(let scalar) = node else { throw fail(node, path, "must be text") }
+        return scalar.string
+    }
+
+    func number(_ node: Node, _ path: String) throws -> Double {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any,
+            let value = Double(scalar.string.replacingOccurrences(of: "_", with: "")), value.isFinite
+        else { throw fail(node, path, "must be a finite number") }
+        return value
+    }
+
+    func integer(_ node: Node, _ path: String, in range: ClosedRange<Int>) throws -> Int {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any, let value = Int(scalar.string),
+            range.contains(value)
+        else {
+            throw fail(node, path, "must be a whole number in \(range.lowerBound) ... \(range.upperBound)")
+        }
+        return value
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ path: String, _: T.Type) throws -> T where T.RawValue == String {
+        let text = try string(node, path)
+        guard let value = T(rawValue: text) else {
+            throw fail(node, path, "'\(text)' is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// A probability written as a decimal (0.25) or a fraction (5/162).
+    func probability(_ node: Node, _ path: String) throws -> Double {
+        let text = try string(node, path)
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var value: Double?
+        if parts.count == 1 { value = Double(parts[0]) }
+        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b > 0 { value = a / b }
+        guard let value, value.isFinite, value >= 0, value <= 1 else {
+            throw fail(node, path, "must be a probability in [0, 1], written 0.25 or 5/162")
+        }
+        return value
+    }
+
+    func game(_ root: Node) throws -> GameSpec {
+        let fields = try mapping(root, "", allowed: ["version", "name", "summary", "wheel", "dice"])
+        let version = try integer(try require(fields, "version", in: root, ""), "version", in: 1...1_000_000)
+        guard version == GameSpec.formatVersion else {
+            throw fail(fields["version"]?.value, "version", "this toolkit reads spec version \(GameSpec.formatVersion), not \(version)")
+        }
+        let nameNode = try require(fields, "name", in: root, "")
+        let name = try string(nameNode, "name")
+        guard !name.isEmpty, name.count <= 100, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            throw fail(nameNode, "name", "must be 1 to 100 letters, digits, '-', '_' or '.'")
+        }
+        let summary = try fields["summary"].map { try string($0.value, "summary") } ?? "Declared in a spec file"
+        switch (fields["wheel"], fields["dice"]) {
+        case (let wheel?, nil):
+            return GameSpec(name: name, summary: summary, game: .wheel(try self.wheel(wheel.value, "wheel")))
+        case (nil, let dice?):
+            return GameSpec(name: name, summary: summary, game: .dice(try self.dice(dice.value, "dice")))
+        case (_?, _?):
+            throw fail(fields["dice"]?.key, "dice", "a spec declares one game: a wheel or dice, not both")
+        case (nil, nil):
+            throw fail(root, "wheel", "missing; a spec declares a wheel or dice")
+        }
+    }
+
+    func wheel(_ node: Node, _ path: String) throws -> WheelSpec {
+        let fields = try mapping(
+            node, path,
+            allowed: ["unit", "zero", "angles-grow", "layout", "first-sector-start", "pointer", "sectors", "spin"])
+        func field(_ name: String) -> Node? { fields[name]?.value }
+        let unit: AngleUnit
+        switch try field("unit").map({ try string($0, join(path, "unit")) }) ?? "degrees" {
+        case "degrees": unit = .degrees
+        case "radians": unit = .radians
+        case let other: throw fail(field("unit"), join(path, "unit"), "'\(other)' is not one of: degrees, radians")
+        }
+        let zero = try field("zero").map { try choice($0, join(path, "zero"), SpecZero.self) } ?? .right
+        func direction(_ name: String) throws -> LayoutDirection {
+            guard let node = field(name) else { return .clockwise }
+            switch try string(node, join(path, name)) {
+            case "clockwise": return .clockwise
+            case "counterclockwise": return .counterclockwise
+            case let other: throw fail(node, join(path, name), "'\(other)' is not one of: clockwise, counterclockwise")
+            }
+        }
+        let anglesGrow = try direction("angles-grow")
+        let layout = try direction("layout")
+        let start = try field("first-sector-start").map { try number($0, join(path, "first-sector-start")) } ?? 0
+        let pointer = try number(try require(fields, "pointer", in: node, path), join(path, "pointer"))
+        let sectorsPath = join(path, "sectors")
+        let sectorsNode = try require(fields, "sectors", in: node, path)
+        guard case .sequence(let list) = sectorsNode, !list.isEmpty else {
+            throw fail(sectorsNode, sectorsPath, "must be a non-empty list")
+        }
+        var sectors: [WheelSpec.Sector] = []
+        var usesWidth: Bool?
+        var labels: Set<Int> = []
+        for (index, item) in list.enumerated() {
+            let itemPath = "\(sectorsPath)[\(index)]"
+            let sector = try mapping(item, itemPath, allowed: ["label", "width", "weight", "claimed", "prize"])
+            let labelNode = try require(sector, "label", in: item, itemPath)
+            let label = try integer(labelNode, itemPath + ".label", in: Int(Int32.min)...Int(Int32.max))
+            guard labels.insert(label).inserted else {
+                throw fail(labelNode, itemPath + ".label", "label \(label) is used by another sector")
+            }
+            let size: Double
+            switch (sector["width"], sector["weight"]) {
+            case (let width?, nil):
+                size = try number(width.value, itemPath + ".width")
+                if usesWidth == false {
+                    throw fail(width.key, itemPath + ".width", "use weight for every sector or width for every sector")
+                }
+                usesWidth = true
+            case (nil, let weight?):
+                size = try number(weight.value, itemPath + ".weight")
+                if usesWidth == true {
+                    throw fail(weight.key, itemPath + ".weight", "use weight for every sector or width for every sector")
+                }
+                usesWidth = false
+            case (_?, _?): throw fail(item, itemPath, "give a width or a weight, not both")
+            case (nil, nil): throw fail(item, itemPath + ".weight", "missing; each sector needs a weight or a width")
+            }
+            guard size > 0 else {
+                throw fail(
+                    sector["width"]?.value ?? sector["weight"]?.value, itemPath + (usesWidth! ? ".width" : ".weight"), "must be positive")
+            }
+            let claimed = try sector["claimed"].map { try probability($0.value, itemPath + ".claimed") }
+            let prize = try sector["prize"].map { try number($0.value, itemPath + ".prize") }
+            sectors.append(WheelSpec.Sector(label: label, size: size, claimed: claimed, prize: prize))
+        }
+        let claims = sectors.compactMap(\.claimed)
+        if !claims.isEmpty {
+            guard claims.count == sectors.count else {
+                throw fail(sectorsNode, sectorsPath, "claimed: give a claimed probability for every sector or for none")
+            }
+            let total = claims.reduce(0, +)
+            guard abs(total - 1) <= 1e-9 else {
+                throw fail(sectorsNode, sectorsPath, "claimed probabilities sum to \(total), not 1")
+            }
+        }
+        var draw = WheelSpec.Draw.uniform, turns = 0, rotation = WheelSpec.Rotation.reset
+        if let spinNode = field("spin") {
+            let spinPath = join(path, "spin")
+            let spin = try mapping(spinNode, spinPath, allowed: ["draw", "turns", "rotation"])
+            draw = try spin["draw"].map { try choice($0.value, spinPath + ".draw", WheelSpec.Draw.self) } ?? .uniform
+            turns = try spin["turns"].map { try integer($0.value, spinPath + ".turns", in: 0...1_000) } ?? 0
+            rotation = try spin["rotation"].map { try choice($0.value, spinPath + ".rotation", WheelSpec.Rotation.self) } ?? .reset
+            if draw == .integerDegrees && unit != .degrees {
+                throw fail(spin["draw"]?.value, spinPath + ".draw", "integer-degrees needs unit: degrees")
+            }
+        }
+        let spec = WheelSpec(
+            unit: unit, zero: zero, anglesGrow: anglesGrow, layout: layout, firstSectorStart: start, pointer: pointer, sectors: sectors,
+            sizesAreWidths: usesWidth ?? false, draw: draw, turns: turns, rotation: rotation)
+        do {
+            _ = try spec.geometry()
+        } catch {
+            throw fail(sectorsNode, sectorsPath, "\(error)")
+        }
+        return spec
+    }
+
+    func dice(_ node: Node, _ path: String) throws -> DiceSpec {
+        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims"])
+        let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
+        let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
+        let dice: DiceSet
+        do {
+            dice = try DiceSet(count: count, faces: faces)
+        } catch {
+            throw fail(fields["faces"]?.value, join(path, "faces"), "\(error)")
+        }
+        var reroll = RerollPolicy.never
+        if let node = fields["reroll"]?.value {
+            switch try string(node, join(path, "reroll")) {
+            case "never": reroll = .never
+            case "once-after-straight": reroll = .rerollOnceAfterDetectedStraight
+            case let other: throw fail(node, join(path, "reroll"), "'\(other)' is not one of: never, once-after-straight")
+            }
+        }
+        var claims: [DiceSpec.Claim] = []
+        if let claimsNode = fields["claims"]?.value {
+            let claimsPath = join(path, "claims")
+            let claimFields = try mapping(claimsNode, claimsPath, allowed: PokerCategory.allCases.map(\.name))
+            for category in PokerCategory.allCases {
+                guard let claim = claimFields[category.name] else { continue }
+                guard PokerCategory.isDefined(category, forDice: count) else {
+                    throw fail(claim.key, claimsPath + "." + category.name, "\(category.name) is not a category of \(count) dice")
+                }
+                claims.append(
+                    DiceSpec.Claim(category: category, probability: try probability(claim.value, claimsPath + "." + category.name)))
+            }
+        }
+        return DiceSpec(dice: dice, reroll: reroll, claims: claims)
+    }
+}

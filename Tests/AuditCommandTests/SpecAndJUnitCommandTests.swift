@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `audit spec check`, `audit run --spec` and `--junit`, end to end through the built executable.
+@Suite("spec and JUnit on the command line")
+struct SpecAndJUnitCommandTests {
+    static func write(_ text: String, named name: String, in directory: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let wheel = """
+        version: 1
+        name: cli-wheel
+        wheel:
+          zero: top
+          pointer: 0
+          sectors: [{ label: 1, weight: 3 }, { label: 2, weight: 1 }]
+        """
+
+    @Test func checkAcceptsAGoodSpecAndNamesTheFieldOfABadOne() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let good = try Self.write(Self.wheel, named: "good.yaml", in: directory)
+        let bad = try Self.write(Self.wheel.replacingOccurrences(of: "weight: 1 }", with: "weigth: 1 }"), named: "bad.yaml", in: directory)
+        let ok = try AuditProcess.run(["spec", "check", good])
+        #expect(ok.status == 0 && ok.stdout == "\(good): ok: wheel 'cli-wheel', 2 sectors\n")
+        let refused = try AuditProcess.run(["spec", "check", good, bad])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr
+                == "audit: error: \(bad):6:50: wheel.sectors[1].weigth: unknown field; allowed here: label, width, weight, claimed, prize\n"
+        )
+        let missing = try AuditProcess.run(["spec", "check", directory + "/none.yaml"])
+        #expect(
+            missing.status == 64 && missing.stderr.hasPrefix("audit: error: \(directory)/none.yaml:0:0: (document): cannot read the file"))
+    }
+
+    @Test func runAuditsTheDeclaredGameAndWritesJUnit() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let spec = try Self.write(Self.wheel, named: "wheel.yaml", in: directory)
+        let junit = directory + "/junit.xml"
+        let run = try AuditProcess.run(["--spec", spec, "--trials", "20000", "--out", directory + "/reports", "--junit", junit, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try String(contentsOfFile: directory + "/reports/audit.md", encoding: .utf8)
+        #expect(report.contains("| [cli-wheel](#cli-wheel) | **PASS** |"))
+        #expect(report.contains("--spec \(spec)"), "the reproduce line names the spec")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"cli-wheel\""))
+        // A spec that is refused stops the run before anything is written.
+        let bad = try Self.write("version: 1\nname: x\n", named: "bad.yaml", in: directory)
+        let refused = try AuditProcess.run(["--spec", bad, "--out", directory + "/other", "--quiet"])
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("audit: error: \(bad):1:1: wheel: missing"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/other/audit.md"))
+        // Two subjects with one name are refused.
+        let twice = try AuditProcess.run(["--spec", spec, "--spec", spec, "--out", directory + "/other", "--quiet"])
+        #expect(twice.status == 64 && twice.stderr.contains("'cli-wheel' is used twice"))
+    }
+
+    @Test func aJUnitPathIsCheckedBeforeTheRun() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let out = directory + "/reports"
+        for (path, reason) in [
+            (directory, "this is a directory"), ("", "a file path"), (directory + "/missing/j.xml", "its directory does not exist"),
+            (out + "/audit.md", "the run replaces the files in --out"),
+        ] {
+            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let run = try AuditProcess.run([
+                "--subject", "reference-dice-5d6", "--trials", "1000", "--out", out, "--junit", path, "--quiet",
+            ])
+            #expect(run.status == 64, "\(path)")
+            #expect(run.stderr.hasPrefix("audit: error: --junit ") && run.stderr.contains(reason), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out + "/audit.md"), "no report is written")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/missing"), "no directory is created")
+        }
+    }
+}

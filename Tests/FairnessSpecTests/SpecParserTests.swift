@@ -1,0 +1,98 @@
+import FairnessAudit
+import FairnessSpec
+import Foundation
+import Testing
+
+/// Spec files: the examples parse into what they say; every bad fixture is refused with the line, column,
+/// field and message its first line states; the declared designs audit as expected.
+@Suite("spec files")
+struct SpecParserTests {
+    static func fixtures(_ folder: String) -> [URL] {
+        let directory = Bundle.module.url(forResource: folder, withExtension: nil, subdirectory: "Fixtures")!
+        return (try! FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil))
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test(arguments: fixtures("bad"))
+    func badSpecsNameTheirPlaceAndField(file: URL) throws {
+        // First line: "# error: LINE:COLUMN FIELD: MESSAGE-START".
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let expected = String(text.split(separator: "\n")[0].dropFirst("# error: ".count))
+        let place = expected.split(separator: " ", maxSplits: 1)
+        let rest = String(place[1])
+        let field = String(rest[..<rest.range(of: ": ")!.lowerBound])
+        let message = String(rest[rest.range(of: ": ")!.upperBound...])
+        do {
+            _ = try SpecParser.parse(text, file: file.lastPathComponent)
+            Issue.record("\(file.lastPathComponent) was accepted")
+        } catch let error as SpecError {
+            #expect("\(error.line):\(error.column)" == String(place[0]), "\(error)")
+            #expect(error.field == (field == "(document)" ? "" : field), "\(error)")
+            #expect(error.message.hasPrefix(message) || error.message.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("\(file.lastPathComponent):\(place[0]): "))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func theExamplesParseIntoWhatTheySay() throws {
+        let specs = Dictionary(
+            uniqueKeysWithValues: try Self.fixtures("good").map { ($0.lastPathComponent, try SpecParser.parse(contentsOf: $0)) })
+        guard case .wheel(let prize) = specs["prize-wheel.yaml"]!.game else { Issue.record("not a wheel"); return }
+        #expect(prize.sectors.map(\.size) == [30, 20, 15, 10, 10, 8, 5, 2])
+        #expect(prize.sectors.map(\.prize) == [5, 10, 20, 50, 50, 100, 250, 1000])
+        #expect(prize.turns == 5 && prize.rotation == .accumulated && prize.zero == .top)
+        // Zero at the top growing clockwise: spec angle 0 is the toolkit's 270° (UIKit screen angles).
+        let geometry = try prize.geometry()
+        #expect(abs(geometry.pointerTurns.value - 0.75) < 1e-15)
+        #expect(abs(geometry.sectors[0].startTurns.value - 0.75) < 1e-15 && abs(geometry.sectors[0].widthTurns.value - 0.3) < 1e-15)
+        guard case .dice(let dice) = specs["poker-dice.json"]!.game else { Issue.record("not dice"); return }
+        #expect(dice.dice.count == 5 && dice.claims.first { $0.category == .straight }?.probability == 240.0 / 7776)
+        // Radians from the top growing counter-clockwise: spec π is the toolkit's 90° (the bottom); the
+        // first sector runs counter-clockwise on screen from the top for half a turn.
+        guard case .wheel(let radians) = specs["radians-top-counterclockwise.yaml"]!.game else { return }
+        let g = try radians.geometry()
+        #expect(abs(g.pointerTurns.fractionalPart.value - 0.25) < 1e-15)
+        #expect(g.sectors.map(\.label) == [10, 20, 30])
+        #expect(abs(g.sectors[0].startTurns.value - 0.25) < 1e-12, "counter-clockwise from the top for half a turn ends at the bottom")
+        #expect(radians.sectors.map(\.claimed) == [0.5, 0.25, 0.25])
+    }
+
+    @Test func declaredDesignsAudit() throws {
+        let specs = try Self.fixtures("good").map { try SpecParser.parse(contentsOf: $0) }
+        let report = try Audit.run(try specs.map { try $0.subject() }, settings: AuditSettings(run: RunSettings(trials: 200_000, seed: 9)))
+        func verdict(_ name: String) -> CheckStatus { report.subjects.first { $0.name == name }!.verdict }
+        #expect(verdict("prize-wheel") == .pass)
+        #expect(verdict("poker-dice") == .pass)
+        #expect(verdict("radians-ccw") == .pass)
+        // Whole-degree stops on seven slices: 52 stops for one slice, 51 for the others — the first slice's
+        // odds are 52/360 against a claimed 1/7, off by 52/360 − 1/7 = 1/630.
+        #expect(verdict("seven-slices-integer-stops") == .fail)
+        let odds = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.check == "designed odds equal claimed odds" }!
+        #expect(odds.findingClass == .odds && abs(odds.magnitude! - 1.0 / 630) < 1e-12, "\(odds)")
+    }
+
+    @Test func aFalseClaimFailsAsUnfairOdds() throws {
+        let spec = try SpecParser.parse(
+            """
+            version: 1
+            name: boastful-dice
+            dice: { count: 5, faces: 6, claims: { straight: 0.05 } }
+            """)
+        let report = try Audit.run([try spec.subject()], settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 1)))
+        let claim = report.checks.first { $0.check == "claimed odds equal exact odds" }!
+        #expect(claim.status == .fail && claim.findingClass == .odds)
+        #expect(abs(claim.magnitude! - (0.05 - 240.0 / 7776)) < 1e-12)
+        #expect(claim.detail.contains("straight: claimed 0.05, exact 0.0308641975"))
+    }
+
+    @Test func emptyAndUnreadableFiles() {
+        #expect(throws: SpecError.self) { try SpecParser.parse("", file: "empty.yaml") }
+        do {
+            _ = try SpecParser.parse(contentsOf: URL(fileURLWithPath: "/nonexistent/spec.yaml"))
+        } catch let error as SpecError {
+            #expect(error.description.hasPrefix("/nonexistent/spec.yaml:0:0: (document): cannot read the file"))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
