@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's test command: installs missing system dependencies (GSL, pkg-config, xmllint), checks that the build of the
+# The project's test command: installs missing system dependencies (GSL, pkg-config, xmllint, node, a JDK), checks that the build of the
 # project's own sources has no warnings, runs every test, checks the formatting (.swift-format), that
 # every public declaration is documented and the DocC catalogues build, that Reports/ is current, and
 # that SciPy recomputes every p-value in Reports/checks.csv from Reports/tables.csv, and that the spec
@@ -9,6 +9,20 @@ cd "$(dirname "$0")/.."
 bash Scripts/install-dependencies.sh
 # xmllint validates the JUnit report against its schema in the tests (macOS ships it; Debian has it in
 # libxml2-utils).
+# The example probes run in the tests: node (JavaScript) and a JDK (javac, java); python3 is already needed.
+missing=""
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v javac >/dev/null 2>&1 || missing="$missing default-jdk-headless"
+if [ -n "$missing" ]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "installing$missing with apt-get (for the example probes)" >&2
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  else
+    echo "error: the example probes need node and a JDK (javac); install them (brew install node openjdk)" >&2
+    exit 1
+  fi
+fi
 if ! command -v xmllint >/dev/null 2>&1; then
   if command -v apt-get >/dev/null 2>&1; then
     sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"

@@ -2,6 +2,13 @@ import FairnessAudit
 import Foundation
 
 extension WheelSpec {
+    /// The declared odds by outcome, when every sector declares one; nil otherwise (the sectors' shares
+    /// are then what the game claims).
+    public var claimedOdds: [WheelOutcome: Double]? {
+        guard sectors.allSatisfy({ $0.claimed != nil }) else { return nil }
+        return Dictionary(uniqueKeysWithValues: sectors.map { (.label($0.label), $0.claimed!) })
+    }
+
     /// The spec's angle `a` on the toolkit's screen convention (0 right, growing clockwise), in its unit.
     func screenAngle(_ a: Double) -> Double {
         zero.screenTurns * unit.fullTurn + (anglesGrow == .clockwise ? a : -a)
@@ -52,10 +59,7 @@ public struct SpecWheel: WheelSubject {
     /// One turn in the spec's unit (integer-degree stops floor the drawn value).
     public var spinDraw: SpinDraw { .oneTurn(in: spec.unit) }
     /// The declared odds, when every sector declares one.
-    public var claimedOdds: [WheelOutcome: Double]? {
-        guard spec.sectors.allSatisfy({ $0.claimed != nil }) else { return nil }
-        return Dictionary(uniqueKeysWithValues: spec.sectors.map { (.label($0.label), $0.claimed!) })
-    }
+    public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
 
     /// `previous` (accumulated) or 0 (reset), plus the declared whole turns, plus the drawn angle (floored
     /// to whole degrees for integer-degree stops).

@@ -35,7 +35,19 @@ public enum Audit {
             // subject's result does not depend on which others ran.
             var own = settings
             own.run.stream = subject.stream
-            var result = try subject.audit(own)
+            var result: SubjectResult
+            do {
+                result = try subject.audit(own)
+            } catch let fault as SubjectFault {
+                result = SubjectResult(
+                    verdict: SubjectVerdict(name: subject.name, summary: subject.summary, kind: subject.kind, verdict: .fail, findings: []),
+                    checks: [
+                        PendingCheck(
+                            record: CheckRecord(
+                                subject: subject.name, check: "subject could not be run", kind: .exact, status: .fail,
+                                detail: fault.faultDescription))
+                    ], outcomes: [], arcs: [], probes: [])
+            }
             result.verdict.kind = subject.kind
             results.append(result)
         }

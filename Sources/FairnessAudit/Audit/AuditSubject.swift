@@ -32,6 +32,29 @@ public struct AuditSubject: Sendable {
         audit = { try SubjectAudit.wheel(subject, settings: $0) }
     }
 
+    /// A wheel read from its rotation whose audit ends with `finish`: it returns facts to add to the
+    /// subject's findings, or throws a ``SubjectFault`` if the implementation could not be run after all (a
+    /// probe that broke during the checks, say), which fails the subject without stopping the audit.
+    public init<Subject: WheelSubject>(wheel subject: Subject, finish: @escaping @Sendable () throws -> [String]) {
+        name = subject.name
+        summary = subject.summary
+        kind = "wheel"
+        audit = { settings in
+            var result = try SubjectAudit.wheel(subject, settings: settings)
+            result.verdict.findings += try finish()
+            return result
+        }
+    }
+
+    /// A subject that could not be set up (its probe did not start, say): its audit records it as FAIL with
+    /// the fault's description, and the other subjects are audited as usual.
+    public init(name: String, summary: String, kind: String, failing fault: any SubjectFault & Sendable) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        audit = { _ in throw fault }
+    }
+
     /// A wheel told its result up front.
     public init<Subject: TargetedWheelSubject>(targetedWheel subject: Subject) {
         name = subject.name

@@ -57,7 +57,7 @@ public struct OwnSpinPlay: Sendable {
         let initial = previous
         let spin = { (u: Subject.Rotation) in subject.rotation(afterDrawing: u, from: initial) }
         let (segments, cuts) = WheelPartition.segments(
-            of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper), steps: steps, rotation: spin)
+            of: subject, over: Subject.Rotation(draw.lower), Subject.Rotation(draw.upper), steps: steps, spunFrom: initial, rotation: spin)
         // Widths in Double (a Float subtraction would round), over the interval the subject's own type
         // actually covers (Float(2π) exceeds 2π), so the odds sum to 1.
         let span = Double(Subject.Rotation(draw.upper)) - Double(Subject.Rotation(draw.lower))

@@ -13,6 +13,8 @@ public enum PartitionFinder {
     ///   - upper: The end of the interval (not evaluated as part of it).
     ///   - steps: Equally spaced sweep points over the interval.
     ///   - extraPoints: Further inputs to evaluate (those outside the interval are ignored).
+    ///   - prefetch: Called once with every sweep and extra input before any is evaluated, so a function
+    ///     that is cheaper in bulk (a probe in another process) can compute them in one batch.
     ///   - evaluate: The function, called only with inputs in the interval.
     /// - Returns: Segments covering [lower, upper) without gaps; each change of output is located to a
     ///   pair of adjacent values of `Value`.
@@ -24,6 +26,7 @@ public enum PartitionFinder {
         over lower: Value, _ upper: Value,
         steps: Int,
         extraPoints: [Value] = [],
+        prefetch: ([Value]) -> Void = { _ in },
         _ evaluate: (Value) -> Output
     ) -> [Segment<Value, Output>] {
         precondition(lower < upper, "the interval [\(lower), \(upper)) is empty")
@@ -40,6 +43,7 @@ public enum PartitionFinder {
         unique.reserveCapacity(points.count)
         for p in points where unique.last != p && p >= lower && p < upper { unique.append(p) }
         if unique.first != lower { unique.insert(lower, at: 0) }
+        prefetch(unique)
 
         var segments: [Segment<Value, Output>] = []
         var start = unique[0]

@@ -20,13 +20,25 @@ import FairnessModel
 ///   of line crossings: the number of lines times the turns the rotation makes over the interval.
 enum WheelPartition {
     /// The segments of [lower, upper) on which the subject's report is constant, and the inputs at which
-    /// the rotation reaches a sector line (sorted; the first input at or past each line).
+    /// the rotation reaches a sector line (sorted; the first input at or past each line). `previous`, when
+    /// the inputs are drawn values spun from that rotation, lets a ``BatchEvaluatingWheel`` evaluate the
+    /// sweep's spins in one batch.
     static func segments<Subject: WheelSubject>(
         of subject: Subject,
         over lower: Subject.Rotation, _ upper: Subject.Rotation,
         steps: Int,
+        spunFrom previous: Subject.Rotation? = nil,
         rotation: (Subject.Rotation) -> Subject.Rotation
     ) -> (segments: [Segment<Subject.Rotation, WheelOutcome>], lineCrossings: [Subject.Rotation]) {
+        /// For a subject that evaluates in batches: the inputs' rotations (spins from `previous`, if the
+        /// inputs are drawn values) and their reports, in one batch.
+        func prefetch(_ inputs: [Subject.Rotation]) {
+            if let previous { prefetchSpins(subject, inputs, from: previous) } else { prefetchReports(subject, inputs) }
+        }
+        let sweep = (0...steps).map { i in
+            i == steps ? upper : Subject.Rotation(Double(lower) + (Double(upper) - Double(lower)) * Double(i) / Double(steps))
+        }
+        prefetch(sweep)
         let crossings = lineCrossings(of: subject, over: lower, upper, steps: steps, rotation: rotation)
         var extra: [Subject.Rotation] = []
         extra.reserveCapacity(crossings.count * 7)
@@ -40,7 +52,8 @@ enum WheelPartition {
                 extra.append(down)
             }
         }
-        let segments = PartitionFinder.segments(over: lower, upper, steps: steps, extraPoints: extra) {
+        prefetch(extra)
+        let segments = PartitionFinder.segments(over: lower, upper, steps: steps, extraPoints: extra, prefetch: prefetch) {
             subject.report(rotation($0))
         }
         return (segments, crossings)

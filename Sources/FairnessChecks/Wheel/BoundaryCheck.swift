@@ -32,6 +32,7 @@ public struct BoundaryCheck: Sendable {
         let lines = geometry.lines
         var probes = 0
         var failures: [ProbeFailure] = []
+        prefetchReports(subject, lines.flatMap { Self.probes(around: $0, of: subject, turnsShift: turnsShift).map(\.rotation) })
         for line in lines {
             for probe in Self.probes(around: line, of: subject, turnsShift: turnsShift) {
                 probes += 1

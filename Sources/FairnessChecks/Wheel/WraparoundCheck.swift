@@ -64,6 +64,11 @@ public struct WraparoundCheck: Sendable {
         func failing(_ rotation: Subject.Rotation) -> Bool {
             !accepts(subject.report(rotation), truth: subject.truth(rotation), geometry: geometry)
         }
+        prefetchReports(
+            subject,
+            ([0] + Self.shiftTurns).flatMap { turns in
+                lines.flatMap { BoundaryCheck.probes(around: $0, of: subject, turnsShift: turns).map(\.rotation) }
+            })
         let baseline = lines.map { line in BoundaryCheck.probes(around: line, of: subject, turnsShift: 0).map { failing($0.rotation) } }
         shifts = Self.shiftTurns.map { turns in
             var probes = 0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessSpec
 import Foundation
 
 /// `audit bench`: the engine on the benchmark workload, for `Scripts/benchmark.sh` (hidden from help).
@@ -20,8 +21,15 @@ struct BenchCommand: ParsableCommand {
         help: "Instead, time the exact checks and a 100,000-trial audit at every size: wheels of 8 ... 10,000 sectors, dice 5d6 ... 12d10.")
     var scale = false
 
+    @Option(help: ArgumentHelp("Instead, time a probe: its answers per second and the exact checks through it.", valueName: "command"))
+    var probe: String?
+
+    @Option(help: ArgumentHelp("The spec of the game behind --probe.", valueName: "file"))
+    var spec = "Scripts/bench/roulette37.yaml"
+
     func run() throws {
         if scale { return try ScaleBenchmark.run(threads: engine.threadCount) }
+        if let probe { return try probeBenchmark(probe) }
         let threads = engine.threadCount
         let start = DispatchTime.now()
         let driver = WheelDriver(BenchmarkWheel())
@@ -39,6 +47,38 @@ struct BenchCommand: ParsableCommand {
 /// The benchmark workload: a 37-sector equal wheel whose spin draws a uniform rest angle (53-bit double)
 /// and whose report maps it to a sector by multiplication — the same "draw, map, tally" a NumPy or C
 /// program does — run through the toolkit's real runner, tallies and chi-square.
+extension BenchCommand {
+    /// `probe requests=... requests_per_second=...` for `report` requests in batches of 65,536 fresh
+    /// rotations, then `probe exact-checks seconds=...` for every exact check of the spec's wheel through it.
+    func probeBenchmark(_ command: String) throws {
+        let parsed = try SpecParser.parse(contentsOf: URL(fileURLWithPath: spec))
+        guard case .wheel(let wheelSpec) = parsed.game else { throw ValidationError("--spec: a wheel is needed") }
+        let client = try ProbeClient(command: command, timeout: 30, kind: "wheel")
+        defer { client.close() }
+        let wheel = try ProbeWheel<Double>(wheelSpec, name: parsed.name, summary: parsed.summary, client: client)
+        let requests = Int(min(trials.value, 10_000_000))
+        var start = DispatchTime.now()
+        var done = 0
+        while done < requests {
+            let count = min(65_536, requests - done)
+            wheel.prefetchReports((0..<count).map { Double(done + $0) * 0.000_731 + 0.5 })
+            done += count
+        }
+        var seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        print(String(format: "probe requests=%d seconds=%.3f requests_per_second=%.4g", requests, seconds, Double(requests) / seconds))
+        let fresh = try ProbeWheel<Double>(
+            wheelSpec, name: parsed.name, summary: parsed.summary, client: try ProbeClient(command: command, timeout: 30, kind: "wheel"))
+        defer { fresh.client.close() }
+        start = DispatchTime.now()
+        let findings = WheelFindings(auditing: fresh)
+        seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        print(
+            String(
+                format: "probe exact-checks seconds=%.3f sectors=%d material=%d (target <= 10 s for 37 sectors)", seconds,
+                wheel.geometry.count, findings.material().count))
+    }
+}
+
 struct BenchmarkWheel: WheelSubject {
     typealias Rotation = Double
     let geometry = try! WheelGeometry.equal(count: 37, firstSectorStart: 0, pointer: 0)

@@ -25,6 +25,18 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp("Audit the game declared in this spec file (YAML or JSON; repeatable; see docs/spec.md).", valueName: "file"))
     var specs: [String] = []
 
+    @Option(
+        name: .customLong("probe"),
+        help: ArgumentHelp(
+            "Audit the game's own code: a probe command (run with /bin/sh -c) speaking docs/probe-protocol.md, for the --spec of the same position (repeatable).",
+            valueName: "command"))
+    var probes: [String] = []
+
+    @Option(
+        name: .customLong("probe-timeout"), parsing: .unconditional,
+        help: ArgumentHelp("Seconds a probe may go without answering before its batch is abandoned.", valueName: "seconds"))
+    var probeTimeout = 10.0
+
     @Option(help: ArgumentHelp("Generator: philox (reproducible), system, or gsl:NAME (gsl:mt19937, gsl:randu, ...).", valueName: "name"))
     var rng = "philox"
 
@@ -63,6 +75,13 @@ struct RunCommand: ParsableCommand {
     var quiet = false
 
     mutating func validate() throws {
+        guard probes.count <= specs.count else {
+            throw ValidationError(
+                "--probe: \(probes.count) probes for \(specs.count) specs; give one --spec for each --probe, in the same order")
+        }
+        guard probeTimeout.isFinite, probeTimeout > 0, probeTimeout <= 3600 else {
+            throw ValidationError("--probe-timeout \(probeTimeout): must be a number of seconds in (0, 3600]")
+        }
         for kind in failOn.split(separator: ",", omittingEmptySubsequences: false) where CheckKind(rawValue: String(kind)) == nil {
             throw ValidationError(
                 "--fail-on: unknown kind '\(kind)'; choose from \(CheckKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -126,7 +145,9 @@ struct RunCommand: ParsableCommand {
     func execute() throws {
         let generator = try GeneratorChoice(parsing: rng)
         // Spec files alone audit only their games; with --subject too, both.
-        let selected = try (specs.isEmpty || !subjects.isEmpty ? Catalogue.select(subjects) : []) + Self.specSubjects(specs)
+        let selected =
+            try (specs.isEmpty || !subjects.isEmpty ? Catalogue.select(subjects) : [])
+            + Self.specSubjects(specs, probes: probes, timeout: probeTimeout)
         var seen = Set<String>()
         if let repeated = selected.map(\.name).first(where: { !seen.insert($0).inserted }) {
             AuditExitStatus.printError("subject name '\(repeated)' is used twice (a spec's name must differ from every other subject's)")
@@ -144,7 +165,10 @@ struct RunCommand: ParsableCommand {
         if strict { command += " --strict" }
         if sessionSpins != SessionReach.defaultSpins { command += " --session-spins \(sessionSpins)" }
         for subject in subjects { command += " --subject \(subject)" }
-        for spec in specs { command += " --spec \(spec)" }
+        for (index, spec) in specs.enumerated() {
+            command += " --spec \(spec)"
+            if index < probes.count { command += " --probe '\(probes[index])'" }
+        }
 
         let cancellation = CancellationFlag()
         let progress = Progress(total: trials.value, subjects: selected.count, enabled: !quiet && isatty(2) != 0)

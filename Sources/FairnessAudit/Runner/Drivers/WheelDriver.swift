@@ -24,6 +24,17 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
+        if let batching = subject as? any BatchEvaluatingWheel {
+            // A wheel behind a probe plays the block as one session in one batch (one dynamic cast per
+            // block, none per trial).
+            let draws = range.map { trial in randomness.withTrial(trial) { Double(subject.drawSpinValue(using: &$0)) } }
+            var previousGroup = -1
+            for spin in batching.playSession(draws) {
+                tally.record(spin.outcome, slot: slots.slot(spin.outcome), slots: slots, previousGroup: &previousGroup)
+            }
+            tally.trials &+= UInt64(range.count)
+            return
+        }
         var previous = subject.initialRotation
         var previousGroup = -1
         for trial in range {

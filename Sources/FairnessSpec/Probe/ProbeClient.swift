@@ -1,0 +1,184 @@
+import FairnessAudit
+import Foundation
+import Synchronization
+
+/// A game's own code behind a probe: the connections (one for the exact checks, one more per sampling
+/// worker), the answers already known, and the inputs on which the probe died.
+///
+/// A probe that dies on an input is restarted and the audit goes on: the input is recorded as a trap
+/// (``traps``) and answered as no result. Any other fault — the probe does not start, answers garbage,
+/// writes extra lines, hangs, or dies too often — is kept as ``fault`` and every later request is
+/// answered as no result at once; the subject is then reported as one that could not be run.
+public final class ProbeClient: Sendable {
+    /// The command, as given.
+    public let command: String
+    /// Seconds without progress after which a batch is abandoned.
+    public let timeout: Double
+    /// `wheel` or `dice`.
+    public let kind: String
+    /// `double` or `float`.
+    public let numberType: String
+    /// Restarts allowed after the probe dies on an input.
+    public static let maximumRestarts = 1_000
+
+    struct State: Sendable {
+        var connection: ProbeConnection?
+        var spare: [ProbeConnection] = []
+        var reports: [Double: String] = [:]
+        var spins: [SpinKey: Double] = [:]
+        var traps: [String] = []
+        var restarts = 0
+        var fault: ProbeError?
+    }
+
+    struct SpinKey: Hashable {
+        let draw: Double
+        let previous: Double
+    }
+
+    private let state: Mutex<State>
+
+    /// Starts the probe and shakes hands; the probe declares its number type (`double` or `float`).
+    /// - Throws: ``ProbeError`` if it does not start or answers the handshake wrongly.
+    public init(command: String, timeout: Double, kind: String) throws {
+        self.command = command
+        self.timeout = timeout
+        self.kind = kind
+        let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil)
+        numberType = connection.numberType
+        state = Mutex(State(connection: connection))
+    }
+
+    /// The fault that stopped the probe, if any.
+    public var fault: ProbeError? { state.withLock { $0.fault } }
+    /// The requests on which the probe died (each answered as no result), in the order they happened.
+    public var traps: [String] { state.withLock { $0.traps } }
+
+    /// Answers `requests` in order through the main connection, restarting the probe where it dies (the
+    /// request it died on is answered `trap`). Once a fault is recorded, answers every request `trap`.
+    func ask(_ requests: [String], validate: @escaping (String, String) -> String?) -> [String] {
+        state.withLock { state in Self.ask(requests, state: &state, client: self, validate: validate, spare: false) }
+    }
+
+    private static func ask(
+        _ requests: [String], state: inout State, client: ProbeClient, validate: (String, String) -> String?, spare: Bool
+    ) -> [String] {
+        var answers: [String] = []
+        answers.reserveCapacity(requests.count)
+        var rest = requests[...]
+        while !rest.isEmpty {
+            guard state.fault == nil else {
+                answers.append(contentsOf: repeatElement("trap", count: rest.count))
+                break
+            }
+            do {
+                if state.connection == nil || !state.connection!.isAlive {
+                    state.connection = try ProbeConnection(
+                        command: client.command, timeout: client.timeout, kind: client.kind, numberType: client.numberType)
+                }
+                let connection = state.connection!
+                let got = try connection.exchange(Array(rest))
+                for (request, answer) in zip(rest, got) {
+                    if let expected = validate(request, answer) {
+                        throw ProbeError.badAnswer(command: client.command, request: request, answer: answer, expected: expected)
+                    }
+                }
+                answers.append(contentsOf: got)
+                if got.count == rest.count {
+                    if let extra = connection.extraLine() {
+                        throw ProbeError.extraLines(command: client.command, after: rest.last!, extra: extra)
+                    }
+                    break
+                }
+                // The probe died on the request after the last it answered: a trap there; restart.
+                let culprit = rest[rest.startIndex + got.count]
+                state.traps.append(culprit)
+                answers.append("trap")
+                state.restarts += 1
+                if state.restarts > ProbeClient.maximumRestarts {
+                    throw ProbeError.keepsDying(command: client.command, restarts: state.restarts, lastRequest: culprit)
+                }
+                rest = rest.dropFirst(got.count + 1)
+                state.connection = nil
+            } catch let error as ProbeError {
+                state.fault = error
+                state.connection?.close()
+            } catch {
+                state.fault = .didNotStart(command: client.command, reason: "\(error)")
+            }
+        }
+        return answers
+    }
+
+    // MARK: Wheels
+
+    /// The probe's result at `rotation` (in the spec's convention): a label, `none`, or `trap`.
+    func report(_ rotation: Double) -> String {
+        if let known = state.withLock({ $0.reports[rotation] }) { return known }
+        prefetchReports([rotation])
+        return state.withLock { $0.reports[rotation] } ?? "trap"
+    }
+
+    func prefetchReports(_ rotations: [Double]) {
+        let missing = state.withLock { state in rotations.filter { state.reports[$0] == nil } }
+        guard !missing.isEmpty else { return }
+        var unique: [Double] = []
+        var seen = Set<Double>()
+        for r in missing where seen.insert(r).inserted { unique.append(r) }
+        let answers = ask(unique.map { "report \(ProbeNumbers.format($0, numberType))" }, validate: ProbeNumbers.validateReport)
+        state.withLock { state in for (r, a) in zip(unique, answers) { state.reports[r] = a } }
+    }
+
+    /// The probe's rotation after drawing `draw` from `previous` (spec convention); NaN after a trap.
+    func spin(_ draw: Double, from previous: Double) -> Double {
+        let key = SpinKey(draw: draw, previous: previous)
+        if let known = state.withLock({ $0.spins[key] }) { return known }
+        prefetchSpins([draw], from: previous)
+        return state.withLock { $0.spins[key] } ?? .nan
+    }
+
+    func prefetchSpins(_ draws: [Double], from previous: Double) {
+        let missing = state.withLock { state in draws.filter { state.spins[SpinKey(draw: $0, previous: previous)] == nil } }
+        guard !missing.isEmpty else { return }
+        let p = ProbeNumbers.format(previous, numberType)
+        let answers = ask(missing.map { "spin \(ProbeNumbers.format($0, numberType)) \(p)" }, validate: ProbeNumbers.validateNumber)
+        state.withLock { state in
+            for (draw, answer) in zip(missing, answers) {
+                state.spins[SpinKey(draw: draw, previous: previous)] = answer == "trap" ? .nan : Double(answer) ?? .nan
+            }
+        }
+    }
+
+    /// One session on a connection of its own (sampling workers run in parallel): `reset`, then one
+    /// `play U` per draw; each answer is `ROTATION RESULT`.
+    func playSession(_ draws: [Double]) -> [String] {
+        var connection = state.withLock { state -> ProbeConnection? in state.fault == nil ? state.spare.popLast() : nil }
+        var session = State(connection: connection)
+        session.restarts = 0
+        let requests = ["reset"] + draws.map { "play \(ProbeNumbers.format($0, numberType))" }
+        let answers = Self.ask(requests, state: &session, client: self, validate: ProbeNumbers.validatePlay, spare: true)
+        connection = session.connection
+        state.withLock { state in
+            if let fault = session.fault, state.fault == nil { state.fault = fault }
+            state.traps.append(contentsOf: session.traps)
+            if let connection, connection.isAlive, state.fault == nil { state.spare.append(connection) }
+        }
+        return Array(answers.dropFirst())
+    }
+
+    // MARK: Dice
+
+    /// The probe's answers to dice requests, in order (see the protocol).
+    func dice(_ requests: [String]) -> [String] {
+        ask(requests, validate: ProbeNumbers.validateDice)
+    }
+
+    /// Stops every probe process.
+    public func close() {
+        state.withLock { state in
+            state.connection?.close()
+            for connection in state.spare { connection.close() }
+            state.spare.removeAll()
+        }
+    }
+}

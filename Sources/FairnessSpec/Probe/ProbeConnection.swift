@@ -1,0 +1,158 @@
+import Foundation
+
+/// One running probe process and the line protocol over its standard input and output.
+///
+/// Requests are written and answers read at the same time (non-blocking pipes and `poll`), so a batch of
+/// any size never deadlocks on full pipe buffers. A batch times out when no byte arrives for `timeout`
+/// seconds while answers are still owed.
+// Used only under ProbeClient's lock (one caller at a time), hence unchecked.
+final class ProbeConnection: @unchecked Sendable {
+    /// The protocol version this toolkit speaks.
+    static let protocolVersion = 1
+
+    let command: String
+    let timeout: Double
+    private let process: Process
+    private let inputHandle: FileHandle
+    private let toProbe: Int32
+    private let fromProbe: Int32
+    private var pending: [UInt8] = []
+    private(set) var isAlive = true
+    /// The number type the probe declared in its handshake: `double` or `float`.
+    private(set) var numberType = "double"
+
+    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 1`, expects
+    /// `ok 1 KIND NUMBER` with the given kind and, if `numberType` is given, that number type (otherwise
+    /// `double` or `float`, kept in ``numberType``).
+    /// - Throws: ``ProbeError/didNotStart(command:reason:)``, ``ProbeError/badHandshake(command:expected:received:)``
+    ///   or ``ProbeError/timedOut(command:request:seconds:)``.
+    init(command: String, timeout: Double, kind: String, numberType expectedNumber: String?) throws {
+        self.command = command
+        self.timeout = timeout
+        // A probe that dies while we write must not kill the audit with SIGPIPE: the write fails instead.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `exec` lets a simple command replace the shell, so stopping the process stops the probe itself.
+        let simple = !command.contains(where: { "&|;<>()`$\n".contains($0) })
+        process.arguments = ["-c", simple ? "exec " + command : command]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        do {
+            try process.run()
+        } catch {
+            throw ProbeError.didNotStart(command: command, reason: error.localizedDescription)
+        }
+        self.process = process
+        inputHandle = input.fileHandleForWriting
+        toProbe = input.fileHandleForWriting.fileDescriptor
+        fromProbe = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(toProbe, F_SETFL, fcntl(toProbe, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fromProbe, F_SETFL, fcntl(fromProbe, F_GETFL) | O_NONBLOCK)
+        let expected = "ok \(Self.protocolVersion) \(kind) \(expectedNumber ?? "double|float")"
+        let greeting = "fairness-probe \(Self.protocolVersion)"
+        let answers = try exchange([greeting])
+        guard let answer = answers.first else {
+            close()
+            let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
+            throw ProbeError.didNotStart(command: command, reason: "\(status) before the handshake")
+        }
+        let words = answer.split(separator: " ").map(String.init)
+        let numbers = expectedNumber.map { [$0] } ?? ["double", "float"]
+        guard words.count == 4, words[0] == "ok", words[1] == "\(Self.protocolVersion)", words[2] == kind, numbers.contains(words[3]) else {
+            close()
+            throw ProbeError.badHandshake(command: command, expected: expected, received: answer)
+        }
+        numberType = words[3]
+    }
+
+    deinit { close() }
+
+    /// Writes every request (one line each) and reads one answer line per request, in order. If the probe
+    /// dies (its output ends) the answers received so far are returned and ``isAlive`` becomes false.
+    /// - Throws: ``ProbeError/timedOut(command:request:seconds:)`` when no byte arrives for `timeout`
+    ///   seconds while answers are owed (the probe is then stopped).
+    func exchange(_ requests: [String]) throws -> [String] {
+        guard isAlive else { return [] }
+        var outgoing = Array((requests.joined(separator: "\n") + "\n").utf8)
+        var written = 0
+        var answers: [String] = []
+        answers.reserveCapacity(requests.count)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var lastProgress = Date()
+        while answers.count < requests.count {
+            takeLines(into: &answers, limit: requests.count)
+            if answers.count == requests.count { break }
+            var fds = [pollfd(fd: fromProbe, events: Int16(POLLIN), revents: 0)]
+            if written < outgoing.count { fds.append(pollfd(fd: toProbe, events: Int16(POLLOUT), revents: 0)) }
+            let remaining = timeout - Date().timeIntervalSince(lastProgress)
+            if remaining <= 0 {
+                close()
+                throw ProbeError.timedOut(command: command, request: requests[answers.count], seconds: timeout)
+            }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 1) * 1000) + 1)
+            if ready < 0 && errno != EINTR { markDead(); return answers }
+            if fds.count > 1 && fds[1].revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 {
+                let count = outgoing[written...].withUnsafeBytes { write(toProbe, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    written += count
+                    lastProgress = Date()
+                } else if count < 0 && errno != EAGAIN && errno != EINTR {
+                    // The probe stopped reading (it died): drop what is left and collect what it answered.
+                    outgoing.removeAll()
+                    written = 0
+                }
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                let count = read(fromProbe, &buffer, buffer.count)
+                if count > 0 {
+                    pending.append(contentsOf: buffer[0..<count])
+                    lastProgress = Date()
+                } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+                    takeLines(into: &answers, limit: requests.count)
+                    markDead()
+                    return answers
+                }
+            }
+        }
+        return answers
+    }
+
+    /// A line the probe wrote beyond the answers owed, if one is already waiting.
+    func extraLine() -> String? {
+        guard let end = pending.firstIndex(of: 10) else { return pending.isEmpty ? nil : String(decoding: pending, as: UTF8.self) }
+        return String(decoding: pending[..<end], as: UTF8.self)
+    }
+
+    private func takeLines(into answers: inout [String], limit: Int) {
+        var start = 0
+        while answers.count < limit, let end = pending[start...].firstIndex(of: 10) {
+            var line = pending[start..<end]
+            if line.last == 13 { line = line.dropLast() }
+            answers.append(String(decoding: line, as: UTF8.self))
+            start = end + 1
+        }
+        if start > 0 { pending.removeFirst(start) }
+    }
+
+    private func markDead() {
+        isAlive = false
+        close()
+    }
+
+    /// Stops the probe (closing its input first, then SIGTERM, then SIGKILL).
+    func close() {
+        isAlive = false
+        guard process.isRunning else { return }
+        try? inputHandle.close()
+        let deadline = Date().addingTimeInterval(0.2)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning { process.terminate() }
+        let hard = Date().addingTimeInterval(0.5)
+        while process.isRunning && Date() < hard { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,37 @@
+import FairnessAudit
+
+/// Why a probe could not be used. Each case names the command, and where it applies the request and what
+/// came back, in one line.
+public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, SubjectFault {
+    /// The command could not be started, or exited before the handshake.
+    case didNotStart(command: String, reason: String)
+    /// The handshake answer was not `ok 1 KIND NUMBER` for the game the spec declares.
+    case badHandshake(command: String, expected: String, received: String)
+    /// No complete answer within the timeout (seconds) to a batch whose first unanswered request is shown.
+    case timedOut(command: String, request: String, seconds: Double)
+    /// An answer that is not what the protocol allows for its request.
+    case badAnswer(command: String, request: String, answer: String, expected: String)
+    /// The probe wrote more lines than there were requests.
+    case extraLines(command: String, after: String, extra: String)
+    /// The probe kept dying: more restarts than allowed.
+    case keepsDying(command: String, restarts: Int, lastRequest: String)
+
+    public var description: String {
+        switch self {
+        case .didNotStart(let command, let reason): return "probe '\(command)' did not start: \(reason)"
+        case .badHandshake(let command, let expected, let received):
+            return "probe '\(command)' answered the handshake with '\(received)', expected '\(expected)'"
+        case .timedOut(let command, let request, let seconds):
+            return "probe '\(command)' gave no answer within \(seconds) s (waiting for the answer to '\(request)')"
+        case .badAnswer(let command, let request, let answer, let expected):
+            return "probe '\(command)' answered '\(request)' with '\(answer)'; expected \(expected)"
+        case .extraLines(let command, let after, let extra):
+            return "probe '\(command)' wrote an extra line '\(extra)' after answering '\(after)'"
+        case .keepsDying(let command, let restarts, let lastRequest):
+            return "probe '\(command)' died \(restarts) times (last on '\(lastRequest)'); giving up"
+        }
+    }
+
+    /// The one-line reason, for the subject's failed check.
+    public var faultDescription: String { description }
+}

@@ -1,0 +1,102 @@
+import FairnessAudit
+
+/// A declared wheel whose results come from the game's own code behind a probe: the geometry, angle
+/// conventions and claims come from the spec; `report` and the spin rule are the probe's answers
+/// (`report R`, `spin U P`, and `reset`/`play U` sessions for sampling; see `docs/probe-protocol.md`).
+///
+/// Rotations are the subject's `Rotation` type (`Double` or `Float`, as the probe declares), in the spec's
+/// unit; the probe sees them in the spec's convention (positive: the direction the spec's angles grow).
+public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStringConvertible>: BatchEvaluatingWheel {
+    /// The declaration.
+    public let spec: WheelSpec
+    /// The game's name.
+    public let name: String
+    /// One line saying what it is.
+    public let summary: String
+    /// The wheel as declared.
+    public let geometry: WheelGeometry
+    /// The probe.
+    public let client: ProbeClient
+
+    /// The wheel of `spec` answered by `client`.
+    /// - Throws: `WheelGeometryError` if the declared sectors do not make a wheel.
+    public init(_ spec: WheelSpec, name: String, summary: String, client: ProbeClient) throws {
+        self.spec = spec
+        self.name = name
+        self.summary = summary
+        self.client = client
+        geometry = try spec.geometry()
+    }
+
+    /// +1 when the spec's angles grow clockwise (as the toolkit's do), −1 otherwise.
+    var sign: Double { spec.anglesGrow == .clockwise ? 1 : -1 }
+
+    /// The spec's unit.
+    public var rotationUnit: AngleUnit { spec.unit }
+    /// 0.
+    public var initialRotation: Rotation { 0 }
+    /// One turn in the spec's unit: the probe turns the drawn value into a rotation with the game's own rule.
+    public var spinDraw: SpinDraw { .oneTurn(in: spec.unit) }
+    /// The declared odds, when every sector declares one.
+    public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
+
+    static func outcome(_ answer: Substring) -> WheelOutcome {
+        Int(answer).map { .label($0) } ?? .noResult
+    }
+
+    /// The probe's `spin U P`, converted; after a trap, `previous` (the wheel did not move).
+    public func rotation(afterDrawing u: Rotation, from previous: Rotation) -> Rotation {
+        let spun = client.spin(Double(u), from: sign * Double(previous))
+        return spun.isFinite ? Rotation(sign * spun) : previous
+    }
+
+    /// The probe's `report R`: a label, or no result for `none` and for a trap.
+    public func report(_ rotation: Rotation) -> WheelOutcome {
+        Self.outcome(client.report(sign * Double(rotation))[...])
+    }
+
+    public func prefetchReports(_ rotations: [Double]) { client.prefetchReports(rotations.map { sign * $0 }) }
+
+    public func prefetchSpins(_ draws: [Double], from previous: Double) {
+        client.prefetchSpins(draws, from: sign * previous)
+        // The rotations reached, too: the partition reports at each of them next.
+        client.prefetchReports(draws.map { sign * Double(rotation(afterDrawing: Rotation($0), from: Rotation(previous))) })
+    }
+
+    public func playSession(_ draws: [Double]) -> [(rotation: Double, outcome: WheelOutcome)] {
+        client.playSession(draws).map { answer in
+            let parts = answer.split(separator: " ")
+            guard parts.count == 2, let rotation = Double(parts[0]) else { return (0, .noResult) }
+            return (sign * rotation, Self.outcome(parts[1]))
+        }
+    }
+}
+
+extension GameSpec {
+    /// The audit subject of the game's own code behind the probe `command`: a wheel whose `report` and spin
+    /// rule are the probe's (dice through a probe are not supported yet).
+    /// - Parameters:
+    ///   - command: The probe's command line (run with `/bin/sh -c`).
+    ///   - timeout: Seconds without progress after which a batch is abandoned.
+    /// - Throws: ``ProbeError`` if the probe does not start or its handshake is wrong — a `SubjectFault`
+    ///   callers can turn into a failed subject; `WheelGeometryError` for a spec that is not a wheel.
+    public func probeSubject(command: String, timeout: Double) throws -> AuditSubject {
+        guard case .wheel(let wheel) = game else {
+            throw ProbeError.didNotStart(command: command, reason: "probes audit wheels for now; '\(name)' declares dice")
+        }
+        let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel")
+        let finish: @Sendable () throws -> [String] = {
+            defer { probe.close() }
+            if let fault = probe.fault { throw fault }
+            let traps = probe.traps
+            guard !traps.isEmpty else { return ["Answered by the probe '\(command)'."] }
+            return [
+                "Answered by the probe '\(command)', which died on \(traps.count) requests (first: '\(traps[0])') and was restarted each time; each such answer counts as no result."
+            ]
+        }
+        if probe.numberType == "float" {
+            return AuditSubject(wheel: try ProbeWheel<Float>(wheel, name: name, summary: summary, client: probe), finish: finish)
+        }
+        return AuditSubject(wheel: try ProbeWheel<Double>(wheel, name: name, summary: summary, client: probe), finish: finish)
+    }
+}

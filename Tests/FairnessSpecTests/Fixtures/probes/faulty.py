@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""A probe with one planted fault, chosen by the first argument, for the toolkit's fault tests. Without a
+fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and first sector at 270).
+
+  handshake   answers the handshake with 'hello'
+  hang        shakes hands, then never answers
+  die         exits (without answering) on 'report R' for R in [100, 100.05): a trap there, restarted each time
+  garbage     answers 'banana' to every report
+  surplus     writes an extra line after every batch
+  short       skips the answer to the 10th request it ever sees, then goes on
+"""
+import os
+import sys
+import time
+
+FAULT = sys.argv[1] if len(sys.argv) > 1 else ""
+
+
+def label(rotation):
+    angle = (270.0 - rotation) % 360.0
+    offset = (angle - 270.0) % 360.0
+    return int(offset // 90.0) % 4 + 1
+
+
+def answer(line, session, seen):
+    words = line.split()
+    seen[0] += 1
+    if words[0] == "fairness-probe":
+        return "hello" if FAULT == "handshake" else "ok 1 wheel double"
+    if FAULT == "hang":
+        time.sleep(3600)
+    if FAULT == "short" and seen[0] == 10:
+        return None
+    if words[0] == "report":
+        rotation = float(words[1])
+        if FAULT == "die" and 100.0 <= rotation < 100.05:
+            sys.stdout.flush()
+            os._exit(3)
+        return "banana" if FAULT == "garbage" else str(label(rotation))
+    if words[0] == "spin":
+        return repr(float(words[1]))
+    if words[0] == "reset":
+        return "ok"
+    if words[0] == "play":
+        return f"{float(words[1])!r} {label(float(words[1]))}"
+    return "none"
+
+
+def main():
+    session, seen, pending = [0.0], [0], b""
+    while True:
+        chunk = os.read(0, 1 << 16)
+        if not chunk:
+            return
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        replies = []
+        for line in lines:
+            reply = answer(line.decode(), session, seen)
+            if reply is None:
+                continue
+            if reply is not None and FAULT == "die" and reply == "":
+                continue
+            replies.append(reply)
+            # A dying probe must have written the answers before the one it dies on.
+            if FAULT == "die":
+                os.write(1, (reply + "\n").encode())
+        if replies and FAULT != "die":
+            text = "\n".join(replies) + "\n"
+            if FAULT == "surplus":
+                text += "surplus\n"
+            os.write(1, text.encode())
+
+
+if __name__ == "__main__":
+    main()

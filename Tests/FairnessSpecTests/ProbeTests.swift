@@ -1,0 +1,145 @@
+import FairnessAudit
+import FairnessSpec
+import Foundation
+import Testing
+
+/// Probes end to end: the example probes in four languages (a correct wheel passes the default gate, its
+/// planted bug fails with the right class), and every fault of the protocol.
+@Suite("probes", .serialized)
+struct ProbeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    static func audit(spec: String, probe: String, trials: UInt64 = 20_000, timeout: Double = 10) throws -> AuditReport {
+        let parsed = try SpecParser.parse(contentsOf: URL(fileURLWithPath: path(spec)))
+        let subject: AuditSubject
+        do {
+            subject = try parsed.probeSubject(command: probe, timeout: timeout)
+        } catch let fault as ProbeError {
+            subject = AuditSubject(name: parsed.name, summary: parsed.summary, kind: "wheel", failing: fault)
+        }
+        return try Audit.run([subject], settings: AuditSettings(run: RunSettings(trials: trials, seed: 11, threads: 2)))
+    }
+
+    /// The classes of the failing exact checks.
+    static func failingClasses(_ report: AuditReport) -> Set<FindingClass> {
+        Set(report.checks.filter { $0.status == .fail }.compactMap(\.findingClass))
+    }
+
+    static func compiledJava() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-java-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try run("javac", ["-d", directory, path("Examples/probes/java/SixWheel.java")])
+        return directory
+    }
+
+    static func compiledSwift() throws -> String {
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("probe-swift-\(UUID().uuidString)").path
+        try run("swiftc", ["-O", "-o", binary, path("Examples/probes/swift/WeightedWheel.swift")])
+        return binary
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { throw ProbeError.didNotStart(command: tool, reason: "exit \(process.terminationStatus)") }
+    }
+
+    @Test(arguments: [
+        ("Examples/probes/python/prize_wheel.yaml", "python3 \(path("Examples/probes/python/prize_wheel.py"))", FindingClass.mislabel),
+        ("Examples/probes/javascript/twelve_wheel.yaml", "node \(path("Examples/probes/javascript/twelve_wheel.js"))", .invalid),
+    ])
+    func scriptedExamples(spec: String, probe: String, bugClass: FindingClass) throws {
+        let correct = try Self.audit(spec: spec, probe: probe)
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+        let planted = try Self.audit(spec: spec, probe: probe + " --bug")
+        #expect(planted.gate == .fail)
+        #expect(Self.failingClasses(planted).contains(bugClass), "\(Self.failingClasses(planted))")
+    }
+
+    @Test func compiledExamples() throws {
+        let java = try Self.compiledJava()
+        defer { try? FileManager.default.removeItem(atPath: java) }
+        let javaCommand = "java -cp \(java) SixWheel"
+        #expect(try Self.audit(spec: "Examples/probes/java/six_wheel.yaml", probe: javaCommand).gate == .pass)
+        let javaBug = try Self.audit(spec: "Examples/probes/java/six_wheel.yaml", probe: javaCommand + " --bug")
+        #expect(javaBug.gate == .fail && Self.failingClasses(javaBug).contains(.mislabel))
+        // The Java probe declares float: the subject's values are floats.
+        #expect(javaBug.subjects[0].findings.contains { $0.contains("Answered by the probe") })
+        let swift = try Self.compiledSwift()
+        defer { try? FileManager.default.removeItem(atPath: swift) }
+        // A 1% prize: serial pairs need about 50,000 spins to be tested.
+        let swiftCorrect = try Self.audit(spec: "Examples/probes/swift/weighted_wheel.yaml", probe: swift, trials: 60_000)
+        #expect(
+            swiftCorrect.gate == .pass,
+            "\(swiftCorrect.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.status) \($0.detail)" })")
+        let swiftBug = try Self.audit(spec: "Examples/probes/swift/weighted_wheel.yaml", probe: swift + " --bug")
+        #expect(swiftBug.gate == .fail && Self.failingClasses(swiftBug).contains(.mislabel))
+    }
+
+    static let faulty = "python3 \(path("Tests/FairnessSpecTests/Fixtures/probes/faulty.py"))"
+    static let fourSectors = "Tests/FairnessSpecTests/Fixtures/probes/four_sectors.yaml"
+
+    /// The one check of a subject that could not be run.
+    static func couldNotRun(_ report: AuditReport) -> String? {
+        report.checks.first { $0.check == "subject could not be run" && $0.status == .fail }?.detail
+    }
+
+    @Test func theFaultlessProbePasses() throws {
+        #expect(try Self.audit(spec: Self.fourSectors, probe: Self.faulty).gate == .pass)
+    }
+
+    @Test func aProbeThatDoesNotStartFailsItsSubjectOnly() throws {
+        let parsed = try SpecParser.parse(contentsOf: URL(fileURLWithPath: Self.path(Self.fourSectors)))
+        #expect(throws: ProbeError.self) { try parsed.probeSubject(command: "/nonexistent/probe", timeout: 5) }
+        let report = try Self.audit(spec: Self.fourSectors, probe: "/nonexistent/probe")
+        #expect(report.gate == .fail)
+        #expect(Self.couldNotRun(report)?.hasPrefix("probe '/nonexistent/probe' did not start: exited with status 127") == true)
+        // Other subjects in the same run are audited as usual.
+        let both = try Audit.run(
+            [
+                AuditSubject(
+                    name: "broken", summary: "", kind: "wheel",
+                    failing: ProbeError.didNotStart(command: "x", reason: "exited with status 127 before the handshake")),
+                AuditSubject(dice: ReferenceDiceGame()),
+            ], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1)))
+        #expect(both.subjects.map(\.verdict) == [.fail, .pass])
+        #expect(both.checks.count > 5)
+    }
+
+    @Test func aWrongHandshakeIsNamed() throws {
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " handshake")
+        #expect(Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1 wheel double|float'") == true)
+    }
+
+    @Test func aHangingProbeTimesOut() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " hang", timeout: 1)
+        #expect(Self.couldNotRun(report)?.contains("gave no answer within 1.0 s (waiting for the answer to '") == true, "\(report.checks)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test func aProbeThatDiesOnAnInputIsRestartedAndTheInputIsATrap() throws {
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " die")
+        #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
+        let notes = report.subjects[0].findings.joined()
+        #expect(notes.contains("which died on") && notes.contains("(first: 'report 100"), "\(notes)")
+        // Rotations in [100, 100.05) show no result: an invalid outcome in play, on 0.05/360 of spins.
+        let range = report.checks.first { $0.check == "range" }!
+        #expect(range.status == .fail && range.findingClass == .invalid)
+        #expect(abs((range.magnitude ?? 0) - 0.05 / 360) < 1e-9, "\(range)")
+    }
+
+    @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {
+        let garbage = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " garbage")
+        #expect(Self.couldNotRun(garbage)?.contains("with 'banana'; expected a whole-number label or 'none'") == true)
+        let surplus = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " surplus")
+        #expect(Self.couldNotRun(surplus)?.contains("surplus") == true, "\(surplus.checks.map(\.detail))")
+        let short = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " short", timeout: 1)
+        #expect(Self.couldNotRun(short) != nil, "a missing answer is found (as a misplaced answer or a timeout)")
+    }
+}
