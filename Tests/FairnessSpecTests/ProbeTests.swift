@@ -81,6 +81,17 @@ struct ProbeTests {
         #expect(swiftBug.gate == .fail && Self.failingClasses(swiftBug).contains(.mislabel))
     }
 
+    /// The iOS-app pattern: the app's WheelLogic package, built for this machine, audited through its probe.
+    @Test func iosAppTemplate() throws {
+        let template = Self.path("Examples/ios-wheel-template")
+        try Self.run("swift", ["build", "-c", "release", "--package-path", template, "--product", "wheel-probe"])
+        let probe = template + "/.build/release/wheel-probe"
+        let correct = try Self.audit(spec: "Examples/ios-wheel-template/wheel.yaml", probe: probe, trials: 60_000)
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        let planted = try Self.audit(spec: "Examples/ios-wheel-template/wheel.yaml", probe: probe + " --bug", trials: 60_000)
+        #expect(planted.gate == .fail && Self.failingClasses(planted).contains(.mislabel))
+    }
+
     static let faulty = "python3 \(path("Tests/FairnessSpecTests/Fixtures/probes/faulty.py"))"
     static let fourSectors = "Tests/FairnessSpecTests/Fixtures/probes/four_sectors.yaml"
 
