@@ -17,7 +17,7 @@ struct ProbeTests {
         do {
             subject = try parsed.probeSubject(command: probe, timeout: timeout)
         } catch let fault as ProbeError {
-            subject = AuditSubject(name: parsed.name, summary: parsed.summary, kind: "wheel", failing: fault)
+            subject = AuditSubject(name: parsed.name, summary: parsed.summary, kind: "probe", failing: fault)
         }
         return try Audit.run([subject], settings: AuditSettings(run: RunSettings(trials: trials, seed: 11, threads: 2)))
     }
@@ -52,6 +52,7 @@ struct ProbeTests {
     @Test(arguments: [
         ("Examples/probes/python/prize_wheel.yaml", "python3 \(path("Examples/probes/python/prize_wheel.py"))", FindingClass.mislabel),
         ("Examples/probes/javascript/twelve_wheel.yaml", "node \(path("Examples/probes/javascript/twelve_wheel.js"))", .invalid),
+        ("Examples/probes/python/poker_dice.yaml", "python3 \(path("Examples/probes/python/poker_dice.py"))", .mislabel),
     ])
     func scriptedExamples(spec: String, probe: String, bugClass: FindingClass) throws {
         let correct = try Self.audit(spec: spec, probe: probe)
@@ -98,6 +99,22 @@ struct ProbeTests {
     /// The one check of a subject that could not be run.
     static func couldNotRun(_ report: AuditReport) -> String? {
         report.checks.first { $0.check == "subject could not be run" && $0.status == .fail }?.detail
+    }
+
+    /// A dice probe's rolls go through the game's own mapping: one that folds a d8 onto six faces with `%`
+    /// (faces 1 and 2 twice as likely) fails the sampled fairness tests; its detector answers are exact.
+    @Test func aDiceProbeWithABiasedRollFailsSampling() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-dice-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = try String(contentsOfFile: Self.path("Examples/probes/python/poker_dice.py"), encoding: .utf8)
+        let biased = source.replacingOccurrences(of: "int(u * 6) + 1", with: "int(u * 8) % 6 + 1")
+        #expect(biased != source)
+        try biased.write(toFile: directory + "/biased.py", atomically: true, encoding: .utf8)
+        let report = try Self.audit(spec: "Examples/probes/python/poker_dice.yaml", probe: "python3 \(directory)/biased.py")
+        #expect(report.gate == .fail)
+        #expect(report.checks.contains { $0.check == "die 1 uniformity" && $0.status == .fail })
+        #expect(report.checks.first { $0.check == "straight detector (exhaustive)" }?.status == .pass)
     }
 
     @Test func theFaultlessProbePasses() throws {

@@ -36,11 +36,22 @@ public struct AuditSubject: Sendable {
     /// subject's findings, or throws a ``SubjectFault`` if the implementation could not be run after all (a
     /// probe that broke during the checks, say), which fails the subject without stopping the audit.
     public init<Subject: WheelSubject>(wheel subject: Subject, finish: @escaping @Sendable () throws -> [String]) {
+        self.init(AuditSubject(wheel: subject), finish: finish)
+    }
+
+    /// A dice game whose audit ends with `finish` (see ``init(wheel:finish:)``).
+    public init<Game: DiceGame>(dice game: Game, finish: @escaping @Sendable () throws -> [String]) {
+        self.init(AuditSubject(dice: game), finish: finish)
+    }
+
+    /// `subject`, whose audit ends with `finish`.
+    private init(_ subject: AuditSubject, finish: @escaping @Sendable () throws -> [String]) {
         name = subject.name
         summary = subject.summary
-        kind = "wheel"
-        audit = { settings in
-            var result = try SubjectAudit.wheel(subject, settings: settings)
+        kind = subject.kind
+        let audit = subject.audit
+        self.audit = { settings in
+            var result = try audit(settings)
             result.verdict.findings += try finish()
             return result
         }

@@ -168,9 +168,15 @@ public final class ProbeClient: Sendable {
 
     // MARK: Dice
 
-    /// The probe's answers to dice requests, in order (see the protocol).
-    func dice(_ requests: [String]) -> [String] {
-        ask(requests, validate: ProbeNumbers.validateDice)
+    /// The probe's answers to dice requests (`straight`, `category`, `roll`), in order; a roll's faces
+    /// must lie in 1 ... `faces`.
+    func dice(_ requests: [String], faces: Int) -> [String] {
+        ask(requests) { request, answer in
+            if let problem = ProbeNumbers.validateDice(request, answer) { return problem }
+            guard request.hasPrefix("roll ") else { return nil }
+            return answer.split(separator: " ").allSatisfy({ (Int($0) ?? 0) >= 1 && (Int($0) ?? 0) <= faces })
+                ? nil : "faces from 1 to \(faces)"
+        }
     }
 
     /// Stops every probe process.

@@ -74,26 +74,35 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
 
 extension GameSpec {
     /// The audit subject of the game's own code behind the probe `command`: a wheel whose `report` and spin
-    /// rule are the probe's (dice through a probe are not supported yet).
+    /// rule are the probe's, or dice whose detector, classifier and rolls are.
     /// - Parameters:
     ///   - command: The probe's command line (run with `/bin/sh -c`).
     ///   - timeout: Seconds without progress after which a batch is abandoned.
     /// - Throws: ``ProbeError`` if the probe does not start or its handshake is wrong — a `SubjectFault`
-    ///   callers can turn into a failed subject; `WheelGeometryError` for a spec that is not a wheel.
+    ///   callers can turn into a failed subject.
     public func probeSubject(command: String, timeout: Double) throws -> AuditSubject {
-        guard case .wheel(let wheel) = game else {
-            throw ProbeError.didNotStart(command: command, reason: "probes audit wheels for now; '\(name)' declares dice")
+        let finishing = { (probe: ProbeClient) -> @Sendable () throws -> [String] in
+            {
+                defer { probe.close() }
+                if let fault = probe.fault { throw fault }
+                let traps = probe.traps
+                guard !traps.isEmpty else { return ["Answered by the probe '\(command)'."] }
+                return [
+                    "Answered by the probe '\(command)', which died on \(traps.count) requests (first: '\(traps[0])') and was restarted each time; each such answer counts as no result."
+                ]
+            }
+        }
+        let wheel: WheelSpec
+        switch game {
+        case .wheel(let declared): wheel = declared
+        case .dice(let dice):
+            let probe = try ProbeClient(command: command, timeout: timeout, kind: "dice")
+            let game = try ProbeDice(dice, name: name, summary: summary, client: probe)
+            if let fault = probe.fault { throw fault }
+            return AuditSubject(dice: game, finish: finishing(probe))
         }
         let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel")
-        let finish: @Sendable () throws -> [String] = {
-            defer { probe.close() }
-            if let fault = probe.fault { throw fault }
-            let traps = probe.traps
-            guard !traps.isEmpty else { return ["Answered by the probe '\(command)'."] }
-            return [
-                "Answered by the probe '\(command)', which died on \(traps.count) requests (first: '\(traps[0])') and was restarted each time; each such answer counts as no result."
-            ]
-        }
+        let finish = finishing(probe)
         if probe.numberType == "float" {
             return AuditSubject(wheel: try ProbeWheel<Float>(wheel, name: name, summary: summary, client: probe), finish: finish)
         }

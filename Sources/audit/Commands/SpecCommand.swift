@@ -49,7 +49,9 @@ extension RunCommand {
             do {
                 return try spec.probeSubject(command: probes[index], timeout: timeout)
             } catch let fault as ProbeError {
-                return AuditSubject(name: spec.name, summary: spec.summary, kind: "wheel", failing: fault)
+                let kind: String
+                if case .dice = spec.game { kind = "dice" } else { kind = "wheel" }
+                return AuditSubject(name: spec.name, summary: spec.summary, kind: kind, failing: fault)
             }
         }
     }

@@ -10,6 +10,33 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout DiceTally) {
+        if let batching = game as? any BatchRollingDice {
+            // A game behind a probe rolls the whole block in one batch (one cast per block, none per trial).
+            let k = game.dice.count
+            var sets: [[Double]] = []
+            sets.reserveCapacity(2 * range.count)
+            for trial in range {
+                randomness.withTrial(trial) { generator in
+                    for _ in 0..<2 { sets.append((0..<k).map { _ in Sampling.unitInterval(using: &generator) }) }
+                }
+            }
+            let rolls = batching.rolls(from: sets)
+            var previousFirst = -1
+            for index in 0..<range.count {
+                let first = rolls[2 * index]
+                let rerolled = game.rerollPolicy == .rerollOnceAfterDetectedStraight && game.isStraight(first)
+                let final = rerolled ? rolls[2 * index + 1] : first
+                tally.record(first, previousFirst: &previousFirst)
+                if rerolled {
+                    tally.rerolls &+= 1
+                    tally.record(final, previousFirst: &previousFirst)
+                }
+                tally.categories[PokerCategory.of(final).rawValue] &+= 1
+                if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
+            }
+            tally.plays &+= UInt64(range.count)
+            return
+        }
         var previousFirst = -1
         for trial in range {
             let play = randomness.withTrial(trial) { generator in game.play(using: &generator) }

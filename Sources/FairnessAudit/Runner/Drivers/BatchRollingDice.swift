@@ -1,0 +1,10 @@
+/// A dice game whose rolls are expensive per call but cheap in bulk — the game's own roll code behind a
+/// probe — and which therefore rolls many sets of dice from given uniform draws in one batch.
+///
+/// ``DiceDriver`` uses it for every block: it draws 2K uniform values per trial (a first roll and a
+/// possible reroll), asks for all the rolls at once, and applies the game's reroll policy with its own
+/// detector, so the draws of each trial still depend only on (seed, trial).
+public protocol BatchRollingDice: DiceGame {
+    /// The game's rolls for each set of K uniform draws in [0, 1), in order.
+    func rolls(from uniforms: [[Double]]) -> [DiceRoll]
+}
