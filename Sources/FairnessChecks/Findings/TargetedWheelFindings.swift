@@ -2,13 +2,13 @@ import FairnessModel
 
 /// The class and magnitude of what the landing check of a wheel told its result up front found.
 ///
-/// The game draws its index from the subject's `indices` (uniformly), so every index there is in play and
-/// every index outside is latent. For an index in play: refusing it, trapping, reporting no result, or
+/// The game draws its index from the subject's `indices` (uniformly, or by its `indexWeights`), so every
+/// index it can draw is in play and every other index (outside, or given weight 0) is latent; shares weigh
+/// each index by the game's draw. For an index in play: refusing it, trapping, reporting no result, or
 /// stopping on one sector and reporting another is ``FindingClass/invalid``; stopping within the rounding
 /// band of a line and reporting one of its two sectors is ``FindingClass/rounding``; stopping in another
 /// sector than the index's and reporting that sector is a ``FindingClass/mislabel`` of the index drawn (the
 /// player gets another prize than the game decided).
-/// Magnitudes are shares of the indices drawn.
 public struct TargetedWheelFindings: Sendable {
     /// The finding for the indices the game draws, nil if every one was handled correctly.
     public let landing: Finding?
@@ -28,6 +28,8 @@ public struct TargetedWheelFindings: Sendable {
         let unit = subject.rotationUnit
         let lines = LineDistances(geometry, unit: unit)
         var counts: [FindingClass: Int] = [:]
+        var shares: [FindingClass: Double] = [:]
+        let probability = Dictionary(uniqueKeysWithValues: zip(subject.indices, subject.indexProbabilities))
         for wrong in check.landings where !wrong.correct {
             var found = FindingClass.invalid
             if let rotation = wrong.rotation, !wrong.reported.hasPrefix("traps"), let label = Int(wrong.reported) {
@@ -43,11 +45,15 @@ public struct TargetedWheelFindings: Sendable {
                     found = .invalid
                 }
             }
+            // An index the game's weights never draw is not in play.
+            let p = probability[wrong.index] ?? 0
+            if p == 0 { found = .latent }
             counts[found, default: 0] += 1
+            shares[found, default: 0] += p
         }
         let drawn = max(1, subject.indices.count)
-        invalidShare = Double(counts[.invalid] ?? 0) / Double(drawn)
-        mislabelShare = Double(counts[.mislabel] ?? 0) / Double(drawn)
+        invalidShare = shares[.invalid] ?? 0
+        mislabelShare = shares[.mislabel] ?? 0
         let latent = check.outOfRange.filter { !$0.correct }.count
         outOfRange =
             latent == 0
@@ -61,7 +67,7 @@ public struct TargetedWheelFindings: Sendable {
             self.landing = nil
             return
         }
-        let share = worst == .latent ? 0 : Double(counts[worst]!) / Double(drawn)
+        let share = worst == .latent ? 0 : shares[worst] ?? 0
         var summary: String
         switch worst {
         case .invalid:
@@ -72,7 +78,9 @@ public struct TargetedWheelFindings: Sendable {
                 "\(counts[worst]!) of the \(drawn) indices the game draws stop on another sector (\(Finding.describeShare(share)) of spins)"
         case .rounding:
             summary = "\(counts[worst]!) of the \(drawn) indices stop within \(RoundingBand.ulps) ulps of a line"
-        case .odds, .latent:
+        case .latent:
+            summary = "only indices the game's weights never draw are mishandled (\(counts[worst]!))"
+        case .odds:
             summary = "\(counts[worst]!) of the \(drawn) indices the game draws are mishandled"
         }
         let others = counts.keys.filter { $0 != worst }.sorted()

@@ -29,13 +29,13 @@ extension SubjectAudit {
                     reported: l.reported, expected: "lands on \(l.landsOn)"))
         }
         var designed: [WheelOutcome: Double] = [:]
-        for index in subject.indices {
+        for (index, probability) in zip(subject.indices, subject.indexProbabilities) where probability > 0 {
             switch subject.spin(toIndex: index) {
-            case .stops(_, let outcome): designed[outcome, default: 0] += 1 / Double(subject.indices.count)
-            case .refused, .traps: designed[.noResult, default: 0] += 1 / Double(subject.indices.count)
+            case .stops(_, let outcome): designed[outcome, default: 0] += probability
+            case .refused, .traps: designed[.noResult, default: 0] += probability
             }
         }
-        let claimed = claimedOdds(geometry)
+        let claimed = subject.claimedOdds ?? claimedOdds(geometry)
         let largestGap = largestDifference(designed, claimed)
         checks.append(
             exact(
@@ -46,7 +46,8 @@ extension SubjectAudit {
                         .odds, magnitude: largestGap,
                         summary: "an outcome's odds differ from its sector's share by \(Finding.describeShare(largestGap))"),
                 settings: settings,
-                "index drawn uniformly from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"))
+                "index drawn \(subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"
+            ))
 
         let driver = TargetedWheelDriver(
             subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))

@@ -17,14 +17,53 @@ public protocol TargetedWheelSubject: Sendable {
 
     /// Where the wheel stops for `index`, and what it reports.
     func spin(toIndex index: Int) -> TargetedSpin<Rotation>
+
+    /// The relative weights with which the game draws each index of ``indices``, in order (a prize table
+    /// that makes the jackpot rarer than its slice, say); nil (the default) for a uniform draw.
+    var indexWeights: [Double]? { get }
+
+    /// The probability the game claims for each outcome, if it claims other odds than each sector's
+    /// share of the painted circle (a weighted draw usually claims its weights); nil by default.
+    var claimedOdds: [WheelOutcome: Double]? { get }
 }
 
 extension TargetedWheelSubject {
-    /// One spin with the index drawn uniformly from ``indices``.
-    /// - Precondition: ``indices`` is not empty.
+    /// nil: the game draws its index uniformly.
+    public var indexWeights: [Double]? { nil }
+    /// nil: the game claims each sector's share of the painted circle.
+    public var claimedOdds: [WheelOutcome: Double]? { nil }
+
+    /// The probability with which the game draws each index of ``indices``, in order: its weight over the
+    /// sum of the weights, or 1/n for a uniform draw.
+    public var indexProbabilities: [Double] {
+        guard let weights = indexWeights, weights.count == indices.count else {
+            return Array(repeating: 1 / Double(max(1, indices.count)), count: indices.count)
+        }
+        let total = weights.reduce(0, +)
+        return weights.map { $0 / total }
+    }
+
+    /// One spin with the index drawn from ``indices``: uniformly, or by ``indexWeights`` (a uniform draw on
+    /// [0, Σ weights) walked through the weights in order).
+    /// - Precondition: ``indices`` is not empty; weights, when given, are one per index, finite and
+    ///   non-negative with a positive sum.
     @inlinable
     public func spin<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, result: TargetedSpin<Rotation>) {
-        let index = indices.lowerBound + Int(Sampling.uniformInteger(below: UInt64(indices.count), using: &generator))
+        var index = indices.lowerBound + indices.count - 1
+        if let weights = indexWeights {
+            var total = 0.0
+            for weight in weights { total += weight }
+            var x = Sampling.unitInterval(using: &generator) * total
+            for (offset, weight) in weights.enumerated() {
+                if x < weight {
+                    index = indices.lowerBound + offset
+                    break
+                }
+                x -= weight
+            }
+        } else {
+            index = indices.lowerBound + Int(Sampling.uniformInteger(below: UInt64(indices.count), using: &generator))
+        }
         return (index, spin(toIndex: index))
     }
 }
