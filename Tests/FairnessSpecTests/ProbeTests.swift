@@ -151,15 +151,25 @@ struct ProbeTests {
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
-    @Test func aProbeThatDiesOnAnInputIsRestartedAndTheInputIsATrap() throws {
-        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " die")
+    @Test(arguments: ["die", "die-batched"])
+    func aProbeThatDiesOnAnInputIsRestartedAndTheInputIsATrap(fault: String) throws {
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " " + fault)
         #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
         let notes = report.subjects[0].findings.joined()
-        #expect(notes.contains("which died on") && notes.contains("(first: 'report 100"), "\(notes)")
-        // Rotations in [100, 100.05) show no result: an invalid outcome in play, on 0.05/360 of spins.
+        #expect(notes.contains("which died on") && notes.contains("(first: 'report 100.0"), "\(notes)")
+        // Rotations in [100, 100.05) show no result: an invalid outcome in play, on 0.05/360 of spins —
+        // found at the right inputs even when the probe answers a batch only at its end.
         let range = report.checks.first { $0.check == "range" }!
         #expect(range.status == .fail && range.findingClass == .invalid)
         #expect(abs((range.magnitude ?? 0) - 0.05 / 360) < 1e-9, "\(range)")
+    }
+
+    /// A probe that hangs after its handshake costs one timeout, not one per block of trials.
+    @Test func aHangIsPaidForOnce() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " hang", trials: 300_000, timeout: 1)
+        #expect(Self.couldNotRun(report) != nil)
+        #expect(Date().timeIntervalSince(started) < 4, "\(Date().timeIntervalSince(started)) s")
     }
 
     @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {

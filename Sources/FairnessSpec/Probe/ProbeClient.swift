@@ -18,7 +18,8 @@ public final class ProbeClient: Sendable {
     public let kind: String
     /// `double` or `float`.
     public let numberType: String
-    /// Restarts allowed after the probe dies on an input.
+    /// Restarts allowed after the probe dies (each trap costs two: the death in a batch, then the death when
+    /// the unanswered requests are replayed one at a time).
     public static let maximumRestarts = 1_000
 
     struct State: Sendable {
@@ -66,6 +67,9 @@ public final class ProbeClient: Sendable {
         var answers: [String] = []
         answers.reserveCapacity(requests.count)
         var rest = requests[...]
+        // After a death the culprit is unknown (a probe may answer a batch all at once at its end): the
+        // unanswered requests are replayed one at a time until one kills the probe again — the trap.
+        var stepping = false
         while !rest.isEmpty {
             guard state.fault == nil else {
                 answers.append(contentsOf: repeatElement("trap", count: rest.count))
@@ -77,29 +81,36 @@ public final class ProbeClient: Sendable {
                         command: client.command, timeout: client.timeout, kind: client.kind, numberType: client.numberType)
                 }
                 let connection = state.connection!
-                let got = try connection.exchange(Array(rest))
-                for (request, answer) in zip(rest, got) {
+                let batch = stepping ? Array(rest.prefix(1)) : Array(rest)
+                let got = try connection.exchange(batch)
+                for (request, answer) in zip(batch, got) {
                     if let expected = validate(request, answer) {
                         throw ProbeError.badAnswer(command: client.command, request: request, answer: answer, expected: expected)
                     }
                 }
                 answers.append(contentsOf: got)
-                if got.count == rest.count {
+                rest = rest.dropFirst(got.count)
+                if got.count == batch.count {
                     if let extra = connection.extraLine() {
-                        throw ProbeError.extraLines(command: client.command, after: rest.last!, extra: extra)
+                        throw ProbeError.extraLines(command: client.command, after: batch.last!, extra: extra)
                     }
-                    break
+                    continue
                 }
-                // The probe died on the request after the last it answered: a trap there; restart.
-                let culprit = rest[rest.startIndex + got.count]
-                state.traps.append(culprit)
-                answers.append("trap")
                 state.restarts += 1
-                if state.restarts > ProbeClient.maximumRestarts {
-                    throw ProbeError.keepsDying(command: client.command, restarts: state.restarts, lastRequest: culprit)
-                }
-                rest = rest.dropFirst(got.count + 1)
                 state.connection = nil
+                if stepping {
+                    // Died on this very request: a trap here; back to batches.
+                    let culprit = rest.first!
+                    state.traps.append(culprit)
+                    answers.append("trap")
+                    rest = rest.dropFirst()
+                    stepping = false
+                } else {
+                    stepping = true
+                }
+                if state.restarts > ProbeClient.maximumRestarts {
+                    throw ProbeError.keepsDying(command: client.command, restarts: state.restarts, lastRequest: rest.first ?? batch.last!)
+                }
             } catch let error as ProbeError {
                 state.fault = error
                 state.connection?.close()
@@ -152,6 +163,8 @@ public final class ProbeClient: Sendable {
     /// One session on a connection of its own (sampling workers run in parallel): `reset`, then one
     /// `play U` per draw; each answer is `ROTATION RESULT`.
     func playSession(_ draws: [Double]) -> [String] {
+        // A probe that has already failed is not started again for every block of trials.
+        if state.withLock({ $0.fault != nil }) { return Array(repeating: "trap", count: draws.count) }
         var connection = state.withLock { state -> ProbeConnection? in state.fault == nil ? state.spare.popLast() : nil }
         var session = State(connection: connection)
         session.restarts = 0

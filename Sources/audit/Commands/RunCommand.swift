@@ -204,8 +204,10 @@ struct RunCommand: ParsableCommand {
         if !quiet {
             let width = report.subjects.map(\.name.count).max() ?? 0
             for subject in report.subjects {
-                let failing = report.checks.filter { $0.subject == subject.name && $0.status == .fail && gated.contains($0.kind) }.map(
-                    \.check)
+                // A subject that could not be run says why on the console too (a CI log shows this line).
+                let failing = report.checks.filter { $0.subject == subject.name && $0.status == .fail && gated.contains($0.kind) }.map {
+                    $0.check == "subject could not be run" ? "\($0.check): \($0.detail)" : $0.check
+                }
                 print(
                     subject.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                         + subject.verdict.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + failing.joined(separator: "; "))

@@ -89,7 +89,8 @@ extension SubjectAudit {
             exact(
                 name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9, finding: classes.designedOdds,
                 settings: settings,
-                "largest difference \(format(largestGap)) between the exact odds of the reported results and the sectors' shares"))
+                "largest difference \(format(largestGap)) between the exact odds of the reported results and \(subject.claimedOdds == nil ? "the sectors' shares" : "the odds the game claims")"
+            ))
         findings.append(
             "Exact odds of the reported result under its own spin: "
                 + odds.ownSpin.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ")

@@ -5,6 +5,7 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   handshake   answers the handshake with 'hello'
   hang        shakes hands, then never answers
   die         exits (without answering) on 'report R' for R in [100, 100.05): a trap there, restarted each time
+  die-batched the same, but it answers each batch only at its end, so its output says nothing of where it died
   garbage     answers 'banana' to every report
   surplus     writes an extra line after every batch
   short       skips the answer to the 10th request it ever sees, then goes on
@@ -33,7 +34,7 @@ def answer(line, session, seen):
         return None
     if words[0] == "report":
         rotation = float(words[1])
-        if FAULT == "die" and 100.0 <= rotation < 100.05:
+        if FAULT.startswith("die") and 100.0 <= rotation < 100.05:
             sys.stdout.flush()
             os._exit(3)
         return "banana" if FAULT == "garbage" else str(label(rotation))
