@@ -35,10 +35,13 @@ enum WheelPartition {
         func prefetch(_ inputs: [Subject.Rotation]) {
             if let previous { prefetchSpins(subject, inputs, from: previous) } else { prefetchReports(subject, inputs) }
         }
-        let sweep = (0...steps).map { i in
-            i == steps ? upper : Subject.Rotation(Double(lower) + (Double(upper) - Double(lower)) * Double(i) / Double(steps))
+        let batching = subject is any BatchEvaluatingWheel
+        if batching {
+            prefetch(
+                (0...steps).map { i in
+                    i == steps ? upper : Subject.Rotation(Double(lower) + (Double(upper) - Double(lower)) * Double(i) / Double(steps))
+                })
         }
-        prefetch(sweep)
         let crossings = lineCrossings(of: subject, over: lower, upper, steps: steps, rotation: rotation)
         var extra: [Subject.Rotation] = []
         extra.reserveCapacity(crossings.count * 7)
@@ -52,8 +55,8 @@ enum WheelPartition {
                 extra.append(down)
             }
         }
-        prefetch(extra)
-        let segments = PartitionFinder.segments(over: lower, upper, steps: steps, extraPoints: extra, prefetch: prefetch) {
+        if batching { prefetch(extra) }
+        let segments = PartitionFinder.segments(over: lower, upper, steps: steps, extraPoints: extra, prefetch: batching ? prefetch : { _ in }) {
             subject.report(rotation($0))
         }
         return (segments, crossings)
