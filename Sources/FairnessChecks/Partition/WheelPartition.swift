@@ -56,7 +56,9 @@ enum WheelPartition {
             }
         }
         if batching { prefetch(extra) }
-        let segments = PartitionFinder.segments(over: lower, upper, steps: steps, extraPoints: extra, prefetch: batching ? prefetch : { _ in }) {
+        let segments = PartitionFinder.segments(
+            over: lower, upper, steps: steps, extraPoints: extra, prefetch: batching ? prefetch : { _ in }
+        ) {
             subject.report(rotation($0))
         }
         return (segments, crossings)

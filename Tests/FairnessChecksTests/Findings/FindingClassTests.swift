@@ -114,6 +114,16 @@ struct FindingClassTests {
         #expect(onFindings.finalOdds!.isMaterial(materiality: Finding.defaultMateriality, strict: false))
     }
 
+    /// Found by the property test of random wheels: a sector of 10⁻¹² of the circle used to vanish between
+    /// its two edges (merged into one line at 10⁻¹² turn), so the truth called the reference's correct
+    /// label there a mislabel.
+    @Test func aSectorOfATrillionthOfTheCircleKeepsItsLines() throws {
+        let geometry = try WheelGeometry.weighted([1.997651426995084e-12, 1, 1], firstSectorStart: 217, pointer: 270)
+        #expect(geometry.lines.count == 3)
+        let findings = WheelFindings(auditing: ReferenceWheel(geometry: geometry, name: "tiny"), steps: 1024)
+        #expect(findings.all.allSatisfy { $0.findingClass == .rounding || $0.findingClass == .latent }, "\(findings.all)")
+    }
+
     @Test func materialityRules() {
         let rules: [(Finding, Bool)] = [
             (Finding(.invalid, magnitude: 1e-16, summary: ""), true),

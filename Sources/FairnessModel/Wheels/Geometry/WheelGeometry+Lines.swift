@@ -34,7 +34,14 @@ extension WheelGeometry {
         }
     }
 
-    /// Every line between sectors (edges closer than 1e-12 turn are one line), in order around the wheel.
+    /// Edges of two sectors closer than this, in turns, are one line: 10⁻¹⁵ turn, a few units in the last
+    /// place of a `Double` angle below one turn, so that one sector's end and the next one's start, each
+    /// rounded on its own, meet; a sector narrower than this is drawn as a line. (It was 10⁻¹² turn, which
+    /// hid a sector of 10⁻¹² of the circle between its two edges.)
+    public static let lineMergeTolerance = 1e-15
+
+    /// Every line between sectors (edges closer than ``lineMergeTolerance`` are one line), in order around the
+    /// wheel.
     /// - Complexity: O(n log n) for n sectors.
     public var lines: [Line] {
         var edges: [(Turns, Int)] = []
@@ -51,12 +58,14 @@ extension WheelGeometry {
             group = []
         }
         for edge in edges {
-            if let last = group.last, (edge.0 - last.0).value > 1e-12 { flush() }
+            if let last = group.last, (edge.0 - last.0).value > Self.lineMergeTolerance { flush() }
             group.append(edge)
         }
         flush()
         // An edge at 0.999999999999… and one at 0 are the same line.
-        if result.count > 1, let first = result.first, let last = result.last, (Turns(1) - last.position + first.position).value <= 1e-12 {
+        if result.count > 1, let first = result.first, let last = result.last,
+            (Turns(1) - last.position + first.position).value <= Self.lineMergeTolerance
+        {
             result[0] = Line(position: first.position, sectors: Array(Set(first.sectors + last.sectors)).sorted())
             result.removeLast()
         }
