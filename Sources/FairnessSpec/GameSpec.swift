@@ -115,4 +115,9 @@ public struct DiceSpec: Sendable, Hashable {
     public var reroll: RerollPolicy
     /// The probabilities the game claims, by category.
     public var claims: [Claim]
+
+    /// The claims by category, or nil if there are none.
+    public var claimedOdds: [PokerCategory: Double]? {
+        claims.isEmpty ? nil : Dictionary(uniqueKeysWithValues: claims.map { ($0.category, $0.probability) })
+    }
 }

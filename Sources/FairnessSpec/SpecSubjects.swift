@@ -106,9 +106,7 @@ public struct SpecDice: DiceGame {
     /// The declared reroll policy.
     public var rerollPolicy: RerollPolicy { spec.reroll }
     /// The declared claims, if any.
-    public var claimedOdds: [PokerCategory: Double]? {
-        spec.claims.isEmpty ? nil : Dictionary(uniqueKeysWithValues: spec.claims.map { ($0.category, $0.probability) })
-    }
+    public var claimedOdds: [PokerCategory: Double]? { spec.claimedOdds }
 
     /// Every die fair and independent.
     @inlinable

@@ -179,14 +179,9 @@ extension WheelFindings {
         let wraparound = WraparoundCheck(subject)
         let range = RangeCheck(subject, consistency: consistency, boundary: boundary, wraparound: wraparound)
         let (play, lateOdds) = OwnSpinPlay.session(subject, steps: steps, sessionSpins: sessionSpins)
-        let painted = subject.geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
-        var claimed: [WheelOutcome: Double] = [:]
-        for sector in subject.geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
-        if let declared = subject.claimedOdds { claimed = declared }
-        func difference(_ odds: [WheelOutcome: Double]) -> Double {
-            Set(claimed.keys).union(odds.keys).map { abs((claimed[$0] ?? 0) - (odds[$0] ?? 0)) }.max() ?? 0
-        }
-        let largest = max(difference(play.odds), lateOdds.map(difference) ?? 0)
+        let claimed = subject.claimedOdds ?? DesignedOdds.sectorShares(of: subject.geometry)
+        let largest = max(
+            DesignedOdds.largestDifference(play.odds, claimed), lateOdds.map { DesignedOdds.largestDifference($0, claimed) } ?? 0)
         self.init(
             subject, boundary: boundary, wraparound: wraparound, consistency: consistency, range: range, play: play,
             reach: SessionReach(subject, spins: sessionSpins), oddsDifference: largest)

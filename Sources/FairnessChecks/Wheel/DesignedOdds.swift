@@ -53,3 +53,20 @@ public struct DesignedOdds: Sendable {
         self.subject = subject.name
     }
 }
+
+extension DesignedOdds {
+    /// The fair odds a wheel's drawing claims: each painted sector's share of the painted circle (blank arcs
+    /// excluded), by label.
+    /// - Complexity: O(n) for n sectors.
+    public static func sectorShares(of geometry: WheelGeometry) -> [WheelOutcome: Double] {
+        let painted = geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
+        var shares: [WheelOutcome: Double] = [:]
+        for sector in geometry.sectors { shares[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
+        return shares
+    }
+
+    /// The largest difference between two sets of odds over every outcome either names (0 for none).
+    public static func largestDifference(_ a: [WheelOutcome: Double], _ b: [WheelOutcome: Double]) -> Double {
+        Set(a.keys).union(b.keys).map { abs((a[$0] ?? 0) - (b[$0] ?? 0)) }.max() ?? 0
+    }
+}

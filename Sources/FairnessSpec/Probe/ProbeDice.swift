@@ -63,9 +63,7 @@ public struct ProbeDice: BatchRollingDice {
     /// The declared reroll policy.
     public var rerollPolicy: RerollPolicy { spec.reroll }
     /// The declared claims, if any.
-    public var claimedOdds: [PokerCategory: Double]? {
-        spec.claims.isEmpty ? nil : Dictionary(uniqueKeysWithValues: spec.claims.map { ($0.category, $0.probability) })
-    }
+    public var claimedOdds: [PokerCategory: Double]? { spec.claimedOdds }
 
     /// The probe's `straight` answer.
     public func isStraight(_ roll: DiceRoll) -> Bool { straights[code(roll)] }

@@ -35,8 +35,8 @@ extension SubjectAudit {
             case .refused, .traps: designed[.noResult, default: 0] += probability
             }
         }
-        let claimed = subject.claimedOdds ?? claimedOdds(geometry)
-        let largestGap = largestDifference(designed, claimed)
+        let claimed = subject.claimedOdds ?? DesignedOdds.sectorShares(of: geometry)
+        let largestGap = DesignedOdds.largestDifference(designed, claimed)
         checks.append(
             exact(
                 name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,

@@ -12,10 +12,11 @@ extension SubjectAudit {
         let range = RangeCheck(subject, consistency: consistency, boundary: boundary, wraparound: wraparound)
         let (play, lateOdds) = OwnSpinPlay.session(subject, steps: settings.sweepSteps, sessionSpins: settings.sessionSpins)
         let odds = DesignedOdds(subject, consistency: consistency, play: play)
-        let claimed = subject.claimedOdds ?? claimedOdds(geometry)
+        let claimed = subject.claimedOdds ?? DesignedOdds.sectorShares(of: geometry)
         // The odds at either end of a session: a rotation accumulated in Float, say, may land on coarser
         // angles late in a session.
-        let largestGap = max(largestDifference(odds.ownSpin, claimed), lateOdds.map { largestDifference($0, claimed) } ?? 0)
+        let largestGap = max(
+            DesignedOdds.largestDifference(odds.ownSpin, claimed), lateOdds.map { DesignedOdds.largestDifference($0, claimed) } ?? 0)
         let classes = WheelFindings(
             subject, boundary: boundary, wraparound: wraparound, consistency: consistency, range: range, play: play,
             reach: SessionReach(subject, spins: settings.sessionSpins), oddsDifference: largestGap)

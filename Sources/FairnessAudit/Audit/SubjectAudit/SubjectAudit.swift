@@ -142,19 +142,6 @@ enum SubjectAudit {
 
     static func unitName(_ unit: AngleUnit) -> String { unit == .degrees ? "degrees" : "radians" }
 
-    /// The fair odds a wheel claims: each painted sector's share of the painted circle.
-    static func claimedOdds(_ geometry: WheelGeometry) -> [WheelOutcome: Double] {
-        let painted = geometry.sectors.reduce(0.0) { $0 + $1.widthTurns.value }
-        var claimed: [WheelOutcome: Double] = [:]
-        for sector in geometry.sectors { claimed[.label(sector.label), default: 0] += sector.widthTurns.value / painted }
-        return claimed
-    }
-
-    /// The largest difference between two sets of odds over every outcome either names.
-    static func largestDifference(_ a: [WheelOutcome: Double], _ b: [WheelOutcome: Double]) -> Double {
-        Set(a.keys).union(b.keys).map { abs((a[$0] ?? 0) - (b[$0] ?? 0)) }.max() ?? 0
-    }
-
     /// The table of an exact binomial test: successes (with the hypothesised probability) and trials.
     static func binomialTable(
         _ subject: String, _ check: String, successes: Double, trials: Double, probability: Double
