@@ -4,7 +4,7 @@ toolkit's own parser), and checks that the schema agrees with what each test fix
 
 Usage: check_spec_schema.py [FILE ...]
   With files: each must be valid against the schema (exit 1 otherwise).
-  Without: every file under Examples/specs and Tests/FairnessSpecTests/Fixtures/good must be valid, and
+  Without: every file under Examples/specs, every probe example's spec, the iOS template's spec and Tests/FairnessSpecTests/Fixtures/good must be valid, and
   every file under Tests/FairnessSpecTests/Fixtures/bad must get the verdict its '# schema:' line states
   (invalid, valid — a rule only the toolkit checks — or unparsable).
 """
@@ -33,6 +33,8 @@ def main():
         good, bad = sys.argv[1:], []
     else:
         good = sorted(glob.glob(os.path.join(ROOT, "Examples", "specs", "*")))
+        good += sorted(glob.glob(os.path.join(ROOT, "Examples", "probes", "*", "*.yaml")))
+        good += [os.path.join(ROOT, "Examples", "ios-wheel-template", "wheel.yaml")]
         good += sorted(glob.glob(os.path.join(ROOT, "Tests", "FairnessSpecTests", "Fixtures", "good", "*")))
         bad = sorted(glob.glob(os.path.join(ROOT, "Tests", "FairnessSpecTests", "Fixtures", "bad", "*")))
     for path in good:

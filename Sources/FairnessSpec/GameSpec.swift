@@ -65,6 +65,9 @@ public struct WheelSpec: Sendable, Hashable {
         case uniform
         /// A whole number of degrees, each of the 360 equally likely.
         case integerDegrees = "integer-degrees"
+        /// The game draws a sector index (uniformly, or by ``WheelSpec/indexWeights``) and computes where
+        /// to stop for it: a wheel told its result up front.
+        case target
     }
 
     /// Whether each spin adds to the previous rotation or starts again from zero.
@@ -97,6 +100,9 @@ public struct WheelSpec: Sendable, Hashable {
     public var turns: Int
     /// Accumulated or reset rotation.
     public var rotation: Rotation
+    /// For ``Draw/target``: the relative weight with which the game draws each sector's index (0-based, in
+    /// layout order), or nil for a uniform draw.
+    public var indexWeights: [Double]? = nil
 }
 
 /// A dice game as declared.
@@ -115,6 +121,26 @@ public struct DiceSpec: Sendable, Hashable {
     public var reroll: RerollPolicy
     /// The probabilities the game claims, by category.
     public var claims: [Claim]
+    /// The hands the game names beyond the categories (small straight, ...), in the file's order.
+    public var hands: [Hand] = []
+
+    /// A hand the game names, with its rule and what the game claims and pays for it.
+    public struct Hand: Sendable, Hashable {
+        /// The name in reports and in the probe's `hand NAME ...` requests (letters, digits, `-`, `_`, `.`).
+        public var name: String
+        /// What makes a roll the hand.
+        public var rule: DiceHand.Rule
+        /// The probability the game claims for its final roll to be the hand, if declared.
+        public var claimed: Double?
+        /// The prize it pays, if declared (recorded for return-to-player checks).
+        public var prize: Double?
+
+        /// The hand for the audit.
+        public var diceHand: DiceHand { DiceHand(name: name, rule: rule, claimed: claimed) }
+    }
+
+    /// The declared hands for the audit.
+    public var diceHands: [DiceHand] { hands.map(\.diceHand) }
 
     /// The claims by category, or nil if there are none.
     public var claimedOdds: [PokerCategory: Double]? {

@@ -230,19 +230,43 @@ struct Reader {
             }
         }
         var draw = WheelSpec.Draw.uniform, turns = 0, rotation = WheelSpec.Rotation.reset
+        var indexWeights: [Double]?
         if let spinNode = field("spin") {
             let spinPath = join(path, "spin")
-            let spin = try mapping(spinNode, spinPath, allowed: ["draw", "turns", "rotation"])
+            let spin = try mapping(spinNode, spinPath, allowed: ["draw", "turns", "rotation", "index-weights"])
             draw = try spin["draw"].map { try choice($0.value, spinPath + ".draw", WheelSpec.Draw.self) } ?? .uniform
             turns = try spin["turns"].map { try integer($0.value, spinPath + ".turns", in: 0...1_000) } ?? 0
             rotation = try spin["rotation"].map { try choice($0.value, spinPath + ".rotation", WheelSpec.Rotation.self) } ?? .reset
             if draw == .integerDegrees && unit != .degrees {
                 throw fail(spin["draw"]?.value, spinPath + ".draw", "integer-degrees needs unit: degrees")
             }
+            if let weightsField = spin["index-weights"] {
+                let weightsPath = spinPath + ".index-weights"
+                guard draw == .target else { throw fail(weightsField.key, weightsPath, "index-weights needs draw: target") }
+                guard case .sequence(let items) = weightsField.value, items.count == sectors.count else {
+                    throw fail(
+                        weightsField.value, weightsPath, "must be a list of \(sectors.count) weights, one per sector in layout order")
+                }
+                let weights = try items.enumerated().map { offset, item in
+                    let weight = try number(item, "\(weightsPath)[\(offset)]")
+                    guard weight >= 0 else { throw fail(item, "\(weightsPath)[\(offset)]", "must be zero or positive") }
+                    return weight
+                }
+                guard weights.contains(where: { $0 > 0 }) else {
+                    throw fail(weightsField.value, weightsPath, "at least one weight must be positive")
+                }
+                indexWeights = weights
+            }
+            if draw == .target, let rotationField = spin["rotation"] {
+                throw fail(
+                    rotationField.key, spinPath + ".rotation", "does not apply to draw: target (the game computes each stop from its index)"
+                )
+            }
         }
-        let spec = WheelSpec(
+        var spec = WheelSpec(
             unit: unit, zero: zero, anglesGrow: anglesGrow, layout: layout, firstSectorStart: start, pointer: pointer, sectors: sectors,
             sizesAreWidths: usesWidth ?? false, draw: draw, turns: turns, rotation: rotation)
+        spec.indexWeights = indexWeights
         do {
             _ = try spec.geometry()
         } catch {
@@ -252,7 +276,7 @@ struct Reader {
     }
 
     func dice(_ node: Node, _ path: String) throws -> DiceSpec {
-        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims"])
+        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims", "hands"])
         let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
         let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
         let dice: DiceSet
@@ -282,6 +306,70 @@ struct Reader {
                     DiceSpec.Claim(category: category, probability: try probability(claim.value, claimsPath + "." + category.name)))
             }
         }
-        return DiceSpec(dice: dice, reroll: reroll, claims: claims)
+        var spec = DiceSpec(dice: dice, reroll: reroll, claims: claims)
+        if let handsNode = fields["hands"]?.value { spec.hands = try hands(handsNode, join(path, "hands"), dice: dice) }
+        return spec
+    }
+
+    /// The rules a spec may name: `small straight`, `large straight`, `run of N`, `N of a kind`,
+    /// `full house`, `two pair`.
+    static let handRules = "small straight, large straight, run of N, N of a kind, full house, two pair"
+
+    func hands(_ node: Node, _ path: String, dice: DiceSet) throws -> [DiceSpec.Hand] {
+        guard case .sequence(let list) = node, !list.isEmpty else { throw fail(node, path, "must be a non-empty list of hands") }
+        var result: [DiceSpec.Hand] = []
+        for (index, item) in list.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let fields = try mapping(item, itemPath, allowed: ["name", "rule", "claimed", "prize"])
+            let nameNode = try require(fields, "name", in: item, itemPath)
+            let name = try string(nameNode, itemPath + ".name")
+            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+            else {
+                throw fail(
+                    nameNode, itemPath + ".name",
+                    "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the hand in probe requests)")
+            }
+            guard !result.contains(where: { $0.name == name }) else {
+                throw fail(nameNode, itemPath + ".name", "hand '\(name)' is declared twice")
+            }
+            let ruleNode = try require(fields, "rule", in: item, itemPath)
+            let rule = try handRule(ruleNode, itemPath + ".rule", dice: dice)
+            let claimed = try fields["claimed"].map { try probability($0.value, itemPath + ".claimed") }
+            let prize = try fields["prize"].map { try number($0.value, itemPath + ".prize") }
+            result.append(DiceSpec.Hand(name: name, rule: rule, claimed: claimed, prize: prize))
+        }
+        return result
+    }
+
+    func handRule(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceHand.Rule {
+        let text = try string(node, path).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        let k = dice.count
+        let words = text.split(separator: " ")
+        var rule: DiceHand.Rule?
+        switch text {
+        case "small straight":
+            guard k >= 3 else { throw fail(node, path, "a small straight (a run of K − 1) needs at least 3 dice") }
+            rule = .run(length: k - 1)
+        case "large straight": rule = .run(length: k)
+        case "full house":
+            guard k >= 5 else { throw fail(node, path, "a full house (three and two of a kind) needs at least 5 dice") }
+            rule = .fullHouse
+        case "two pair":
+            guard k >= 4 else { throw fail(node, path, "two pair needs at least 4 dice") }
+            rule = .twoPair
+        default:
+            if words.count == 3, words[0] == "run", words[1] == "of", let n = Int(words[2]) {
+                guard (2...k).contains(n) else { throw fail(node, path, "a run of \(n) is not possible with \(k) dice; use 2 ... \(k)") }
+                rule = .run(length: n)
+            } else if words.count == 4, words[1...] == ["of", "a", "kind"], let n = Int(words[0]) {
+                guard (2...k).contains(n) else { throw fail(node, path, "\(n) of a kind is not possible with \(k) dice; use 2 ... \(k)") }
+                rule = .ofAKind(count: n)
+            }
+        }
+        guard let rule else { throw fail(node, path, "'\(text)' is not a rule; use one of: \(Self.handRules)") }
+        if case .run(let length) = rule, length > dice.faces {
+            throw fail(node, path, "a run of \(length) needs at least \(length) faces; these dice have \(dice.faces)")
+        }
+        return rule
     }
 }

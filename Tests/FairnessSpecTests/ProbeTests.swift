@@ -53,6 +53,10 @@ struct ProbeTests {
         ("Examples/probes/python/prize_wheel.yaml", "python3 \(path("Examples/probes/python/prize_wheel.py"))", FindingClass.mislabel),
         ("Examples/probes/javascript/twelve_wheel.yaml", "node \(path("Examples/probes/javascript/twelve_wheel.js"))", .invalid),
         ("Examples/probes/python/poker_dice.yaml", "python3 \(path("Examples/probes/python/poker_dice.py"))", .mislabel),
+        ("Examples/probes/javascript/yacht_dice.yaml", "node \(path("Examples/probes/javascript/yacht_dice.js"))", .mislabel),
+        // Stopping on one slice and showing the prize of another: the player is shown a result the wheel
+        // does not show (invalid, as for every targeted wheel).
+        ("Examples/probes/javascript/lucky_wheel.yaml", "node \(path("Examples/probes/javascript/lucky_wheel.js"))", .invalid),
     ])
     func scriptedExamples(spec: String, probe: String, bugClass: FindingClass) throws {
         let correct = try Self.audit(spec: spec, probe: probe)
@@ -91,6 +95,22 @@ struct ProbeTests {
         #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
         let planted = try Self.audit(spec: "Examples/ios-wheel-template/wheel.yaml", probe: probe + " --bug", trials: 60_000)
         #expect(planted.gate == .fail && Self.failingClasses(planted).contains(.mislabel))
+    }
+
+    /// Seven ten-sided dice: 10^7 ordered rolls, judged through their 11,440 multisets (up to 16
+    /// orderings each) asked of the probe; a detector that reads the dice in the order given misses
+    /// straights rolled in another order.
+    @Test func diceBeyondAMillionRollsAreJudgedThroughMultisets() throws {
+        let spec = "Tests/FairnessSpecTests/Fixtures/probes/seven_d10.yaml"
+        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/many_dice.py"))"
+        let correct = try Self.audit(spec: spec, probe: probe, trials: 10_000)
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        let detector = try #require(correct.checks.first { $0.check == "straight detector (exhaustive)" })
+        #expect(detector.detail.contains("all 11440 multisets of faces (10000000 ordered rolls)"))
+        let hand = try #require(correct.checks.first { $0.check == "run-3 detector (exhaustive)" })
+        #expect(hand.status == .pass)
+        let planted = try Self.audit(spec: spec, probe: probe + " --bug", trials: 10_000)
+        #expect(planted.gate == .fail && Self.failingClasses(planted) == [.mislabel])
     }
 
     static let faulty = "python3 \(path("Tests/FairnessSpecTests/Fixtures/probes/faulty.py"))"

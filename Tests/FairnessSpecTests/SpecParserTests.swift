@@ -64,6 +64,16 @@ struct SpecParserTests {
         #expect(verdict("prize-wheel") == .pass)
         #expect(verdict("poker-dice") == .pass)
         #expect(verdict("radians-ccw") == .pass)
+        // Hands: their exact odds equal the claims (1200/7776 small straights, ...); no detector to judge.
+        #expect(verdict("yacht") == .pass)
+        let yachtClaims = report.checks.first { $0.subject == "yacht" && $0.check == "claimed odds equal exact odds" }!
+        #expect(yachtClaims.status == .pass && yachtClaims.detail.contains("small-straight: claimed 0.154320988, exact 0.154320988"))
+        #expect(
+            report.checks.contains { $0.subject == "yacht" && $0.check == "three-alike probability (exact binomial)" && $0.status == .pass }
+        )
+        // A targeted wheel drawing its index 4:3:2:1 and claiming those odds: landing, odds and sampling pass.
+        #expect(verdict("targeted-weighted") == .pass)
+        #expect(report.subjects.first { $0.name == "targeted-weighted" }?.kind == "targeted wheel")
         // Whole-degree stops on seven slices: 52 stops for one slice, 51 for the others — the first slice's
         // odds are 52/360 against a claimed 1/7, off by 52/360 − 1/7 = 1/630.
         #expect(verdict("seven-slices-integer-stops") == .fail)
@@ -83,6 +93,32 @@ struct SpecParserTests {
         #expect(claim.status == .fail && claim.findingClass == .odds)
         #expect(abs(claim.magnitude! - (0.05 - 240.0 / 7776)) < 1e-12)
         #expect(claim.detail.contains("straight: claimed 0.05, exact 0.0308641975"))
+    }
+
+    /// Claims that do not match the declared design fail as unfair odds: a targeted wheel whose rules page
+    /// shows equal odds while it draws 4:3:2:1, and a small straight claimed at the large straight's odds.
+    @Test func falseHandAndIndexClaimsFail() throws {
+        let wheel = try SpecParser.parse(
+            """
+            version: 1
+            name: unequal
+            wheel:
+              pointer: 0
+              sectors: [ { label: 1, weight: 1 }, { label: 2, weight: 1 }, { label: 3, weight: 1 }, { label: 4, weight: 1 } ]
+              spin: { draw: target, index-weights: [4, 3, 2, 1] }
+            """)
+        let dice = try SpecParser.parse(
+            """
+            version: 1
+            name: small-claim
+            dice: { count: 5, faces: 6, hands: [ { name: small, rule: small straight, claimed: 240/7776 } ] }
+            """)
+        let report = try Audit.run(
+            [try wheel.subject(), try dice.subject()], settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 2)))
+        let odds = report.checks.first { $0.subject == "unequal" && $0.check == "designed odds equal claimed odds" }!
+        #expect(odds.status == .fail && odds.findingClass == .odds && abs(odds.magnitude! - 0.15) < 1e-12)
+        let claim = report.checks.first { $0.subject == "small-claim" && $0.check == "claimed odds equal exact odds" }!
+        #expect(claim.status == .fail && claim.findingClass == .odds && abs(claim.magnitude! - 960.0 / 7776) < 1e-12)
     }
 
     @Test func emptyAndUnreadableFiles() {

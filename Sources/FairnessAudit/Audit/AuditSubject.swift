@@ -39,6 +39,11 @@ public struct AuditSubject: Sendable {
         self.init(AuditSubject(wheel: subject), finish: finish)
     }
 
+    /// A wheel told its result up front whose audit ends with `finish` (see ``init(wheel:finish:)``).
+    public init<Subject: TargetedWheelSubject>(targetedWheel subject: Subject, finish: @escaping @Sendable () throws -> [String]) {
+        self.init(AuditSubject(targetedWheel: subject), finish: finish)
+    }
+
     /// A dice game whose audit ends with `finish` (see ``init(wheel:finish:)``).
     public init<Game: DiceGame>(dice game: Game, finish: @escaping @Sendable () throws -> [String]) {
         self.init(AuditSubject(dice: game), finish: finish)

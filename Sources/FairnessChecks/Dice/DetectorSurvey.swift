@@ -96,9 +96,86 @@ public struct DetectorSurvey: Sendable {
     /// does not classify rolls.
     public let categoryConfusions: [PokerCategory: [PokerCategory: UInt64]]?
 
+    /// One hand's counts (see ``DiceGame/hands``), in ordered rolls.
+    public struct HandCounts: Sendable {
+        /// The hand.
+        public let hand: DiceHand
+        /// Ordered rolls that are the hand by its rule.
+        public var holds: UInt64 = 0
+        /// Ordered rolls that are the hand and that the game rerolls (its straight detector fires).
+        public var holdsAndRerolled: UInt64 = 0
+        /// Whether the game has a detector of its own for the hand (``DiceGame/detects(_:in:)`` not nil).
+        public var gameDetects = false
+        /// Ordered rolls the game's detector calls the hand wrongly.
+        public var falseAccepts: UInt64 = 0
+        /// Ordered rolls that are the hand and the game's detector misses.
+        public var falseRejects: UInt64 = 0
+        /// Patterns the game's detector judges wrongly, ascending.
+        public var mismatches: [PatternCounts] = []
+
+        mutating func merge(_ other: HandCounts) {
+            holds += other.holds
+            holdsAndRerolled += other.holdsAndRerolled
+            gameDetects = gameDetects || other.gameDetects
+            falseAccepts += other.falseAccepts
+            falseRejects += other.falseRejects
+            mismatches += other.mismatches
+        }
+    }
+
+    /// Each of the game's hands, in the game's order.
+    public let hands: [HandCounts]
+
+    /// How the survey visits the rolls of some dice.
+    struct Plan {
+        /// The multisets visited (sorted rolls).
+        let patterns: [DiceRoll]
+        /// Most orderings of a multiset called (`Int.max`: all).
+        let orderingsPerPattern: Int
+        /// Whether every ordered roll is visited.
+        let ordered: Bool
+        /// Whether every multiset is visited.
+        let exhaustiveMultisets: Bool
+
+        init(_ dice: DiceSet, orderedRollLimit: UInt64) {
+            let multisets = DetectorSurvey.multisetCount(dice)
+            ordered = (dice.orderedRollCount ?? .max) <= orderedRollLimit
+            exhaustiveMultisets = multisets.map { $0 <= DetectorSurvey.multisetLimit } ?? false
+            patterns = exhaustiveMultisets || ordered ? DetectorSurvey.allMultisets(dice) : DetectorSurvey.sampledMultisets(dice)
+            orderingsPerPattern = ordered ? Int.max : DetectorSurvey.orderingsPerMultiset
+        }
+
+        /// The orderings of `pattern` the survey calls the detectors on.
+        func orderings(of pattern: DiceRoll) -> [DiceRoll] {
+            if DiceOdds.orderings(of: pattern) <= UInt64(orderingsPerPattern) {
+                var result: [DiceRoll] = []
+                var roll = pattern
+                repeat { result.append(roll) } while roll.formNextPermutation()
+                return result
+            }
+            return DetectorSurvey.sampledOrderings(of: pattern, count: orderingsPerPattern)
+        }
+    }
+
+    /// Every roll a survey with `orderedRollLimit` calls a game's detectors on, each once, in the order it
+    /// first visits them (a game answered by another process asks for them all in batches before the
+    /// survey).
+    /// - Complexity: O(min(F^K, C(F+K−1, K) · ``orderingsPerMultiset``)) rolls; allocates them all.
+    public static func rollsJudged(_ dice: DiceSet, orderedRollLimit: UInt64 = DetectorSurvey.orderedRollLimit) -> [DiceRoll] {
+        let plan = Plan(dice, orderedRollLimit: orderedRollLimit)
+        if plan.ordered { return plan.patterns.flatMap { plan.orderings(of: $0) } }
+        // Shuffled orderings of one multiset may repeat.
+        var seen = Set<DiceRoll>()
+        return plan.patterns.flatMap { plan.orderings(of: $0).filter { seen.insert($0).inserted } }
+    }
+
     /// Surveys `game`'s detectors.
+    /// - Parameters:
+    ///   - game: The game.
+    ///   - orderedRollLimit: Most ordered rolls visited one by one; beyond, rolls are visited through their
+    ///     multisets (a game answered by another process uses a lower limit than ``orderedRollLimit``).
     /// - Complexity: see ``DetectorSurvey``.
-    public init<Game: DiceGame>(_ game: Game) {
+    public init<Game: DiceGame>(_ game: Game, orderedRollLimit: UInt64 = DetectorSurvey.orderedRollLimit) {
         let dice = game.dice
         let k = dice.count, f = dice.faces
         let straightState = DiceRoll((0..<k).map { min($0 + 1, f) })
@@ -108,15 +185,12 @@ public struct DetectorSurvey: Sendable {
         let classifies = game.category(probe) != nil
         orderedRolls = dice.orderedRollCount
 
-        let multisets = Self.multisetCount(dice)
-        let ordered = (dice.orderedRollCount ?? .max) <= Self.orderedRollLimit
-        let exhaustiveMultisets = multisets.map { $0 <= Self.multisetLimit } ?? false
-        // The work items: multisets (sorted rolls), each judged over all or some of its orderings.
-        let patterns: [DiceRoll] = exhaustiveMultisets || ordered ? Self.allMultisets(dice) : Self.sampledMultisets(dice)
-        let orderingsPerPattern = ordered ? Int.max : Self.orderingsPerMultiset
+        let plan = Plan(dice, orderedRollLimit: orderedRollLimit)
+        let patterns = plan.patterns
+        let gameHands = game.hands
 
         // Chunks of about equal work (orderings called), several per core; merged in chunk order.
-        let work = patterns.map { min(DiceOdds.orderings(of: $0), UInt64(orderingsPerPattern)) }
+        let work = patterns.map { min(DiceOdds.orderings(of: $0), UInt64(plan.orderingsPerPattern)) }
         let totalWork = work.reduce(0, +)
         let chunkCount = max(1, min(patterns.count, ProcessInfo.processInfo.activeProcessorCount * 8))
         var bounds = [0]
@@ -130,19 +204,19 @@ public struct DetectorSurvey: Sendable {
         let chunks = chunkBounds.count - 1
         let results = Mutex([Int: Partial]())
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var partial = Partial()
+            var partial = Partial(hands: gameHands)
             let range = chunkBounds[chunk]..<chunkBounds[chunk + 1]
             for index in range {
                 partial.visit(
-                    patterns[index], game: game, limit: orderingsPerPattern, classifies: classifies,
-                    straightState: straightState, flatState: flatState)
+                    patterns[index], game: game, plan: plan, classifies: classifies, straightState: straightState,
+                    flatState: flatState)
             }
             results.withLock { $0[chunk] = partial }
         }
-        var total = Partial()
+        var total = Partial(hands: gameHands)
         results.withLock { parts in for chunk in 0..<chunks { total.merge(parts[chunk]!) } }
 
-        switch (ordered, exhaustiveMultisets) {
+        switch (plan.ordered, plan.exhaustiveMultisets) {
         case (true, _): coverage = .everyOrderedRoll(dice.orderedRollCount!)
         case (false, true):
             coverage = .everyMultiset(
@@ -150,7 +224,8 @@ public struct DetectorSurvey: Sendable {
                 orderedRolls: dice.orderedRollCount ?? .max)
         default: coverage = .sampledMultisets(multisets: UInt64(patterns.count), orderingsCalled: total.called)
         }
-        mismatches = total.mismatches.sorted { $0.pattern.faces.lexicographicallyPrecedes($1.pattern.faces) }
+        let ascending = { (a: PatternCounts, b: PatternCounts) in a.pattern.faces.lexicographicallyPrecedes(b.pattern.faces) }
+        mismatches = total.mismatches.sorted(by: ascending)
         falseAccepts = total.falseAccepts
         falseRejects = total.falseRejects
         mismatchesWithStraightState = total.straightStateWrong
@@ -159,6 +234,11 @@ public struct DetectorSurvey: Sendable {
         detectedStraights = total.detected
         detectedStraightsByCategory = total.detectedByCategory
         categoryConfusions = classifies ? total.confusions : nil
+        hands = total.hands.map { counts in
+            var sorted = counts
+            sorted.mismatches.sort(by: ascending)
+            return sorted
+        }
     }
 
     /// What one worker found; counts are in ordered rolls (each ordering called stands for the orderings
@@ -172,11 +252,15 @@ public struct DetectorSurvey: Sendable {
         var detectedByCategory = [UInt64](repeating: 0, count: PokerCategory.allCases.count)
         var called: UInt64 = 0
         var confusions: [PokerCategory: [PokerCategory: UInt64]] = [:]
+        var hands: [HandCounts]
+
+        init(hands: [DiceHand]) { self.hands = hands.map { HandCounts(hand: $0) } }
 
         mutating func visit<Game: DiceGame>(
-            _ pattern: DiceRoll, game: Game, limit: Int, classifies: Bool,
+            _ pattern: DiceRoll, game: Game, plan: Plan, classifies: Bool,
             straightState: DiceRoll, flatState: DiceRoll
         ) {
+            let limit = plan.orderingsPerPattern
             let truth = PokerCategory.isStraight(pattern)
             let category = PokerCategory.of(pattern)
             let orderings = DiceOdds.orderings(of: pattern)
@@ -187,6 +271,9 @@ public struct DetectorSurvey: Sendable {
             let weight = orderings / callCount, remainder = orderings % callCount
             var wrong: UInt64 = 0, saidStraight: UInt64 = 0, stateWrong: UInt64 = 0, flatWrong: UInt64 = 0
             var firstAnswer: Bool?, dependsOnOrder = false
+            // Hands: the rule's answer for the multiset, and the game's detector on each ordering called.
+            let handTruths = hands.map { $0.hand.holds(in: pattern) }
+            var handWrong = [UInt64](repeating: 0, count: hands.count)
             func judge(_ roll: DiceRoll, weight w: UInt64) {
                 let said = game.isStraight(roll)
                 if let firstAnswer { if firstAnswer != said { dependsOnOrder = true } } else { firstAnswer = said }
@@ -195,6 +282,11 @@ public struct DetectorSurvey: Sendable {
                 if classifies {
                     let reported = game.category(roll) ?? .nothing
                     if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
+                }
+                for index in hands.indices {
+                    guard let detected = game.detects(hands[index].hand, in: roll) else { continue }
+                    hands[index].gameDetects = true
+                    if detected != handTruths[index] { handWrong[index] &+= w }
                 }
             }
             // The game's own state is probed once per multiset, weighted by its orderings: a detector that
@@ -218,6 +310,17 @@ public struct DetectorSurvey: Sendable {
                 mismatches.append(PatternCounts(pattern: pattern, truth: truth, wrongInPlay: wrong, orderings: orderings))
                 if truth { falseRejects += wrong } else { falseAccepts += wrong }
             }
+            for index in hands.indices {
+                if handTruths[index] {
+                    hands[index].holds += orderings
+                    hands[index].holdsAndRerolled += saidStraight
+                }
+                let wrongHere = handWrong[index]
+                guard wrongHere > 0 else { continue }
+                hands[index].mismatches.append(
+                    PatternCounts(pattern: pattern, truth: handTruths[index], wrongInPlay: wrongHere, orderings: orderings))
+                if handTruths[index] { hands[index].falseRejects += wrongHere } else { hands[index].falseAccepts += wrongHere }
+            }
         }
 
         mutating func merge(_ other: Partial) {
@@ -233,6 +336,7 @@ public struct DetectorSurvey: Sendable {
             for (reported, row) in other.confusions {
                 for (truth, count) in row { confusions[reported, default: [:]][truth, default: 0] += count }
             }
+            for index in hands.indices { hands[index].merge(other.hands[index]) }
         }
     }
 

@@ -17,6 +17,10 @@ public struct PolicyOdds: Sendable {
     public let finalStraight: ExactProbability
     /// P(final category = c) for every category defined for the dice.
     public let finalCategories: [PokerCategory: ExactProbability]
+    /// For each of the game's hands, in order: P(one fair roll is the hand) and P(the final roll is the
+    /// hand) under the policy; nil when the survey did not visit every roll (too many multisets), so the
+    /// odds are not exact.
+    public let hands: [(hand: DiceHand, single: ExactProbability, final: ExactProbability)]?
 
     /// Computes the exact final odds of `game` under its own reroll policy.
     ///
@@ -46,6 +50,19 @@ public struct PolicyOdds: Sendable {
             let kept = (single.counts[category] ?? 0) - detectedHere
             let numerator = UInt128(kept) * UInt128(total) + UInt128(detected) * UInt128(single.counts[category] ?? 0)
             finals[category] = ExactProbability(numerator, over: denominator)
+        }
+        // Hands, the same way: P(final = h) = [(holds − holds and rerolled) · T + rerolled · holds] / T².
+        if survey.coverage.isExhaustive {
+            hands = survey.hands.map { counts in
+                let kept = counts.holds - (rerolls ? counts.holdsAndRerolled : 0)
+                let numerator = UInt128(kept) * UInt128(total) + UInt128(detected) * UInt128(counts.holds)
+                return (
+                    counts.hand, ExactProbability(UInt128(counts.holds), over: UInt128(total)),
+                    ExactProbability(numerator, over: denominator)
+                )
+            }
+        } else {
+            hands = nil
         }
         self.game = game.name
         policy = game.rerollPolicy

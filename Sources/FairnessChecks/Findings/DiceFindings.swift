@@ -15,6 +15,17 @@ public struct DiceFindings: Sendable {
     public let categoryClassifier: Finding?
     /// The finding of the comparison of the final odds with one fair roll.
     public let finalOdds: Finding?
+    /// For each of the game's hands, in order: the finding of its detector in play (a ``FindingClass/mislabel``
+    /// of the share of rolls it judges wrongly), nil where it is right on every roll or the game has no
+    /// detector of its own.
+    public let handDetectors: [Finding?]
+    /// The finding of the odds the game claims for its categories and hands against their exact final odds
+    /// (a ``FindingClass/odds`` of the largest difference), nil when they agree within 10⁻⁹ or it claims none.
+    public let claimedOdds: Finding?
+
+    /// Claimed and exact probabilities agreeing within this absolute difference are equal (a claim printed
+    /// to 9 digits, like `0.123456789`, is a faithful claim).
+    public static let claimTolerance = 1e-9
 
     /// Classifies what the dice checks of a game found.
     /// - Parameters:
@@ -22,9 +33,12 @@ public struct DiceFindings: Sendable {
     ///   - categories: The category classifier check, if the game classifies.
     ///   - policy: The exact final odds under the game's reroll policy.
     ///   - single: The exact odds of one fair roll, by category.
+    ///   - hands: The survey's counts for the game's hands (none by default).
+    ///   - claims: The game's claims compared with exact final odds: `(what, claimed, exact)` (none by default).
     public init(
         detector: StraightDetectorCheck, categories: CategoryDetectorCheck?, policy: PolicyOdds,
-        single: [PokerCategory: ExactProbability]
+        single: [PokerCategory: ExactProbability], hands: [DetectorSurvey.HandCounts] = [],
+        claims: [(what: String, claimed: Double, exact: Double)] = []
     ) {
         let rolls = Double(detector.orderedRolls)
         let exhaustive = detector.coverage.isExhaustive
@@ -54,6 +68,24 @@ public struct DiceFindings: Sendable {
         } else {
             categoryClassifier = nil
         }
+        handDetectors = hands.map { counts in
+            let wrong = counts.falseAccepts + counts.falseRejects
+            guard counts.gameDetects, wrong > 0 else { return nil }
+            let share = Double(wrong) / rolls
+            return Finding(
+                .mislabel, magnitude: exhaustive ? share : nil,
+                summary: exhaustive
+                    ? "calls the wrong rolls \(counts.hand.name) in play: \(counts.falseAccepts) false and \(counts.falseRejects) missed, \(Finding.describeShare(share)) of rolls"
+                    : "calls the wrong rolls \(counts.hand.name) in play (\(wrong) of the rolls checked; share not measured over every roll)"
+            )
+        }
+        let worstClaim = claims.map { abs($0.claimed - $0.exact) }.max() ?? 0
+        claimedOdds =
+            worstClaim <= Self.claimTolerance
+            ? nil
+            : Finding(
+                .odds, magnitude: worstClaim,
+                summary: "the odds the game claims differ from its exact final odds by up to \(Finding.describeShare(worstClaim))")
         let difference = policy.finalCategories.map { abs($0.value.value - (single[$0.key]?.value ?? 0)) }.max() ?? 0
         let equal = policy.finalCategories.allSatisfy { $0.value == (single[$0.key] ?? .zero) }
         finalOdds =

@@ -51,6 +51,12 @@ public struct LandingCheck: Sendable {
                 return Landing(
                     index: index, rotation: nil, landsOn: "refused (no spin)", reported: "nothing", marginDegrees: nil, correct: !mustLand)
             case .traps(let rotation, let reason):
+                // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
+                guard rotation.isFinite else {
+                    return Landing(
+                        index: index, rotation: nil, landsOn: "unknown (trapped before stopping)", reported: "traps: \(reason)",
+                        marginDegrees: nil, correct: false)
+                }
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
                 return Landing(
                     index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),

@@ -27,6 +27,7 @@ public final class ProbeClient: Sendable {
         var spare: [ProbeConnection] = []
         var reports: [Double: String] = [:]
         var spins: [SpinKey: Double] = [:]
+        var targets: [Int: String] = [:]
         var traps: [String] = []
         var restarts = 0
         var fault: ProbeError?
@@ -177,6 +178,22 @@ public final class ProbeClient: Sendable {
             if let connection, connection.isAlive, state.fault == nil { state.spare.append(connection) }
         }
         return Array(answers.dropFirst())
+    }
+
+    // MARK: Wheels told their result up front
+
+    /// The probe's answer to `target I`: `ROTATION LABEL`, `ROTATION none`, `refused`, or `trap`.
+    func target(_ index: Int) -> String {
+        if let known = state.withLock({ $0.targets[index] }) { return known }
+        prefetchTargets([index])
+        return state.withLock { $0.targets[index] } ?? "trap"
+    }
+
+    func prefetchTargets(_ indices: [Int]) {
+        let missing = state.withLock { state in indices.filter { state.targets[$0] == nil } }
+        guard !missing.isEmpty else { return }
+        let answers = ask(missing.map { "target \($0)" }, validate: ProbeNumbers.validateTarget)
+        state.withLock { state in for (index, answer) in zip(missing, answers) { state.targets[index] = answer } }
     }
 
     // MARK: Dice

@@ -31,10 +31,20 @@ enum ProbeNumbers {
         return nil
     }
 
+    static func validateTarget(_ request: String, _ answer: String) -> String? {
+        if answer == "refused" { return nil }
+        let parts = answer.split(separator: " ")
+        guard parts.count == 2, isNumber(parts[0]), parts[1] == "none" || Int(parts[1]) != nil else {
+            return "'ROTATION RESULT' (a finite decimal and a whole-number label or 'none') or 'refused'"
+        }
+        return nil
+    }
+
     static func validateDice(_ request: String, _ answer: String) -> String? {
         let words = request.split(separator: " ")
         switch words.first {
         case "straight": return answer == "yes" || answer == "no" ? nil : "'yes' or 'no'"
+        case "hand": return answer == "yes" || answer == "no" || answer == "none" ? nil : "'yes', 'no' or 'none'"
         case "category":
             return answer == "none" || PokerCategory.allCases.contains(where: { $0.name == answer })
                 ? nil : "a category name (\(PokerCategory.allCases.map(\.name).joined(separator: ", "))) or 'none'"

@@ -41,7 +41,8 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
 
     static func outcome(_ answer: Substring) -> WheelOutcome {
-        Int(answer).map { .label($0) } ?? .noResult
+        if answer == "trap" { return .trap }
+        return Int(answer).map { .label($0) } ?? .noResult
     }
 
     /// The probe's `spin U P`, converted; after a trap, `previous` (the wheel did not move).
@@ -50,7 +51,7 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
         return spun.isFinite ? Rotation(sign * spun) : previous
     }
 
-    /// The probe's `report R`: a label, or no result for `none` and for a trap.
+    /// The probe's `report R`: a label, no result for `none`, or a trap where the probe died.
     public func report(_ rotation: Rotation) -> WheelOutcome {
         Self.outcome(client.report(sign * Double(rotation))[...])
     }
@@ -66,7 +67,7 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
     public func playSession(_ draws: [Double]) -> [(rotation: Double, outcome: WheelOutcome)] {
         client.playSession(draws).map { answer in
             let parts = answer.split(separator: " ")
-            guard parts.count == 2, let rotation = Double(parts[0]) else { return (0, .noResult) }
+            guard parts.count == 2, let rotation = Double(parts[0]) else { return (0, .trap) }
             return (sign * rotation, Self.outcome(parts[1]))
         }
     }
@@ -94,10 +95,19 @@ extension GameSpec {
         }
         let wheel: WheelSpec
         switch game {
+        case .wheel(let declared) where declared.draw == .target:
+            let probe = try ProbeClient(command: command, timeout: timeout, kind: "target")
+            let finish = finishing(probe)
+            if probe.numberType == "float" {
+                return AuditSubject(
+                    targetedWheel: try ProbeTargetedWheel<Float>(declared, name: name, summary: summary, client: probe), finish: finish)
+            }
+            return AuditSubject(
+                targetedWheel: try ProbeTargetedWheel<Double>(declared, name: name, summary: summary, client: probe), finish: finish)
         case .wheel(let declared): wheel = declared
         case .dice(let dice):
             let probe = try ProbeClient(command: command, timeout: timeout, kind: "dice")
-            let game = try ProbeDice(dice, name: name, summary: summary, client: probe)
+            let game = ProbeDice(dice, name: name, summary: summary, client: probe)
             if let fault = probe.fault { throw fault }
             return AuditSubject(dice: game, finish: finishing(probe))
         }

@@ -2,6 +2,9 @@ import Foundation
 
 // Dice.
 extension SubjectAudit {
+    /// Patterns listed per hand detector in the probe rows (all are counted in the check).
+    static let handMismatchRows = 100
+
     static func dice<Game: DiceGame>(_ game: Game, settings: AuditSettings) throws -> SubjectResult {
         let name = game.name
         let dice = game.dice
@@ -10,7 +13,8 @@ extension SubjectAudit {
         var findings: [String] = []
 
         // One pass over the rolls serves the detector, classifier and policy checks.
-        let survey = DetectorSurvey(game)
+        let survey = DetectorSurvey(
+            game, orderedRollLimit: (game as? any BatchRollingDice)?.orderedRollLimit ?? DetectorSurvey.orderedRollLimit)
         let detector = StraightDetectorCheck(game, survey: survey)
         var detail = "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over \(detector.coverage)"
         detail +=
@@ -20,9 +24,21 @@ extension SubjectAudit {
         let single = try DiceOdds.categoryCounts(dice)
         let categoryList = PokerCategory.defined(forDice: dice.count)
         let singleOdds = try categoryList.map { try single.probability(of: $0) }
+        // What the game claims, categories then hands, against its exact final odds.
+        var claims: [(what: String, claimed: Double, exact: Double)] =
+            (game.claimedOdds ?? [:]).sorted { $0.key < $1.key }.map { ($0.key.name, $0.value, policy.finalCategories[$0.key]?.value ?? 0) }
+        var unexactClaims: [String] = []
+        for (index, hand) in game.hands.enumerated() {
+            guard let claimed = hand.claimed else { continue }
+            if let odds = policy.hands?[index] {
+                claims.append((hand.name, claimed, odds.final.value))
+            } else {
+                unexactClaims.append(hand.name)
+            }
+        }
         let classes = DiceFindings(
             detector: detector, categories: classifier, policy: policy,
-            single: Dictionary(uniqueKeysWithValues: zip(categoryList, singleOdds)))
+            single: Dictionary(uniqueKeysWithValues: zip(categoryList, singleOdds)), hands: survey.hands, claims: claims)
         checks.append(
             exact(
                 name, "straight detector (exhaustive)", passed: detector.passed, finding: classes.straightDetector, settings: settings,
@@ -60,24 +76,41 @@ extension SubjectAudit {
                 name, "final odds equal one fair roll", kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
                 "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"
             ))
-        if let claims = game.claimedOdds, !claims.isEmpty {
-            // What the game says against what its dice and policy give, exactly.
-            let compared = claims.sorted { $0.key < $1.key }.map { category, claimed in
-                (category, claimed, policy.finalCategories[category]?.value ?? 0)
-            }
-            let worst = compared.map { abs($0.1 - $0.2) }.max() ?? 0
-            let tolerance = 1e-9
+        for (index, counts) in survey.hands.enumerated() where counts.gameDetects {
+            let hand = counts.hand
             checks.append(
                 exact(
-                    name, "claimed odds equal exact odds", kind: .fairness, passed: worst <= tolerance,
-                    finding: worst <= tolerance
-                        ? nil
-                        : Finding(
-                            .odds, magnitude: worst,
-                            summary: "the odds the game claims differ from its exact final odds by up to \(Finding.describeShare(worst))"),
-                    settings: settings,
-                    compared.map { "\($0.0.name): claimed \(String(format: "%.9g", $0.1)), exact \(String(format: "%.9g", $0.2))" }.joined(
-                        separator: "; ")))
+                    name, "\(hand.name) detector (exhaustive)", passed: classes.handDetectors[index] == nil,
+                    finding: classes.handDetectors[index], settings: settings,
+                    "\(counts.falseAccepts) rolls wrongly called \(hand.name) and \(counts.falseRejects) missed over \(detector.coverage); rule: \(hand.rule)"
+                ))
+            for m in counts.mismatches.prefix(Self.handMismatchRows) {
+                probes.append(
+                    ProbeRow(
+                        subject: name, check: "\(hand.name) detector", input: m.pattern.description,
+                        context: "\(m.wrongInPlay) of \(m.orderings) orderings", reported: m.truth ? "not \(hand.name)" : hand.name,
+                        expected: m.truth ? hand.name : "not \(hand.name)"))
+            }
+        }
+        if !claims.isEmpty || !unexactClaims.isEmpty {
+            // What the game says against what its dice and policy give, exactly.
+            let compared = claims.map {
+                "\($0.what): claimed \(String(format: "%.9g", $0.claimed)), exact \(String(format: "%.9g", $0.exact))"
+            }
+            let notExact = unexactClaims.map { "\($0): not exact (\(detector.coverage))" }
+            var record = exact(
+                name, "claimed odds equal exact odds", kind: .fairness, passed: classes.claimedOdds == nil,
+                finding: classes.claimedOdds, settings: settings, (compared + notExact).joined(separator: "; "))
+            if classes.claimedOdds == nil && !unexactClaims.isEmpty {
+                record.record.status = .inconclusive
+                record.record.detail += " — too many rolls to compute every hand's odds exactly"
+            }
+            checks.append(record)
+        }
+        for (hand, single, final) in policy.hands ?? [] {
+            findings.append(
+                "Exact P(\(hand.name)): one fair roll \(single) ≈ \(String(format: "%.9g", single.value)); final roll under the \(policy.policy.rawValue) policy \(final) ≈ \(String(format: "%.9g", final.value))."
+            )
         }
         findings.append(
             "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
@@ -130,6 +163,23 @@ extension SubjectAudit {
                         name, "straight probability (exact binomial)", successes: Double(tally.finalStraights), trials: plays,
                         probability: policy.finalStraight.value)))
         }
+        for (index, hand) in game.hands.enumerated() {
+            guard let odds = policy.hands?[index], odds.final.value > 0, odds.final.value < 1 else { continue }
+            let check = "\(hand.name) probability (exact binomial)"
+            let hits = Double(tally.hands[index])
+            let test = try BinomialTest(successes: hits, trials: plays, hypothesised: odds.final.value)
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: check, kind: .sampling, status: .inconclusive, statistic: hits,
+                        pValue: test.verdict.pValue,
+                        detail: String(
+                            format: "%llu final rolls %@ in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
+                            tally.hands[index], hand.name, tally.plays, test.proportion, odds.final.value, test.clopperPearson.lower,
+                            test.clopperPearson.upper)),
+                    power: .binomial(trials: plays, probability: odds.final.value),
+                    table: binomialTable(name, check, successes: hits, trials: plays, probability: odds.final.value)))
+        }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
         checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))
 
@@ -157,8 +207,11 @@ extension SubjectAudit {
         return SubjectResult(
             verdict: SubjectVerdict(
                 name: name, summary: game.summary, kind: "dice", verdict: .pass, findings: findings,
-                affectedShare: Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls), invalidPerMillion: 0,
-                largestOddsDifference: classes.finalOdds?.magnitude ?? 0),
+                affectedShare: max(
+                    Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
+                    classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0),
+                invalidPerMillion: 0,
+                largestOddsDifference: max(classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0)),
             checks: checks, outcomes: rows, arcs: [], probes: probes)
     }
 }

@@ -7,4 +7,14 @@
 public protocol BatchRollingDice: DiceGame {
     /// The game's rolls for each set of K uniform draws in [0, 1), in order.
     func rolls(from uniforms: [[Double]]) -> [DiceRoll]
+
+    /// Most ordered rolls the exhaustive dice checks visit one by one before they visit multisets of
+    /// faces instead (see `DetectorSurvey`); a game answered by another process keeps it low, since every
+    /// roll visited is a request. The default is `DetectorSurvey.orderedRollLimit`.
+    var orderedRollLimit: UInt64 { get }
+}
+
+extension BatchRollingDice {
+    /// `DetectorSurvey.orderedRollLimit`.
+    public var orderedRollLimit: UInt64 { DetectorSurvey.orderedRollLimit }
 }

@@ -6,10 +6,12 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
     /// Creates a driver that plays `game`.
     public init(_ game: Game) { self.game = game }
 
-    public func makeTally() -> DiceTally { DiceTally(dice: game.dice) }
+    public func makeTally() -> DiceTally { DiceTally(dice: game.dice, handCount: game.hands.count) }
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout DiceTally) {
+        // The hands are read once per block (a game may build them on each call).
+        let hands = game.hands
         if let batching = game as? any BatchRollingDice {
             // A game behind a probe rolls the whole block in one batch (one cast per block, none per trial).
             let k = game.dice.count
@@ -33,6 +35,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                 }
                 tally.categories[PokerCategory.of(final).rawValue] &+= 1
                 if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
+                for (index, hand) in hands.enumerated() where hand.holds(in: final) { tally.hands[index] &+= 1 }
             }
             tally.plays &+= UInt64(range.count)
             return
@@ -47,6 +50,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
             }
             tally.categories[PokerCategory.of(play.final).rawValue] &+= 1
             if PokerCategory.isStraight(play.final) { tally.finalStraights &+= 1 }
+            for index in hands.indices where hands[index].holds(in: play.final) { tally.hands[index] &+= 1 }
         }
         tally.plays &+= UInt64(range.count)
     }

@@ -19,9 +19,12 @@ public struct DiceTally: Tally {
     public var categories: [UInt64]
     /// serial[(a − 1) · F + (b − 1)]: first die of one roll, then first die of the next, within a block.
     public var serial: [UInt64]
+    /// Plays whose final roll is truly each of the game's hands (by the hand's rule), in the game's order.
+    public var hands: [UInt64]
 
-    /// An empty tally for `dice`.
-    public init(dice: DiceSet) {
+    /// An empty tally for `dice` and a game with `handCount` hands.
+    public init(dice: DiceSet, handCount: Int = 0) {
+        hands = [UInt64](repeating: 0, count: handCount)
         self.dice = dice
         let f = dice.faces, k = dice.count
         faces = [UInt64](repeating: 0, count: k * f)
@@ -42,6 +45,7 @@ public struct DiceTally: Tally {
         for i in diePairs.indices { diePairs[i] += other.diePairs[i] }
         for i in categories.indices { categories[i] += other.categories[i] }
         for i in serial.indices { serial[i] += other.serial[i] }
+        for i in hands.indices { hands[i] += other.hands[i] }
     }
 
     @inlinable

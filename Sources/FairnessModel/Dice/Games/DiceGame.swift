@@ -30,6 +30,17 @@ public protocol DiceGame: Sendable {
     /// category it names; nil (the default) if it claims none. The audit compares them exactly with the
     /// final odds under its reroll policy.
     var claimedOdds: [PokerCategory: Double]? { get }
+
+    /// The hands the game names, shows or pays for beyond the poker categories — small and large
+    /// straights, n of a kind, a hand of its own — each with its reference rule and the odds the game
+    /// claims for it; empty (the default) if none. The audit computes each hand's exact final odds under
+    /// the reroll policy, compares them with the claim, and judges ``detects(_:in:)`` on every roll.
+    var hands: [DiceHand] { get }
+
+    /// The game's own decision whether `roll` is `hand` (one of ``hands``), evaluated the way the game
+    /// evaluates it in play; nil (the default) if the game has no detector of its own for the hand (its
+    /// odds are still computed and compared with its claim).
+    func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool?
 }
 
 extension DiceGame {
@@ -39,6 +50,10 @@ extension DiceGame {
     public func category(_ roll: DiceRoll) -> PokerCategory? { nil }
     /// The default: nil, the game claims no odds.
     public var claimedOdds: [PokerCategory: Double]? { nil }
+    /// The default: no hands beyond the poker categories.
+    public var hands: [DiceHand] { [] }
+    /// The default: nil, the game has no detector of its own.
+    public func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool? { nil }
 
     /// Plays once under the game's reroll policy.
     @inlinable
