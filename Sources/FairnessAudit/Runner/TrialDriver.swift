@@ -18,3 +18,7 @@ public protocol TrialDriver: Sendable {
     /// - Complexity: O(`range.count`) trials in conforming drivers.
     func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout Counts)
 }
+
+/// Runs a driver's trials on the engine and returns the merged tally: `MonteCarloRunner.run(_:settings:)`,
+/// as a closure made where the driver's type is concrete so the trial loop is specialised for it.
+public typealias Sampler<Driver: TrialDriver> = @Sendable (Driver, RunSettings) throws -> Driver.Counts

@@ -135,11 +135,14 @@ public struct WheelFindings: Sendable {
             var summary: String
             switch worst {
             case .invalid:
-                let shown = Set(play.wrongArcs.filter { $0.findingClass == .invalid }.map(\.reported)).sorted().map(\.description)
+                let reported = Set(play.wrongArcs.filter { $0.findingClass == .invalid }.map(\.reported))
+                let shown = reported.subtracting([.trap]).sorted().map(\.description)
                 summary =
-                    shown.isEmpty
+                    reported.isEmpty
                     ? "shows results no sector carries later in a session (\(reach.description))"
-                    : "shows \(shown.joined(separator: ", ")), which no sector carries, on \(Finding.describeShare(share)) of spins"
+                    : (shown.isEmpty ? "traps (crashes) instead of reporting," : "shows \(shown.joined(separator: ", ")), which no sector carries,")
+                        + (reported.contains(.trap) && !shown.isEmpty ? " or traps," : "")
+                        + " on \(Finding.describeShare(share)) of spins"
             case .mislabel:
                 summary =
                     magnitude == nil

@@ -27,8 +27,14 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The spec of the game behind --probe.", valueName: "file"))
     var spec = "Scripts/bench/roulette37.yaml"
 
+    @Flag(
+        help:
+            "Instead, compare a subject defined outside the library run through Audit.run with the same subject through the runner directly.")
+    var parity = false
+
     func run() throws {
         if scale { return try ScaleBenchmark.run(threads: engine.threadCount) }
+        if parity { return try parityBenchmark() }
         if let probe { return try probeBenchmark(probe) }
         let threads = engine.threadCount
         let start = DispatchTime.now()
@@ -76,6 +82,43 @@ extension BenchCommand {
             String(
                 format: "probe exact-checks seconds=%.3f sectors=%d material=%d (target <= 10 s for 37 sectors)", seconds,
                 wheel.geometry.count, findings.material().count))
+    }
+}
+
+extension BenchCommand {
+    /// `parity audit_sampling_seconds=... runner_seconds=... ratio=...`: the sampling part of `Audit.run`
+    /// on a subject defined in this module (as a user's is) — an audit of `trials` minus an audit of one
+    /// block, which holds the same exact checks — against the runner called directly with the same
+    /// subject, trials and seed; best of three alternating rounds each.
+    func parityBenchmark() throws {
+        let seed = engine.seed.resolve(), threads = engine.threadCount
+        let subject = BenchmarkWheel()
+        func seconds(_ body: () throws -> Void) rethrows -> Double {
+            let start = DispatchTime.now()
+            try body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        }
+        func audit(_ trials: UInt64) throws {
+            _ = try Audit.run(
+                [AuditSubject(wheel: subject)], settings: AuditSettings(run: RunSettings(trials: trials, seed: seed, threads: threads)))
+        }
+        var best = (full: Double.infinity, small: Double.infinity, runner: Double.infinity)
+        for _ in 0..<3 {
+            best.full = min(best.full, try seconds { try audit(trials.value) })
+            best.small = min(best.small, try seconds { try audit(65_536) })
+            best.runner = min(
+                best.runner,
+                try seconds {
+                    _ = try MonteCarloRunner.run(
+                        WheelDriver(subject), settings: RunSettings(trials: trials.value, seed: seed, threads: threads))
+                })
+        }
+        let sampling = best.full - best.small
+        print(
+            String(
+                format:
+                    "parity trials=%llu threads=%d audit_seconds=%.3f audit_one_block_seconds=%.3f audit_sampling_seconds=%.3f runner_seconds=%.3f ratio=%.3f (target <= 1.10)",
+                trials.value, threads, best.full, best.small, sampling, best.runner, sampling / best.runner))
     }
 }
 

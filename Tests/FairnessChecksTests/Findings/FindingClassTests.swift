@@ -143,3 +143,39 @@ struct FindingClassTests {
         #expect(FindingClass.allCases.sorted() == [.invalid, .odds, .mislabel, .rounding, .latent])
     }
 }
+
+/// A faithful port of a twelve-slice wheel whose original code indexes an array with the slice number and
+/// would crash (Swift's out-of-range trap) where the index leaves 0 ..< 12: the port reports
+/// `WheelOutcome.trap` there instead of crashing the audit. `rounding` reads the slice with `+ 0.5`
+/// rounding, so angles from 359.5° index slot 12 — in play; without it only negative angles (rotations
+/// play never reaches) index slot −1.
+struct TrappingPortWheel: WheelSubject {
+    typealias Rotation = Double
+    var rounding = false
+    let geometry = try! WheelGeometry.equal(count: 12, firstSectorStart: 0, pointer: 0)
+    var name: String { rounding ? "trapping-rounded" : "trapping-negative" }
+    var summary: String { "an array index that can leave the array" }
+    var rotationUnit: AngleUnit { .degrees }
+    var initialRotation: Double { 0 }
+    var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double { 720 + u }
+    func report(_ rotation: Double) -> WheelOutcome {
+        // The original: let angle = (360 - rotation % 360) % 360; return labels[Int(angle / 30 + offset)].
+        let angle = (360 - rotation.truncatingRemainder(dividingBy: 360)).truncatingRemainder(dividingBy: 360)
+        let slot = (angle / 30 + (rounding ? 0.5 : 0)).rounded(.down)
+        guard slot >= 0 && slot < 12 else { return .trap }
+        return .label(Int(slot) + 1)
+    }
+}
+
+extension FindingClassTests {
+    @Test func aTrapInPlayIsInvalidAndOneOutsidePlayIsLatent() {
+        let inPlay = WheelFindings(auditing: TrappingPortWheel(rounding: true), steps: 4096)
+        #expect(inPlay.range?.findingClass == .invalid, "\(inPlay.all)")
+        #expect(!inPlay.material().isEmpty)
+        #expect(inPlay.all.contains { $0.summary.contains("trap") }, "\(inPlay.all.map(\.summary))")
+        let outside = WheelFindings(auditing: TrappingPortWheel(rounding: false), steps: 4096)
+        #expect(outside.material().isEmpty, "\(outside.all)")
+        #expect(outside.wraparound?.findingClass == .latent, "\(outside.all)")
+    }
+}

@@ -5,7 +5,9 @@ extension SubjectAudit {
     /// Patterns listed per hand detector in the probe rows (all are counted in the check).
     static let handMismatchRows = 100
 
-    static func dice<Game: DiceGame>(_ game: Game, settings: AuditSettings) throws -> SubjectResult {
+    /// The audit of a dice game; `sample` as for ``wheel(_:settings:sample:)``.
+    @usableFromInline
+    static func dice<Game: DiceGame>(_ game: Game, settings: AuditSettings, sample: Sampler<DiceDriver<Game>>) throws -> SubjectResult {
         let name = game.name
         let dice = game.dice
         var checks: [PendingCheck] = []
@@ -116,7 +118,7 @@ extension SubjectAudit {
             "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
         )
 
-        let tally = try MonteCarloRunner.run(DiceDriver(game), settings: settings.run)
+        let tally = try sample(DiceDriver(game), settings.run)
         let f = dice.faces, k = dice.count
         let rolls = Double(tally.rolls)
         for die in 0..<k {

@@ -2,7 +2,11 @@ import Foundation
 
 // Wheels told their result up front.
 extension SubjectAudit {
-    static func targetedWheel<Subject: TargetedWheelSubject>(_ subject: Subject, settings: AuditSettings) throws -> SubjectResult {
+    /// The audit of a wheel told its result up front; `sample` as for ``wheel(_:settings:sample:)``.
+    @usableFromInline
+    static func targetedWheel<Subject: TargetedWheelSubject>(
+        _ subject: Subject, settings: AuditSettings, sample: Sampler<TargetedWheelDriver<Subject>>
+    ) throws -> SubjectResult {
         let name = subject.name
         let geometry = subject.geometry
         let landing = LandingCheck(subject)
@@ -51,7 +55,7 @@ extension SubjectAudit {
 
         let driver = TargetedWheelDriver(
             subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))
-        let tally = try MonteCarloRunner.run(driver, settings: settings.run)
+        let tally = try sample(driver, settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: designed, claimed: claimed)
         result.checks.append(
             PendingCheck(

@@ -2,7 +2,12 @@ import Foundation
 
 // Wheels read from their rotation.
 extension SubjectAudit {
-    static func wheel<Subject: WheelSubject>(_ subject: Subject, settings: AuditSettings) throws -> SubjectResult {
+    /// The audit of a wheel; `sample` runs the sampling driver (made where the subject's type is concrete,
+    /// so the trial loop is specialised for it).
+    @usableFromInline
+    static func wheel<Subject: WheelSubject>(
+        _ subject: Subject, settings: AuditSettings, sample: Sampler<WheelDriver<Subject>>
+    ) throws -> SubjectResult {
         let name = subject.name
         let geometry = subject.geometry
         let unit = subject.rotationUnit
@@ -99,7 +104,7 @@ extension SubjectAudit {
 
         // Sampling.
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: odds.ownSpin, trials: settings.run.trials))
-        let tally = try MonteCarloRunner.run(driver, settings: settings.run)
+        let tally = try sample(driver, settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: odds.ownSpin, claimed: claimed)
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings,

@@ -1,6 +1,7 @@
 import Foundation
 
 /// The checks of one subject, exact and sampled.
+@usableFromInline
 enum SubjectAudit {
     static func format(_ x: Double) -> String { String(format: "%.6g", x) }
 
