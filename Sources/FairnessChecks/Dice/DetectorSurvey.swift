@@ -96,7 +96,7 @@ public struct DetectorSurvey: Sendable {
     /// does not classify rolls.
     public let categoryConfusions: [PokerCategory: [PokerCategory: UInt64]]?
 
-    /// One hand's counts (see ``DiceGame/hands``), in ordered rolls.
+    /// One hand's counts (see `DiceGame.hands`), in ordered rolls.
     public struct HandCounts: Sendable {
         /// The hand.
         public let hand: DiceHand
@@ -104,7 +104,7 @@ public struct DetectorSurvey: Sendable {
         public var holds: UInt64 = 0
         /// Ordered rolls that are the hand and that the game rerolls (its straight detector fires).
         public var holdsAndRerolled: UInt64 = 0
-        /// Whether the game has a detector of its own for the hand (``DiceGame/detects(_:in:)`` not nil).
+        /// Whether the game has a detector of its own for the hand (`DiceGame.detects(_:in:)` not nil).
         public var gameDetects = false
         /// Ordered rolls the game's detector calls the hand wrongly.
         public var falseAccepts: UInt64 = 0

@@ -140,7 +140,8 @@ public struct WheelFindings: Sendable {
                 summary =
                     reported.isEmpty
                     ? "shows results no sector carries later in a session (\(reach.description))"
-                    : (shown.isEmpty ? "traps (crashes) instead of reporting," : "shows \(shown.joined(separator: ", ")), which no sector carries,")
+                    : (shown.isEmpty
+                        ? "traps (crashes) instead of reporting," : "shows \(shown.joined(separator: ", ")), which no sector carries,")
                         + (reported.contains(.trap) && !shown.isEmpty ? " or traps," : "")
                         + " on \(Finding.describeShare(share)) of spins"
             case .mislabel:

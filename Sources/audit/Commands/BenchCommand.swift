@@ -29,7 +29,8 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Instead, compare a subject defined outside the library run through Audit.run with the same subject through the runner directly.")
+            "Instead, compare a subject defined outside the library run through Audit.run with the same subject through the runner directly."
+    )
     var parity = false
 
     func run() throws {
