@@ -113,6 +113,25 @@ struct ProbeTests {
         #expect(planted.gate == .fail && Self.failingClasses(planted) == [.mislabel])
     }
 
+    /// The game's own mapping from draws to faces, exactly: `ceil(u * 6)` shows face 0 at u = 0 (one draw
+    /// in 2^53 per die: invalid, however rare), `round(u * 5) + 1` and a d8 folded with `%` give unfair
+    /// odds; `int(u * 6) + 1` gives every face 1/6 within the grid.
+    @Test(arguments: [
+        ("floor", nil as FindingClass?, 0.0), ("ceil", .invalid, 5 * 0x1p-53), ("round", .odds, 1.0 / 15), ("d8", .odds, 1.0 / 12),
+    ])
+    func aDiceRollMappingIsCheckedExactly(mode: String, expected: FindingClass?, magnitude: Double) throws {
+        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py")) \(mode)"
+        let report = try Self.audit(spec: "Examples/specs/poker-dice.json", probe: probe, trials: 5_000)
+        let mapping = try #require(report.checks.first { $0.check == "roll mapping (exact)" })
+        #expect(mapping.findingClass == expected, "\(mapping)")
+        if expected != nil {
+            #expect(mapping.status == .fail)
+            #expect(abs(mapping.magnitude! - magnitude) <= 1e-12 * max(magnitude, 1e-300) + 1e-30, "\(mapping.magnitude!)")
+        } else {
+            #expect(mapping.status == .pass)
+        }
+    }
+
     static let faulty = "python3 \(path("Tests/FairnessSpecTests/Fixtures/probes/faulty.py"))"
     static let fourSectors = "Tests/FairnessSpecTests/Fixtures/probes/four_sectors.yaml"
 

@@ -198,15 +198,11 @@ public final class ProbeClient: Sendable {
 
     // MARK: Dice
 
-    /// The probe's answers to dice requests (`straight`, `category`, `roll`), in order; a roll's faces
-    /// must lie in 1 ... `faces`.
-    func dice(_ requests: [String], faces: Int) -> [String] {
-        ask(requests) { request, answer in
-            if let problem = ProbeNumbers.validateDice(request, answer) { return problem }
-            guard request.hasPrefix("roll ") else { return nil }
-            return answer.split(separator: " ").allSatisfy({ (Int($0) ?? 0) >= 1 && (Int($0) ?? 0) <= faces })
-                ? nil : "faces from 1 to \(faces)"
-        }
+    /// The probe's answers to dice requests (`straight`, `category`, `hand`, `roll`), in order. A roll's
+    /// faces must be whole numbers; one outside 1 ... F is the game's answer (an invalid outcome the
+    /// audit reports), not a protocol fault.
+    func dice(_ requests: [String]) -> [String] {
+        ask(requests) { request, answer in ProbeNumbers.validateDice(request, answer) }
     }
 
     /// Stops every probe process.

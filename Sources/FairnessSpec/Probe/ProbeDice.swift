@@ -70,7 +70,7 @@ public struct ProbeDice: BatchRollingDice {
         let text = rolls.map { $0.faces.map(String.init).joined(separator: " ") }
         var requests = text.map { "straight " + $0 } + text.map { "category " + $0 }
         for hand in hands { requests += text.map { "hand \(hand) " + $0 } }
-        let answers = client.dice(requests, faces: faces)
+        let answers = client.dice(requests)
         let n = rolls.count
         return (
             answers[..<n].map { $0 == "yes" },
@@ -111,13 +111,18 @@ public struct ProbeDice: BatchRollingDice {
         rolls(from: [(0..<dice.count).map { _ in Sampling.unitInterval(using: &generator) }])[0]
     }
 
-    /// The probe's `roll U...` answers; after a trap, a roll of all ones.
+    /// The probe's `roll U...` answers as rolls; a face outside 1 ... F (and every face of a roll the probe
+    /// died on) is stored as 0, which no die shows, so the audit counts the roll as invalid.
     public func rolls(from uniforms: [[Double]]) -> [DiceRoll] {
-        let answers = client.dice(
-            uniforms.map { "roll " + $0.map { ProbeNumbers.format($0, "double") }.joined(separator: " ") }, faces: dice.faces)
+        faces(from: uniforms).map { faces in DiceRoll(faces.map { (1...dice.faces).contains($0) ? $0 : 0 }) }
+    }
+
+    /// The probe's `roll U...` answers as it gives them; a roll the probe died on is all zeros.
+    public func faces(from uniforms: [[Double]]) -> [[Int]] {
+        let answers = client.dice(uniforms.map { "roll " + $0.map { ProbeNumbers.format($0, "double") }.joined(separator: " ") })
         return answers.map { answer in
             let faces = answer.split(separator: " ").compactMap { Int($0) }
-            return faces.count == dice.count ? DiceRoll(faces) : DiceRoll(Array(repeating: 1, count: dice.count))
+            return faces.count == dice.count ? faces : Array(repeating: 0, count: dice.count)
         }
     }
 }

@@ -114,6 +114,42 @@ extension SubjectAudit {
                 "Exact P(\(hand.name)): one fair roll \(single) ≈ \(String(format: "%.9g", single.value)); final roll under the \(policy.policy.rawValue) policy \(final) ≈ \(String(format: "%.9g", final.value))."
             )
         }
+        // The game's own mapping from draws to faces, exactly (games that roll from given draws: probes).
+        var invalidShare = 0.0, mappingDifference = 0.0
+        if let batching = game as? any BatchRollingDice {
+            let mapping = RollMappingCheck(dice: dice) { batching.faces(from: $0) }
+            mappingDifference = mapping.largestDifference > mapping.gridTolerance ? mapping.largestDifference : 0
+            invalidShare = 1 - mapping.mappings.reduce(1.0) { $0 * (1 - Double($1.counts[0]) / Double(RollMappingCheck.gridSize)) }
+            let finding: Finding?
+            if invalidShare > 0 {
+                let example = mapping.mappings.compactMap(\.invalidExample).first!
+                finding = Finding(
+                    .invalid, magnitude: invalidShare,
+                    summary:
+                        "rolls a face no die has (\(example.face) at u = \(example.u)) on \(Finding.describeShare(invalidShare)) of plays")
+            } else if mapping.largestDifference > mapping.gridTolerance {
+                finding = Finding(
+                    .odds, magnitude: mapping.largestDifference,
+                    summary:
+                        "its mapping from draws to faces gives a face odds off 1/\(dice.faces) by \(Finding.describeShare(mapping.largestDifference))"
+                )
+            } else {
+                finding = nil
+            }
+            let worst = mapping.mappings.map { die in
+                "die \(die.index + 1): "
+                    + die.counts.dropFirst().map { String(format: "%.9g", Double($0) / Double(RollMappingCheck.gridSize)) }
+                    .joined(separator: " ")
+                    + (die.counts[0] > 0
+                        ? " (faces outside 1...\(dice.faces): \(String(format: "%.3g", Double(die.counts[0]) / Double(RollMappingCheck.gridSize))))"
+                        : "")
+            }
+            checks.append(
+                exact(
+                    name, "roll mapping (exact)", passed: finding == nil, finding: finding, settings: settings,
+                    "each face's share of the 2^53 draws, die by die, by bisection to the exact draw where the face changes: "
+                        + worst.joined(separator: "; ")))
+        }
         findings.append(
             "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
         )
@@ -182,6 +218,15 @@ extension SubjectAudit {
                     power: .binomial(trials: plays, probability: odds.final.value),
                     table: binomialTable(name, check, successes: hits, trials: plays, probability: odds.final.value)))
         }
+        if game is any BatchRollingDice {
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: "invalid results", kind: .invalid, status: tally.invalidPlays == 0 ? .pass : .fail,
+                        statistic: Double(tally.invalidPlays),
+                        detail: "\(tally.invalidPlays) of \(tally.plays + tally.invalidPlays) plays rolled a face no die has (or trapped)"))
+            )
+        }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
         checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))
 
@@ -209,11 +254,12 @@ extension SubjectAudit {
         return SubjectResult(
             verdict: SubjectVerdict(
                 name: name, summary: game.summary, kind: "dice", verdict: .pass, findings: findings,
-                affectedShare: max(
-                    Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
-                    classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0),
-                invalidPerMillion: 0,
-                largestOddsDifference: max(classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0)),
+                affectedShare: invalidShare
+                    + max(
+                        Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
+                        classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0),
+                invalidPerMillion: 1e6 * invalidShare,
+                largestOddsDifference: max(classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, mappingDifference)),
             checks: checks, outcomes: rows, arcs: [], probes: probes)
     }
 }

@@ -8,6 +8,11 @@ public protocol BatchRollingDice: DiceGame {
     /// The game's rolls for each set of K uniform draws in [0, 1), in order.
     func rolls(from uniforms: [[Double]]) -> [DiceRoll]
 
+    /// The faces the game shows for each set of K uniform draws, as it shows them (any whole numbers: a
+    /// face outside 1 ... F is an invalid outcome); the exact roll-mapping check reads them. The default
+    /// is the faces of ``rolls(from:)``.
+    func faces(from uniforms: [[Double]]) -> [[Int]]
+
     /// Most ordered rolls the exhaustive dice checks visit one by one before they visit multisets of
     /// faces instead (see `DetectorSurvey`); a game answered by another process keeps it low, since every
     /// roll visited is a request. The default is `DetectorSurvey.orderedRollLimit`.
@@ -15,6 +20,9 @@ public protocol BatchRollingDice: DiceGame {
 }
 
 extension BatchRollingDice {
+    /// The faces of ``rolls(from:)``.
+    public func faces(from uniforms: [[Double]]) -> [[Int]] { rolls(from: uniforms).map(\.faces) }
+
     /// `DetectorSurvey.orderedRollLimit`.
     public var orderedRollLimit: UInt64 { DetectorSurvey.orderedRollLimit }
 }

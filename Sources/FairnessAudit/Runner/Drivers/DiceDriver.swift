@@ -24,10 +24,21 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
             }
             let rolls = batching.rolls(from: sets)
             var previousFirst = -1
+            let faces = game.dice.faces
+            func valid(_ roll: DiceRoll) -> Bool { (0..<roll.count).allSatisfy { roll[$0] >= 1 && roll[$0] <= faces } }
+            var invalid: UInt64 = 0
             for index in 0..<range.count {
                 let first = rolls[2 * index]
+                guard valid(first) else {
+                    invalid &+= 1
+                    continue
+                }
                 let rerolled = game.rerollPolicy == .rerollOnceAfterDetectedStraight && game.isStraight(first)
                 let final = rerolled ? rolls[2 * index + 1] : first
+                guard valid(final) else {
+                    invalid &+= 1
+                    continue
+                }
                 tally.record(first, previousFirst: &previousFirst)
                 if rerolled {
                     tally.rerolls &+= 1
@@ -37,7 +48,8 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                 if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
                 for (index, hand) in hands.enumerated() where hand.holds(in: final) { tally.hands[index] &+= 1 }
             }
-            tally.plays &+= UInt64(range.count)
+            tally.invalidPlays &+= invalid
+            tally.plays &+= UInt64(range.count) - invalid
             return
         }
         var previousFirst = -1

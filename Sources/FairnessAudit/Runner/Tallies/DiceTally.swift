@@ -3,8 +3,11 @@
 public struct DiceTally: Tally {
     /// The dice the game rolls: K dice of F faces.
     public let dice: DiceSet
-    /// Plays counted, one per trial.
+    /// Plays counted, one per trial whose rolls show only faces the dice have.
     public var plays: UInt64 = 0
+    /// Plays in which a roll showed a face outside 1 ... F (or the game's code trapped): invalid outcomes,
+    /// counted apart from every other count.
+    public var invalidPlays: UInt64 = 0
     /// Rolls counted: every first roll and every reroll.
     public var rolls: UInt64 = 0
     /// Plays in which the game rerolled.
@@ -38,6 +41,7 @@ public struct DiceTally: Tally {
     /// - Complexity: O(K² · F²), the size of the pair counts.
     public mutating func merge(_ other: DiceTally) {
         plays += other.plays
+        invalidPlays += other.invalidPlays
         rolls += other.rolls
         rerolls += other.rerolls
         finalStraights += other.finalStraights
