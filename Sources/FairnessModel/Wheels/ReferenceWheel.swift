@@ -17,6 +17,8 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public let name: String
     /// The sectors as the game's lookup table holds them.
     public let table: SectorTable
+    /// What the wheel pays per label, if anything (nil by default).
+    public var paytable: Paytable<Int>?
 
     /// `count` equal sectors labelled 1 ... count, the first starting at the top under the pointer.
     /// - Throws: ``WheelGeometryError/noSectors`` if `count` < 1.

@@ -41,6 +41,11 @@ public protocol DiceGame: Sendable {
     /// evaluates it in play; nil (the default) if the game has no detector of its own for the hand (its
     /// odds are still computed and compared with its claim).
     func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool?
+
+    /// What the game pays, by hand name (see ``hands``): a play pays the largest prize among the hands its
+    /// final roll is, as the game's own detector judges each (its rule where it has none), and 0 if none;
+    /// with the stake and the RTP it declares. nil (the default) if it pays nothing the audit should check.
+    var paytable: Paytable<String>? { get }
 }
 
 extension DiceGame {
@@ -54,6 +59,24 @@ extension DiceGame {
     public var hands: [DiceHand] { [] }
     /// The default: nil, the game has no detector of its own.
     public func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool? { nil }
+    /// The default: nil, no paytable.
+    public var paytable: Paytable<String>? { nil }
+
+    /// What the game pays for `roll` as its final roll under `paytable`: the largest prize among the hands
+    /// the game's detector (its rule where it has none) says the roll is; 0 if none.
+    /// - Complexity: one detector call per hand.
+    public func payout(for roll: DiceRoll, hands: [DiceHand], paytable: Paytable<String>) -> (prize: Double, hand: Int?) {
+        var best = 0.0, paidBy: Int?
+        for (index, hand) in hands.enumerated() {
+            let prize = paytable.prize(hand.name)
+            guard prize > best else { continue }
+            if detects(hand, in: roll) ?? hand.holds(in: roll) {
+                best = prize
+                paidBy = index
+            }
+        }
+        return (best, paidBy)
+    }
 
     /// Plays once under the game's reroll policy.
     @inlinable

@@ -5,6 +5,10 @@ public struct ReferenceDiceGame: DiceGame {
     public let dice: DiceSet
     /// What the game does after a roll ``PokerCategory/isStraight(_:)`` calls a straight.
     public let rerollPolicy: RerollPolicy
+    /// The hands the game names (none by default); the reference judges them by their rules.
+    public var hands: [DiceHand] = []
+    /// What the game pays by hand name, if anything (nil by default).
+    public var paytable: Paytable<String>?
 
     /// A reference game.
     /// - Parameters:

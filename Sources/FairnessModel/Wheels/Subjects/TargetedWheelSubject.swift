@@ -25,6 +25,10 @@ public protocol TargetedWheelSubject: Sendable {
     /// The probability the game claims for each outcome, if it claims other odds than each sector's
     /// share of the painted circle (a weighted draw usually claims its weights); nil by default.
     var claimedOdds: [WheelOutcome: Double]? { get }
+
+    /// What the game pays for each label, the stake and the RTP it declares; nil (the default) if it pays
+    /// nothing the audit should check.
+    var paytable: Paytable<Int>? { get }
 }
 
 extension TargetedWheelSubject {
@@ -32,6 +36,8 @@ extension TargetedWheelSubject {
     public var indexWeights: [Double]? { nil }
     /// nil: the game claims each sector's share of the painted circle.
     public var claimedOdds: [WheelOutcome: Double]? { nil }
+    /// nil: no paytable.
+    public var paytable: Paytable<Int>? { nil }
 
     /// The probability with which the game draws each index of ``indices``, in order: its weight over the
     /// sum of the weights, or 1/n for a uniform draw.

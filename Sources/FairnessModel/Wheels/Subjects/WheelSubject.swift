@@ -31,11 +31,17 @@ public protocol WheelSubject: Sendable {
     /// The probability the game claims for each outcome (in its rules, on screen), if it claims other
     /// odds than each sector's share of the painted circle; nil (the default) for those shares.
     var claimedOdds: [WheelOutcome: Double]? { get }
+
+    /// What the game pays for each label, the stake and the RTP it declares; nil (the default) if it pays
+    /// nothing the audit should check.
+    var paytable: Paytable<Int>? { get }
 }
 
 extension WheelSubject {
     /// nil: the game claims each sector's share of the painted circle.
     public var claimedOdds: [WheelOutcome: Double]? { nil }
+    /// nil: no paytable.
+    public var paytable: Paytable<Int>? { nil }
 
     /// Draws u uniformly from ``spinDraw`` with the toolkit's 53-bit unit interval.
     @inlinable
