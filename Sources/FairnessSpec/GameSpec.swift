@@ -100,6 +100,9 @@ public struct WheelSpec: Sendable, Hashable {
     public var turns: Int
     /// Accumulated or reset rotation.
     public var rotation: Rotation
+    /// The unit the game rounds its printed claims to (`claims-rounded-to: 0.0001` for odds shown as
+    /// 15.43%), or nil for claims given exactly; claims agree with exact odds within half of it.
+    public var claimsRoundedTo: Double? = nil
     /// For ``Draw/target``: the relative weight with which the game draws each sector's index (0-based, in
     /// layout order), or nil for a uniform draw.
     public var indexWeights: [Double]? = nil
@@ -123,6 +126,9 @@ public struct DiceSpec: Sendable, Hashable {
     public var claims: [Claim]
     /// The hands the game names beyond the categories (small straight, ...), in the file's order.
     public var hands: [Hand] = []
+    /// The unit the game rounds its printed claims to, or nil for claims given exactly (see
+    /// ``WheelSpec/claimsRoundedTo``).
+    public var claimsRoundedTo: Double? = nil
 
     /// A hand the game names, with its rule and what the game claims and pays for it.
     public struct Hand: Sendable, Hashable {
@@ -141,6 +147,9 @@ public struct DiceSpec: Sendable, Hashable {
 
     /// The declared hands for the audit.
     public var diceHands: [DiceHand] { hands.map(\.diceHand) }
+
+    /// Half of ``claimsRoundedTo``, or 1e-9 for claims given exactly.
+    public var claimTolerance: Double { claimsRoundedTo.map { $0 / 2 } ?? 1e-9 }
 
     /// The claims by category, or nil if there are none.
     public var claimedOdds: [PokerCategory: Double]? {

@@ -117,6 +117,16 @@ struct Reader {
         return value
     }
 
+    /// The unit printed figures are rounded to (0.0001 for 15.43%): a number in (0, 0.1].
+    func roundingUnit(_ field: (key: Node, value: Node)?, _ path: String) throws -> Double? {
+        guard let field else { return nil }
+        let value = try number(field.value, path)
+        guard value > 0, value <= 0.1 else {
+            throw fail(field.value, path, "must be the unit figures are rounded to, in (0, 0.1]: 0.0001 for odds shown as 15.43%")
+        }
+        return value
+    }
+
     /// A probability written as a decimal (0.25) or a fraction (5/162).
     func probability(_ node: Node, _ path: String) throws -> Double {
         let text = try string(node, path)
@@ -157,7 +167,7 @@ struct Reader {
     func wheel(_ node: Node, _ path: String) throws -> WheelSpec {
         let fields = try mapping(
             node, path,
-            allowed: ["unit", "zero", "angles-grow", "layout", "first-sector-start", "pointer", "sectors", "spin"])
+            allowed: ["unit", "zero", "angles-grow", "layout", "first-sector-start", "pointer", "sectors", "spin", "claims-rounded-to"])
         func field(_ name: String) -> Node? { fields[name]?.value }
         let unit: AngleUnit
         switch try field("unit").map({ try string($0, join(path, "unit")) }) ?? "degrees" {
@@ -219,14 +229,19 @@ struct Reader {
             let prize = try sector["prize"].map { try number($0.value, itemPath + ".prize") }
             sectors.append(WheelSpec.Sector(label: label, size: size, claimed: claimed, prize: prize))
         }
+        let roundedTo = try roundingUnit(fields["claims-rounded-to"], join(path, "claims-rounded-to"))
         let claims = sectors.compactMap(\.claimed)
         if !claims.isEmpty {
             guard claims.count == sectors.count else {
                 throw fail(sectorsNode, sectorsPath, "claimed: give a claimed probability for every sector or for none")
             }
             let total = claims.reduce(0, +)
-            guard abs(total - 1) <= 1e-9 else {
-                throw fail(sectorsNode, sectorsPath, "claimed probabilities sum to \(total), not 1")
+            // Rounded claims may miss 1 by half a unit each.
+            guard abs(total - 1) <= 1e-9 + Double(claims.count) * (roundedTo ?? 0) / 2 else {
+                throw fail(
+                    sectorsNode, sectorsPath,
+                    "claimed probabilities sum to \(total), not 1"
+                        + (roundedTo == nil ? " (if the game prints them rounded, declare claims-rounded-to)" : ""))
             }
         }
         var draw = WheelSpec.Draw.uniform, turns = 0, rotation = WheelSpec.Rotation.reset
@@ -267,6 +282,7 @@ struct Reader {
             unit: unit, zero: zero, anglesGrow: anglesGrow, layout: layout, firstSectorStart: start, pointer: pointer, sectors: sectors,
             sizesAreWidths: usesWidth ?? false, draw: draw, turns: turns, rotation: rotation)
         spec.indexWeights = indexWeights
+        spec.claimsRoundedTo = roundedTo
         do {
             _ = try spec.geometry()
         } catch {
@@ -276,7 +292,7 @@ struct Reader {
     }
 
     func dice(_ node: Node, _ path: String) throws -> DiceSpec {
-        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims", "hands"])
+        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to"])
         let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
         let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
         let dice: DiceSet
@@ -308,6 +324,7 @@ struct Reader {
         }
         var spec = DiceSpec(dice: dice, reroll: reroll, claims: claims)
         if let handsNode = fields["hands"]?.value { spec.hands = try hands(handsNode, join(path, "hands"), dice: dice) }
+        spec.claimsRoundedTo = try roundingUnit(fields["claims-rounded-to"], join(path, "claims-rounded-to"))
         return spec
     }
 
@@ -342,7 +359,12 @@ struct Reader {
     }
 
     func handRule(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceHand.Rule {
-        let text = try string(node, path).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        // Number words as the categories spell them ("three of a kind") read as digits.
+        let numberWords = [
+            "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
+        ]
+        let text = try string(node, path).split(whereSeparator: \.isWhitespace).map { numberWords[$0.lowercased()] ?? $0.lowercased() }
+            .joined(separator: " ")
         let k = dice.count
         let words = text.split(separator: " ")
         var rule: DiceHand.Rule?

@@ -9,6 +9,9 @@ extension WheelSpec {
         return Dictionary(uniqueKeysWithValues: sectors.map { (.label($0.label), $0.claimed!) })
     }
 
+    /// Half of ``claimsRoundedTo``, or 1e-9 for claims given exactly.
+    public var claimTolerance: Double { claimsRoundedTo.map { $0 / 2 } ?? 1e-9 }
+
     /// The spec's angle `a` on the toolkit's screen convention (0 right, growing clockwise), in its unit.
     func screenAngle(_ a: Double) -> Double {
         zero.screenTurns * unit.fullTurn + (anglesGrow == .clockwise ? a : -a)
@@ -60,6 +63,8 @@ public struct SpecWheel: WheelSubject {
     public var spinDraw: SpinDraw { .oneTurn(in: spec.unit) }
     /// The declared odds, when every sector declares one.
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
+    /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
+    public var claimTolerance: Double { spec.claimTolerance }
 
     /// `previous` (accumulated) or 0 (reset), plus the declared whole turns, plus the drawn angle (floored
     /// to whole degrees for integer-degree stops).
@@ -112,6 +117,8 @@ public struct SpecDice: DiceGame {
     public var rerollPolicy: RerollPolicy { spec.reroll }
     /// The declared claims, if any.
     public var claimedOdds: [PokerCategory: Double]? { spec.claimedOdds }
+    /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
+    public var claimTolerance: Double { spec.claimTolerance }
 
     /// Every die fair and independent.
     @inlinable
@@ -154,6 +161,8 @@ public struct SpecTargetedWheel: TargetedWheelSubject {
     public var indexWeights: [Double]? { spec.indexWeights }
     /// The declared odds, when every sector declares one.
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
+    /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
+    public var claimTolerance: Double { spec.claimTolerance }
 
     /// Stops with the middle of sector `index` under the pointer and reports its label; refuses an index
     /// out of range.

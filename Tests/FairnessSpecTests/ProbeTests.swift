@@ -132,6 +132,50 @@ struct ProbeTests {
         }
     }
 
+    /// A stop at a random point of the slice: within ±40% it always lands inside; spread over ±60% of the
+    /// slice, the stop rests on a neighbour for |u − ½| > 5/12, one draw in six — found exactly by
+    /// bisection on the game's own draw, not by sampling.
+    @Test func aTargetedStopThatDependsOnItsOwnDrawIsCheckedOverTheDraws() throws {
+        let spec = "Examples/probes/javascript/lucky_wheel.yaml"
+        let probe = "node \(Self.path("Examples/probes/javascript/lucky_wheel.js"))"
+        let wide = try Self.audit(spec: spec, probe: probe + " --wide", trials: 20_000)
+        let landing = try #require(wide.checks.first { $0.check == "landing" })
+        #expect(landing.status == .fail && landing.findingClass == .invalid)
+        #expect(abs(landing.magnitude! - 1.0 / 6) < 1e-9, "\(landing.magnitude!)")
+        let sampled = try #require(wide.checks.first { $0.check == "shown sector equals reported result" })
+        #expect(sampled.status == .fail, "sampling asks the probe for every spin")
+    }
+
+    /// A yacht detector that gives no answer, or crashes, on exactly the six yacht rolls misses them: a
+    /// mislabel of 6 in 7,776 rolls (a crash of the probe itself is also named as a trap). The game has no
+    /// straight detector ('none' everywhere): nothing to judge there. The claim, printed as 0.08%, agrees with
+    /// 6/7776 = 0.0772% at the declared rounding.
+    @Test(arguments: ["", "none", "trap", "crash"])
+    func aDetectorThatFailsOnItsOwnHandIsWrong(fault: String) throws {
+        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/yacht_faults.py")) \(fault)"
+        let report = try Self.audit(spec: "Tests/FairnessSpecTests/Fixtures/probes/yacht.yaml", probe: probe, trials: 5_000)
+        let yacht = try #require(report.checks.first { $0.check == "yacht detector (exhaustive)" })
+        #expect(report.checks.first { $0.check == "straight detector (exhaustive)" }?.status == .pass)
+        #expect(report.checks.first { $0.check == "claimed odds equal exact odds" }?.status == .pass)
+        if fault.isEmpty {
+            #expect(yacht.status == .pass, "\(yacht)")
+        } else {
+            #expect(yacht.status == .fail && yacht.findingClass == .mislabel, "\(yacht)")
+            #expect(abs(yacht.magnitude! - 6.0 / 7776) < 1e-15)
+        }
+        if fault == "crash" { #expect(report.subjects[0].findings.contains { $0.contains("died on 6 requests") }) }
+    }
+
+    /// A probe that catches the game's crash and answers 'trap' costs no restart: the crashes at negative
+    /// rotations (never reached in play) are latent NOTEs and the audit passes.
+    @Test func aProbeThatAnswersTrapIsFastAndLatent() throws {
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " trap")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.detail)" })")
+        let wraparound = try #require(report.checks.first { $0.check == "wraparound" })
+        #expect(wraparound.status == .note && wraparound.findingClass == .latent, "\(wraparound)")
+        #expect(!report.subjects[0].findings.contains { $0.contains("died") })
+    }
+
     static let faulty = "python3 \(path("Tests/FairnessSpecTests/Fixtures/probes/faulty.py"))"
     static let fourSectors = "Tests/FairnessSpecTests/Fixtures/probes/four_sectors.yaml"
 

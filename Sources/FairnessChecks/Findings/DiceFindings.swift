@@ -20,12 +20,9 @@ public struct DiceFindings: Sendable {
     /// detector of its own.
     public let handDetectors: [Finding?]
     /// The finding of the odds the game claims for its categories and hands against their exact final odds
-    /// (a ``FindingClass/odds`` of the largest difference), nil when they agree within 10⁻⁹ or it claims none.
+    /// (a ``FindingClass/odds`` of the largest difference), nil when they agree within the claim tolerance or
+    /// it claims none.
     public let claimedOdds: Finding?
-
-    /// Claimed and exact probabilities agreeing within this absolute difference are equal (a claim printed
-    /// to 9 digits, like `0.123456789`, is a faithful claim).
-    public static let claimTolerance = 1e-9
 
     /// Classifies what the dice checks of a game found.
     /// - Parameters:
@@ -35,10 +32,12 @@ public struct DiceFindings: Sendable {
     ///   - single: The exact odds of one fair roll, by category.
     ///   - hands: The survey's counts for the game's hands (none by default).
     ///   - claims: The game's claims compared with exact final odds: `(what, claimed, exact)` (none by default).
+    ///   - claimTolerance: How far a claim may lie from the exact odds and agree (the game's
+    ///     `claimTolerance`; 1e-9 by default).
     public init(
         detector: StraightDetectorCheck, categories: CategoryDetectorCheck?, policy: PolicyOdds,
         single: [PokerCategory: ExactProbability], hands: [DetectorSurvey.HandCounts] = [],
-        claims: [(what: String, claimed: Double, exact: Double)] = []
+        claims: [(what: String, claimed: Double, exact: Double)] = [], claimTolerance: Double = 1e-9
     ) {
         let rolls = Double(detector.orderedRolls)
         let exhaustive = detector.coverage.isExhaustive
@@ -81,7 +80,7 @@ public struct DiceFindings: Sendable {
         }
         let worstClaim = claims.map { abs($0.claimed - $0.exact) }.max() ?? 0
         claimedOdds =
-            worstClaim <= Self.claimTolerance
+            worstClaim <= max(1e-9, claimTolerance)
             ? nil
             : Finding(
                 .odds, magnitude: worstClaim,

@@ -49,7 +49,8 @@ public struct TargetedWheelFindings: Sendable {
             let p = probability[wrong.index] ?? 0
             if p == 0 { found = .latent }
             counts[found, default: 0] += 1
-            shares[found, default: 0] += p
+            // Weighted by the index's probability and by the share of the game's own draws that go wrong.
+            shares[found, default: 0] += p * wrong.wrongShareOfDraws
         }
         let drawn = max(1, subject.indices.count)
         invalidShare = shares[.invalid] ?? 0

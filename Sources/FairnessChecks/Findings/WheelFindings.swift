@@ -63,7 +63,7 @@ public struct WheelFindings: Sendable {
         self.range = classifier.finding(
             range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }, what: "results no sector carries",
             shareOfCircle: range.invalid.reduce(0) { $0 + $1.shareOfCircle })
-        if oddsDifference > 1e-9 {
+        if oddsDifference > DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance) {
             // Rounding explains the difference only if wrong labels next to the lines cover at least as many
             // spins as the odds move and nothing else is wrong; otherwise the spin rule or the labels make
             // the odds unfair.

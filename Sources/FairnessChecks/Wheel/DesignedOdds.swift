@@ -69,4 +69,11 @@ extension DesignedOdds {
     public static func largestDifference(_ a: [WheelOutcome: Double], _ b: [WheelOutcome: Double]) -> Double {
         Set(a.keys).union(b.keys).map { abs((a[$0] ?? 0) - (b[$0] ?? 0)) }.max() ?? 0
     }
+
+    /// The difference between designed and claimed odds that still agrees: 1e-9 against the sectors' exact
+    /// shares; against a game's printed claims, the larger of 1e-9 and its claim tolerance (half a unit in
+    /// the last digit printed).
+    public static func tolerance(claimed: Bool, claimTolerance: Double) -> Double {
+        claimed ? max(1e-9, claimTolerance) : 1e-9
+    }
 }

@@ -4,6 +4,12 @@ import Foundation
 /// Landing check for wheels told their result up front: for every valid index, the stop rotation must lie
 /// strictly inside that index's sector (with its margin to the nearest line), and the wheel must report
 /// that sector; what out-of-range and negative indices do is recorded.
+///
+/// A game whose stop also depends on a draw of its own (a jitter within the sector) is asked at
+/// ``drawSteps`` + 1 draws u per index — k/32 and the last draw below 1 — and, between neighbouring draws
+/// where the stop turns from right to wrong, bisected on the 2⁵³ grid of draws to the exact draw where it
+/// turns, so each index's share of wrong draws is exact (for stops that change between right and wrong
+/// at most once between neighbouring draws). A game that ignores the draw answers alike at every one.
 public struct LandingCheck: Sendable {
     /// What the wheel did when told one index.
     public struct Landing: Sendable, Hashable {
@@ -18,10 +24,19 @@ public struct LandingCheck: Sendable {
         public let reported: String
         /// Distance from the pointer to the nearest line of the sector it lands in, in degrees.
         public let marginDegrees: Double?
-        /// Whether the wheel did the right thing: for a valid index, stop strictly inside that index's sector
-        /// and report its label; for an out-of-range index, refuse or report no result. A trap is never correct.
+        /// Whether the wheel did the right thing for every draw: for a valid index, stop strictly inside
+        /// that index's sector and report its label; for an out-of-range index, refuse or report no result.
+        /// A trap is never correct.
         public let correct: Bool
+        /// The share of the game's own draws u in [0, 1) for which it does the wrong thing (0 or 1 for a game
+        /// that ignores its draw).
+        public let wrongShareOfDraws: Double
+        /// The draw of the landing described (the first wrong one, or 1/2 when all are right).
+        public let draw: Double
     }
+
+    /// Draws per index besides the last draw below 1: u = k / ``drawSteps``.
+    public static let drawSteps = 32
 
     /// The subject's name.
     public let subject: String
@@ -45,22 +60,17 @@ public struct LandingCheck: Sendable {
     public init<Subject: TargetedWheelSubject>(_ subject: Subject) {
         let geometry = subject.geometry
         let count = geometry.count
-        func land(_ index: Int, mustLand: Bool) -> Landing {
-            switch subject.spin(toIndex: index) {
+        func land(
+            _ index: Int, _ spin: TargetedSpin<Subject.Rotation>, mustLand: Bool
+        ) -> (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool) {
+            switch spin {
             case .refused:
-                return Landing(
-                    index: index, rotation: nil, landsOn: "refused (no spin)", reported: "nothing", marginDegrees: nil, correct: !mustLand)
+                return ("refused (no spin)", "nothing", nil, nil, !mustLand)
             case .traps(let rotation, let reason):
                 // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
-                guard rotation.isFinite else {
-                    return Landing(
-                        index: index, rotation: nil, landsOn: "unknown (trapped before stopping)", reported: "traps: \(reason)",
-                        marginDegrees: nil, correct: false)
-                }
+                guard rotation.isFinite else { return ("unknown (trapped before stopping)", "traps: \(reason)", nil, nil, false) }
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
-                return Landing(
-                    index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),
-                    reported: "traps: \(reason)", marginDegrees: nil, correct: false)
+                return (describe(truth, geometry: geometry), "traps: \(reason)", Double(rotation), nil, false)
             case .stops(let rotation, let outcome):
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
                 var margin: Double?
@@ -74,13 +84,55 @@ public struct LandingCheck: Sendable {
                 } else {
                     correct = !mustLand && outcome == .noResult
                 }
-                return Landing(
-                    index: index, rotation: Double(rotation), landsOn: describe(truth, geometry: geometry),
-                    reported: outcome.description, marginDegrees: margin, correct: correct)
+                return (describe(truth, geometry: geometry), outcome.description, Double(rotation), margin, correct)
             }
         }
-        landings = subject.indices.map { land($0, mustLand: true) }
-        outOfRange = [-1, -count, count, count + 1, Int.max, Int.min].map { land($0, mustLand: false) }
+        let grid = UInt64(1) << 53
+        let gridDraws = (0...Self.drawSteps).map { $0 == Self.drawSteps ? grid - 1 : UInt64($0) * (grid / UInt64(Self.drawSteps)) }
+        func u(_ m: UInt64) -> Double { Double(m) / Double(grid) }
+        let valid = Array(subject.indices)
+        let outside = [-1, -count, count, count + 1, Int.max, Int.min]
+        let all = valid.map { ($0, true) } + outside.map { ($0, false) }
+        // Every index at every grid draw, in one batch.
+        let first = subject.spins(all.flatMap { index, _ in gridDraws.map { (index: index, u: u($0)) } })
+        var landings: [Landing] = []
+        for (position, (index, mustLand)) in all.enumerated() {
+            var results: [UInt64: (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool)] = [:]
+            for (offset, m) in gridDraws.enumerated() {
+                results[m] = land(index, first[position * gridDraws.count + offset], mustLand: mustLand)
+            }
+            // Bisect between neighbouring draws that differ in rightness (one request per round).
+            var open = zip(gridDraws, gridDraws.dropFirst()).filter { results[$0.0]!.correct != results[$0.1]!.correct && $0.1 - $0.0 > 1 }
+                .map { (low: $0.0, high: $0.1) }
+            while !open.isEmpty {
+                let middles = open.map { $0.low + ($0.high - $0.low) / 2 }
+                for (m, spin) in zip(middles, subject.spins(middles.map { (index: index, u: u($0)) })) {
+                    results[m] = land(index, spin, mustLand: mustLand)
+                }
+                open = zip(open, middles).flatMap { interval, middle -> [(low: UInt64, high: UInt64)] in
+                    let left = results[interval.low]!.correct != results[middle]!.correct
+                    return left
+                        ? (middle - interval.low > 1 ? [(interval.low, middle)] : [])
+                        : (interval.high - middle > 1 ? [(middle, interval.high)] : [])
+                }
+            }
+            // Runs between evaluated draws: a run takes the rightness of its start.
+            let evaluated = results.keys.sorted()
+            var wrong: UInt64 = 0
+            for (i, m) in evaluated.enumerated() where !results[m]!.correct {
+                wrong += (i + 1 < evaluated.count ? evaluated[i + 1] : grid) - m
+            }
+            let example = evaluated.first { !results[$0]!.correct } ?? gridDraws[Self.drawSteps / 2]
+            let shown = results[example]!
+            let margins = results.values.compactMap { $0.correct ? $0.margin : nil }
+            landings.append(
+                Landing(
+                    index: index, rotation: shown.rotation, landsOn: shown.landsOn, reported: shown.reported,
+                    marginDegrees: margins.min() ?? shown.margin, correct: wrong == 0,
+                    wrongShareOfDraws: Double(wrong) / Double(grid), draw: u(example)))
+        }
+        self.landings = Array(landings.prefix(valid.count))
+        outOfRange = Array(landings.dropFirst(valid.count))
         self.subject = subject.name
     }
 }

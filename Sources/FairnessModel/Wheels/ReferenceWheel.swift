@@ -65,6 +65,8 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public var indices: Range<Int> { 0..<geometry.count }
     /// nil: the reference claims each sector's share of the circle (as a wheel and as a targeted wheel).
     public var claimedOdds: [WheelOutcome: Double]? { nil }
+    /// 1e-9 (the reference claims exact shares).
+    public var claimTolerance: Double { 1e-9 }
 
     /// The drawn value itself: each spin comes to rest at `u` degrees, whatever the previous rotation.
     public func rotation(afterDrawing u: Double, from previous: Double) -> Double { u }

@@ -27,7 +27,6 @@ public final class ProbeClient: Sendable {
         var spare: [ProbeConnection] = []
         var reports: [Double: String] = [:]
         var spins: [SpinKey: Double] = [:]
-        var targets: [Int: String] = [:]
         var traps: [String] = []
         var restarts = 0
         var fault: ProbeError?
@@ -182,18 +181,11 @@ public final class ProbeClient: Sendable {
 
     // MARK: Wheels told their result up front
 
-    /// The probe's answer to `target I`: `ROTATION LABEL`, `ROTATION none`, `refused`, or `trap`.
-    func target(_ index: Int) -> String {
-        if let known = state.withLock({ $0.targets[index] }) { return known }
-        prefetchTargets([index])
-        return state.withLock { $0.targets[index] } ?? "trap"
-    }
-
-    func prefetchTargets(_ indices: [Int]) {
-        let missing = state.withLock { state in indices.filter { state.targets[$0] == nil } }
-        guard !missing.isEmpty else { return }
-        let answers = ask(missing.map { "target \($0)" }, validate: ProbeNumbers.validateTarget)
-        state.withLock { state in for (index, answer) in zip(missing, answers) { state.targets[index] = answer } }
+    /// The probe's answers to `target I U` for each (index, draw), in order: `ROTATION LABEL`,
+    /// `ROTATION none`, `ROTATION trap`, `refused`, or `trap` (never cached: a game's stop may depend on its
+    /// draw).
+    func targets(_ requests: [(index: Int, u: Double)]) -> [String] {
+        ask(requests.map { "target \($0.index) \(ProbeNumbers.format($0.u, "double"))" }, validate: ProbeNumbers.validateTarget)
     }
 
     // MARK: Dice

@@ -28,10 +28,39 @@ public struct ProbeDice: BatchRollingDice {
     public let hands: [DiceHand]
     /// Where each roll asked about sits in the tables.
     private let positions: [DiceRoll: Int]
-    private let straights: [Bool]
-    private let categories: [PokerCategory?]
-    /// handAnswers[hand][position]: the probe's answer (nil for `none`).
-    private let handAnswers: [[Bool?]]
+    /// The probe's answers, by table position: `straight`, `category`, and `hand` per hand.
+    private let straights: [Answer]
+    private let categories: [Answer]
+    private let handAnswers: [[Answer]]
+    /// Whether the game answers `straight` (some answer is not `none`), and each hand.
+    private let answersStraight: Bool
+    private let answersHands: [Bool]
+
+    /// One answer, compactly: yes, no, none, trap, or a category (by raw value).
+    enum Answer: Sendable, Hashable {
+        case yes, no, none, trap
+        case category(PokerCategory)
+
+        init(_ text: String) {
+            switch text {
+            case "yes": self = .yes
+            case "no": self = .no
+            case "none": self = .none
+            case "trap": self = .trap
+            default: self = PokerCategory.allCases.first { $0.name == text }.map { .category($0) } ?? .trap
+            }
+        }
+
+        /// A yes/no answer judged against `truth`: `none` (where the game answers others) and `trap` are
+        /// wrong answers — the game gives no decision, or crashes, on a roll it must judge.
+        func decision(truth: Bool) -> Bool {
+            switch self {
+            case .yes: return true
+            case .no: return false
+            default: return !truth
+            }
+        }
+    }
 
     /// Asks the probe for its straight, category and hand answers on every roll the exhaustive checks
     /// judge.
@@ -45,13 +74,13 @@ public struct ProbeDice: BatchRollingDice {
         var positions: [DiceRoll: Int] = [:]
         positions.reserveCapacity(rolls.count)
         for (position, roll) in rolls.enumerated() { positions[roll] = position }
-        var straights: [Bool] = [], categories: [PokerCategory?] = []
-        var handAnswers = [[Bool?]](repeating: [], count: spec.hands.count)
+        var straights: [Answer] = [], categories: [Answer] = []
+        var handAnswers = [[Answer]](repeating: [], count: spec.hands.count)
         straights.reserveCapacity(rolls.count)
         categories.reserveCapacity(rolls.count)
         for start in stride(from: 0, to: rolls.count, by: Self.rollsPerBatch) {
             let batch = rolls[start..<min(rolls.count, start + Self.rollsPerBatch)]
-            let answers = Self.ask(batch, hands: spec.hands.map(\.name), client: client, faces: spec.dice.faces)
+            let answers = Self.ask(batch, hands: spec.hands.map(\.name), client: client)
             straights += answers.straights
             categories += answers.categories
             for index in handAnswers.indices { handAnswers[index] += answers.hands[index] }
@@ -61,22 +90,32 @@ public struct ProbeDice: BatchRollingDice {
         self.straights = straights
         self.categories = categories
         self.handAnswers = handAnswers
+        answersStraight = straights.isEmpty || straights.contains { $0 != .none }
+        answersHands = handAnswers.map { $0.isEmpty || $0.contains { $0 != .none } }
     }
 
     /// One batch of questions about `rolls`: straight, category, then each hand.
     static func ask(
-        _ rolls: ArraySlice<DiceRoll>, hands: [String], client: ProbeClient, faces: Int
-    ) -> (straights: [Bool], categories: [PokerCategory?], hands: [[Bool?]]) {
+        _ rolls: ArraySlice<DiceRoll>, hands: [String], client: ProbeClient
+    ) -> (straights: [Answer], categories: [Answer], hands: [[Answer]]) {
         let text = rolls.map { $0.faces.map(String.init).joined(separator: " ") }
         var requests = text.map { "straight " + $0 } + text.map { "category " + $0 }
         for hand in hands { requests += text.map { "hand \(hand) " + $0 } }
-        let answers = client.dice(requests)
+        let answers = client.dice(requests).map(Answer.init)
         let n = rolls.count
         return (
-            answers[..<n].map { $0 == "yes" },
-            answers[n..<(2 * n)].map { answer in PokerCategory.allCases.first { $0.name == answer } },
-            hands.indices.map { h in answers[((2 + h) * n)..<((3 + h) * n)].map { $0 == "yes" ? true : $0 == "no" ? false : nil } }
+            Array(answers[..<n]), Array(answers[n..<(2 * n)]),
+            hands.indices.map { h in Array(answers[((2 + h) * n)..<((3 + h) * n)]) }
         )
+    }
+
+    /// The answers about `roll`: from the tables, or asked on the spot for a roll the survey does not visit.
+    private func answers(_ roll: DiceRoll, hand: Int? = nil) -> (straight: Answer, category: Answer, hand: Answer?) {
+        if let position = positions[roll] {
+            return (straights[position], categories[position], hand.map { handAnswers[$0][position] })
+        }
+        let asked = Self.ask([roll], hands: hand.map { [hands[$0].name] } ?? [], client: client)
+        return (asked.straights[0], asked.categories[0], hand.map { _ in asked.hands[0][0] })
     }
 
     /// The lower limit of ordered rolls visited one by one: ``rollLimit``.
@@ -88,22 +127,33 @@ public struct ProbeDice: BatchRollingDice {
     public var rerollPolicy: RerollPolicy { spec.reroll }
     /// The declared claims, if any.
     public var claimedOdds: [PokerCategory: Double]? { spec.claimedOdds }
+    /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
+    public var claimTolerance: Double { spec.claimTolerance }
 
-    /// The probe's `straight` answer.
+    /// The probe's `straight` answer. A game that answers `none` to every roll has no straight detector:
+    /// the reference decides (and the check has nothing to judge). Otherwise `none` and `trap` are wrong
+    /// answers.
     public func isStraight(_ roll: DiceRoll) -> Bool {
-        if let position = positions[roll] { return straights[position] }
-        return Self.ask([roll], hands: [], client: client, faces: dice.faces).straights[0]
+        let truth = PokerCategory.isStraight(roll)
+        return answersStraight ? answers(roll).straight.decision(truth: truth) : truth
     }
-    /// The probe's `category` answer (nil for `none`).
+
+    /// The probe's `category` answer (nil for `none`); a trap is a wrong category.
     public func category(_ roll: DiceRoll) -> PokerCategory? {
-        if let position = positions[roll] { return categories[position] }
-        return Self.ask([roll], hands: [], client: client, faces: dice.faces).categories[0]
+        switch answers(roll).category {
+        case .category(let category): return category
+        case .none: return nil
+        default:
+            let truth = PokerCategory.of(roll)
+            return truth == .nothing ? .allOfAKind : .nothing
+        }
     }
-    /// The probe's `hand NAME` answer (nil for `none`: the game has no detector of its own for it).
+
+    /// The probe's `hand NAME` answer: nil if the game answers `none` for every roll (no detector of its
+    /// own); otherwise `none` and `trap` are wrong answers.
     public func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool? {
-        guard let index = hands.firstIndex(where: { $0.name == hand.name }) else { return nil }
-        if let position = positions[roll] { return handAnswers[index][position] }
-        return Self.ask([roll], hands: [hand.name], client: client, faces: dice.faces).hands[0][0]
+        guard let index = hands.firstIndex(where: { $0.name == hand.name }), answersHands[index] else { return nil }
+        return answers(roll, hand: index).hand?.decision(truth: hand.holds(in: roll))
     }
 
     /// One roll through the probe from K fresh uniform draws (sampling uses ``rolls(from:)`` instead).

@@ -13,37 +13,43 @@ enum ProbeNumbers {
         return value.isFinite
     }
 
-    /// nil if `answer` is a label (a whole number) or `none`; otherwise what was expected.
+    /// The answer a probe gives when the game's code crashes, throws or would loop on a request (the probe
+    /// caught it): an outcome of the game, not a fault of the probe.
+    static let trap = "trap"
+
+    /// nil if `answer` is a label (a whole number), `none` or `trap`; otherwise what was expected.
     static func validateReport(_ request: String, _ answer: String) -> String? {
-        answer == "none" || Int(answer) != nil ? nil : "a whole-number label or 'none'"
+        answer == "none" || answer == trap || Int(answer) != nil ? nil : "a whole-number label, 'none' or 'trap'"
     }
 
     static func validateNumber(_ request: String, _ answer: String) -> String? {
-        isNumber(answer[...]) ? nil : "a finite decimal number (the rotation)"
+        answer == trap || isNumber(answer[...]) ? nil : "a finite decimal number (the rotation) or 'trap'"
     }
 
     static func validatePlay(_ request: String, _ answer: String) -> String? {
         if request == "reset" { return answer == "ok" ? nil : "'ok'" }
+        if answer == trap { return nil }
         let parts = answer.split(separator: " ")
-        guard parts.count == 2, isNumber(parts[0]), parts[1] == "none" || Int(parts[1]) != nil else {
-            return "'ROTATION RESULT': a finite decimal and a whole-number label or 'none'"
+        guard parts.count == 2, isNumber(parts[0]), parts[1] == "none" || parts[1] == "trap" || Int(parts[1]) != nil else {
+            return "'ROTATION RESULT': a finite decimal and a whole-number label, 'none' or 'trap'"
         }
         return nil
     }
 
     static func validateTarget(_ request: String, _ answer: String) -> String? {
-        if answer == "refused" { return nil }
+        if answer == "refused" || answer == trap { return nil }
         let parts = answer.split(separator: " ")
-        guard parts.count == 2, isNumber(parts[0]), parts[1] == "none" || Int(parts[1]) != nil else {
-            return "'ROTATION RESULT' (a finite decimal and a whole-number label or 'none') or 'refused'"
+        guard parts.count == 2, isNumber(parts[0]), parts[1] == "none" || parts[1] == "trap" || Int(parts[1]) != nil else {
+            return "'ROTATION RESULT' (a finite decimal and a whole-number label, 'none' or 'trap'), 'refused' or 'trap'"
         }
         return nil
     }
 
     static func validateDice(_ request: String, _ answer: String) -> String? {
+        if answer == trap { return nil }
         let words = request.split(separator: " ")
         switch words.first {
-        case "straight": return answer == "yes" || answer == "no" ? nil : "'yes' or 'no'"
+        case "straight": return answer == "yes" || answer == "no" || answer == "none" ? nil : "'yes', 'no' or 'none'"
         case "hand": return answer == "yes" || answer == "no" || answer == "none" ? nil : "'yes', 'no' or 'none'"
         case "category":
             return answer == "none" || PokerCategory.allCases.contains(where: { $0.name == answer })

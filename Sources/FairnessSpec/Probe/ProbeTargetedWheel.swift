@@ -1,12 +1,12 @@
 import FairnessAudit
 
 /// A declared wheel told its result up front (`draw: target`) whose stops come from the game's own code
-/// behind a probe (`target I`; see `docs/probe-protocol.md`): the geometry, conventions, index draw and
-/// claims come from the spec; where the wheel stops for each index, and what it shows there, from the
-/// probe.
+/// behind a probe (`target I U`; see `docs/probe-protocol.md`): the geometry, conventions, index draw and
+/// claims come from the spec; where the wheel stops for each index and draw of the game's own randomness,
+/// and what it shows there, from the probe.
 ///
-/// Every valid index and the out-of-range ones the landing check tries are asked once, in one batch,
-/// when the subject is made; sampling draws indices by the declared weights and reads the answers.
+/// The landing check asks every index at 33 draws in one batch (then bisects); sampling draws each
+/// trial's index by the declared weights and its own draw u, and asks a block of trials in one batch.
 public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStringConvertible>: TargetedWheelSubject {
     /// The declaration.
     public let spec: WheelSpec
@@ -18,10 +18,8 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     public let geometry: WheelGeometry
     /// The probe.
     public let client: ProbeClient
-    /// The answers for every valid index and the out-of-range ones, asked once.
-    private let known: [Int: TargetedSpin<Rotation>]
 
-    /// The wheel of `spec` answered by `client`; asks for every index at once.
+    /// The wheel of `spec` answered by `client`.
     /// - Throws: `WheelGeometryError` if the declared sectors do not make a wheel.
     public init(_ spec: WheelSpec, name: String, summary: String, client: ProbeClient) throws {
         self.spec = spec
@@ -29,11 +27,6 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
         self.summary = summary
         self.client = client
         geometry = try spec.geometry()
-        let n = spec.sectors.count
-        let asked = Array(0..<n) + [-1, -n, n, n + 1, Int.max, Int.min]
-        client.prefetchTargets(asked)
-        let sign: Double = spec.anglesGrow == .clockwise ? 1 : -1
-        known = Dictionary(asked.map { ($0, Self.spin(client.target($0), index: $0, sign: sign)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// +1 when the spec's angles grow clockwise (as the toolkit's do), −1 otherwise.
@@ -47,11 +40,22 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     public var indexWeights: [Double]? { spec.indexWeights }
     /// The declared odds, when every sector declares one.
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
+    /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
+    public var claimTolerance: Double { spec.claimTolerance }
 
-    /// The probe's `target I`: refused, a stop and what it shows, or a trap where the probe died.
-    public func spin(toIndex index: Int) -> TargetedSpin<Rotation> {
-        known[index] ?? Self.spin(client.target(index), index: index, sign: sign)
+    /// The probe's `target I 0.5`.
+    public func spin(toIndex index: Int) -> TargetedSpin<Rotation> { spin(toIndex: index, drawing: 0.5) }
+
+    /// The probe's `target I U`: refused, a stop and what it shows, or a trap.
+    public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spins([(index, u)])[0] }
+
+    /// The probe's answers to a batch of `target I U` requests.
+    public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
+        zip(requests, client.targets(requests)).map { Self.spin($1, index: $0.index, sign: sign) }
     }
+
+    /// true: sampling asks a block of trials in one batch.
+    public var answersInBatches: Bool { true }
 
     static func spin(_ answer: String, index: Int, sign: Double) -> TargetedSpin<Rotation> {
         if answer == "refused" { return .refused }
@@ -59,6 +63,7 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
         guard parts.count == 2, let rotation = Double(parts[0]) else {
             return .traps(at: .nan, reason: "the probe died on 'target \(index)'")
         }
+        if parts[1] == "trap" { return .traps(at: Rotation(sign * rotation), reason: "the game traps for 'target \(index)'") }
         let outcome: WheelOutcome = parts[1] == "none" ? .noResult : Int(parts[1]).map { .label($0) } ?? .noResult
         return .stops(at: Rotation(sign * rotation), reports: outcome)
     }

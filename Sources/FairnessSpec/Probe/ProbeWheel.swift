@@ -39,6 +39,8 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
     public var spinDraw: SpinDraw { .oneTurn(in: spec.unit) }
     /// The declared odds, when every sector declares one.
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
+    /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
+    public var claimTolerance: Double { spec.claimTolerance }
 
     static func outcome(_ answer: Substring) -> WheelOutcome {
         if answer == "trap" { return .trap }

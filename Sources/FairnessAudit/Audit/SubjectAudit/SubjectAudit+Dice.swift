@@ -40,7 +40,8 @@ extension SubjectAudit {
         }
         let classes = DiceFindings(
             detector: detector, categories: classifier, policy: policy,
-            single: Dictionary(uniqueKeysWithValues: zip(categoryList, singleOdds)), hands: survey.hands, claims: claims)
+            single: Dictionary(uniqueKeysWithValues: zip(categoryList, singleOdds)), hands: survey.hands, claims: claims,
+            claimTolerance: game.claimTolerance)
         checks.append(
             exact(
                 name, "straight detector (exhaustive)", passed: detector.passed, finding: classes.straightDetector, settings: settings,
@@ -99,10 +100,15 @@ extension SubjectAudit {
             let compared = claims.map {
                 "\($0.what): claimed \(String(format: "%.9g", $0.claimed)), exact \(String(format: "%.9g", $0.exact))"
             }
-            let notExact = unexactClaims.map { "\($0): not exact (\(detector.coverage))" }
+            let notExact =
+                unexactClaims.map { "\($0): not exact (\(detector.coverage))" }
+                + [String(format: "claims agree within %.3g", max(1e-9, game.claimTolerance))]
             var record = exact(
                 name, "claimed odds equal exact odds", kind: .fairness, passed: classes.claimedOdds == nil,
-                finding: classes.claimedOdds, settings: settings, (compared + notExact).joined(separator: "; "))
+                finding: classes.claimedOdds, settings: settings,
+                (compared + notExact).joined(separator: "; ")
+                    + roundedClaimsHint(
+                        difference: classes.claimedOdds?.magnitude ?? 0, tolerance: max(1e-9, game.claimTolerance)))
             if classes.claimedOdds == nil && !unexactClaims.isEmpty {
                 record.record.status = .inconclusive
                 record.record.detail += " — too many rolls to compute every hand's odds exactly"

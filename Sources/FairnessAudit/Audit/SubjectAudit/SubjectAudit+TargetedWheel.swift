@@ -18,13 +18,16 @@ extension SubjectAudit {
         checks.append(
             exact(
                 name, "landing", passed: wrong.isEmpty, finding: classes.landing, settings: settings,
-                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it; smallest margin to a line \(format(margins.min() ?? .nan))°"
+                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw tried (\(LandingCheck.drawSteps + 1) draws of the game's own randomness each, bisected where right turns wrong); smallest margin to a line \(format(margins.min() ?? .nan))°"
             ))
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
         checks.append(
             exact(
                 name, "out-of-range indices", passed: badOutOfRange.isEmpty, finding: classes.outOfRange, settings: settings,
-                landing.outOfRange.map { "\($0.index): \($0.reported) (lands on \($0.landsOn))" }.joined(separator: "; ")))
+                landing.outOfRange.map {
+                    $0.rotation == nil && $0.reported == "nothing"
+                        ? "\($0.index): refused" : "\($0.index): \($0.reported) (lands on \($0.landsOn))"
+                }.joined(separator: "; ")))
         for l in wrong + badOutOfRange {
             probes.append(
                 ProbeRow(
@@ -41,10 +44,11 @@ extension SubjectAudit {
         }
         let claimed = subject.claimedOdds ?? DesignedOdds.sectorShares(of: geometry)
         let largestGap = DesignedOdds.largestDifference(designed, claimed)
+        let tolerance = DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance)
         checks.append(
             exact(
-                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9,
-                finding: largestGap <= 1e-9
+                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= tolerance,
+                finding: largestGap <= tolerance
                     ? nil
                     : Finding(
                         .odds, magnitude: largestGap,

@@ -93,9 +93,10 @@ extension SubjectAudit {
 
         checks.append(
             exact(
-                name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= 1e-9, finding: classes.designedOdds,
-                settings: settings,
-                "largest difference \(format(largestGap)) between the exact odds of the reported results and \(subject.claimedOdds == nil ? "the sectors' shares" : "the odds the game claims")"
+                name, "designed odds equal claimed odds", kind: .fairness,
+                passed: largestGap <= DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance),
+                finding: classes.designedOdds, settings: settings,
+                "largest difference \(format(largestGap)) between the exact odds of the reported results and \(subject.claimedOdds == nil ? "the sectors' shares" : "the odds the game claims (agreeing within \(format(DesignedOdds.tolerance(claimed: true, claimTolerance: subject.claimTolerance))))" + roundedClaimsHint(difference: largestGap, tolerance: DesignedOdds.tolerance(claimed: true, claimTolerance: subject.claimTolerance)))"
             ))
         findings.append(
             "Exact odds of the reported result under its own spin: "

@@ -156,4 +156,11 @@ enum SubjectAudit {
                 members: ""),
         ]
     }
+
+    /// A hint appended to a failing comparison with printed claims when the difference is small enough to be
+    /// the printing's rounding.
+    static func roundedClaimsHint(difference: Double, tolerance: Double) -> String {
+        difference > tolerance && difference < 0.005
+            ? " (if the game prints its odds rounded, say so: claimTolerance in Swift, claims-rounded-to in a spec file)" : ""
+    }
 }

@@ -26,24 +26,38 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout OutcomeTally) {
         var previousGroup = -1
         let geometry = subject.geometry
-        for trial in range {
-            let spin = randomness.withTrial(trial) { generator in subject.spin(using: &generator) }
-            let outcome: WheelOutcome
-            switch spin.result {
-            case .refused: outcome = .noResult
-            case .traps:
-                tally.traps &+= 1
-                outcome = .noResult
-            case .stops(let rotation, let reported):
-                outcome = reported
-                if case .inside(let index) = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit),
-                    reported != .label(geometry.sectors[index].label)
-                {
-                    tally.shownDiffersFromReported &+= 1
-                }
+        if subject.answersInBatches {
+            // A game behind another process answers the block's spins in one batch.
+            let requests = range.map { trial in randomness.withTrial(trial) { subject.drawIndex(using: &$0) } }
+            for spin in subject.spins(requests) { record(spin, geometry: geometry, into: &tally, previousGroup: &previousGroup) }
+        } else {
+            for trial in range {
+                let spin = randomness.withTrial(trial) { generator in subject.spin(using: &generator) }
+                record(spin.result, geometry: geometry, into: &tally, previousGroup: &previousGroup)
             }
-            tally.record(outcome, slot: slots.slot(outcome), slots: slots, previousGroup: &previousGroup)
         }
         tally.trials &+= UInt64(range.count)
+    }
+
+    /// Tallies one spin: what it reported, and whether it stopped on another sector than it reported.
+    @inlinable
+    func record(
+        _ spin: TargetedSpin<Subject.Rotation>, geometry: WheelGeometry, into tally: inout OutcomeTally, previousGroup: inout Int
+    ) {
+        let outcome: WheelOutcome
+        switch spin {
+        case .refused: outcome = .noResult
+        case .traps:
+            tally.traps &+= 1
+            outcome = .noResult
+        case .stops(let rotation, let reported):
+            outcome = reported
+            if case .inside(let index) = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit),
+                reported != .label(geometry.sectors[index].label)
+            {
+                tally.shownDiffersFromReported &+= 1
+            }
+        }
+        tally.record(outcome, slot: slots.slot(outcome), slots: slots, previousGroup: &previousGroup)
     }
 }

@@ -31,6 +31,11 @@ public protocol DiceGame: Sendable {
     /// final odds under its reroll policy.
     var claimedOdds: [PokerCategory: Double]? { get }
 
+    /// How far an exact probability may lie from a claimed one and still agree with it: half a unit in the
+    /// last digit the claims were printed with (claims shown as 0.1543 agree with 0.15432...); 1e-9 (the
+    /// default) for claims given to full precision.
+    var claimTolerance: Double { get }
+
     /// The hands the game names, shows or pays for beyond the poker categories — small and large
     /// straights, n of a kind, a hand of its own — each with its reference rule and the odds the game
     /// claims for it; empty (the default) if none. The audit computes each hand's exact final odds under
@@ -55,6 +60,8 @@ extension DiceGame {
     public func category(_ roll: DiceRoll) -> PokerCategory? { nil }
     /// The default: nil, the game claims no odds.
     public var claimedOdds: [PokerCategory: Double]? { nil }
+    /// 1e-9: claims given to full precision.
+    public var claimTolerance: Double { 1e-9 }
     /// The default: no hands beyond the poker categories.
     public var hands: [DiceHand] { [] }
     /// The default: nil, the game has no detector of its own.

@@ -18,6 +18,19 @@ public protocol TargetedWheelSubject: Sendable {
     /// Where the wheel stops for `index`, and what it reports.
     func spin(toIndex index: Int) -> TargetedSpin<Rotation>
 
+    /// Where the wheel stops for `index` when its own randomness draws `u`, uniform in [0, 1) — a game
+    /// that stops at a random point of the sector (a jitter, so that stops do not all look alike) reads
+    /// it; the default ignores `u` and returns ``spin(toIndex:)``.
+    func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation>
+
+    /// ``spin(toIndex:drawing:)`` for many requests at once (a game behind another process answers them
+    /// in one batch); the default calls it for each.
+    func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>]
+
+    /// Whether sampling should ask ``spins(_:)`` for a block of trials at once instead of one spin per
+    /// trial (false by default: one call per trial is fastest for code in this process).
+    var answersInBatches: Bool { get }
+
     /// The relative weights with which the game draws each index of ``indices``, in order (a prize table
     /// that makes the jackpot rarer than its slice, say); nil (the default) for a uniform draw.
     var indexWeights: [Double]? { get }
@@ -26,16 +39,32 @@ public protocol TargetedWheelSubject: Sendable {
     /// share of the painted circle (a weighted draw usually claims its weights); nil by default.
     var claimedOdds: [WheelOutcome: Double]? { get }
 
+    /// How far an exact probability may lie from a claimed one and still agree with it: half a unit in the
+    /// last digit the claims were printed with (claims shown as 0.1543 agree with 0.15432...); 1e-9 (the
+    /// default) for claims given to full precision.
+    var claimTolerance: Double { get }
+
     /// What the game pays for each label, the stake and the RTP it declares; nil (the default) if it pays
     /// nothing the audit should check.
     var paytable: Paytable<Int>? { get }
 }
 
 extension TargetedWheelSubject {
+    /// ``spin(toIndex:)``: the stop does not depend on a draw of the game's own.
+    public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spin(toIndex: index) }
+    /// ``spin(toIndex:drawing:)`` for each request.
+    public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
+        requests.map { spin(toIndex: $0.index, drawing: $0.u) }
+    }
+    /// false.
+    public var answersInBatches: Bool { false }
+
     /// nil: the game draws its index uniformly.
     public var indexWeights: [Double]? { nil }
     /// nil: the game claims each sector's share of the painted circle.
     public var claimedOdds: [WheelOutcome: Double]? { nil }
+    /// 1e-9: claims given to full precision.
+    public var claimTolerance: Double { 1e-9 }
     /// nil: no paytable.
     public var paytable: Paytable<Int>? { nil }
 
@@ -49,12 +78,12 @@ extension TargetedWheelSubject {
         return weights.map { $0 / total }
     }
 
-    /// One spin with the index drawn from ``indices``: uniformly, or by ``indexWeights`` (a uniform draw on
-    /// [0, Σ weights) walked through the weights in order).
+    /// The index drawn from ``indices`` for one spin: uniformly, or by ``indexWeights`` (a uniform draw on
+    /// [0, Σ weights) walked through the weights in order), then the draw u of the game's own randomness.
     /// - Precondition: ``indices`` is not empty; weights, when given, are one per index, finite and
     ///   non-negative with a positive sum.
     @inlinable
-    public func spin<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, result: TargetedSpin<Rotation>) {
+    public func drawIndex<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, u: Double) {
         var index = indices.lowerBound + indices.count - 1
         if let weights = indexWeights {
             var total = 0.0
@@ -70,6 +99,15 @@ extension TargetedWheelSubject {
         } else {
             index = indices.lowerBound + Int(Sampling.uniformInteger(below: UInt64(indices.count), using: &generator))
         }
-        return (index, spin(toIndex: index))
+        return (index, Sampling.unitInterval(using: &generator))
+    }
+
+    /// One spin: the index and the game's own draw from ``drawIndex(using:)``, then
+    /// ``spin(toIndex:drawing:)``.
+    /// - Precondition: as ``drawIndex(using:)``.
+    @inlinable
+    public func spin<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, result: TargetedSpin<Rotation>) {
+        let drawn = drawIndex(using: &generator)
+        return (drawn.index, spin(toIndex: drawn.index, drawing: drawn.u))
     }
 }

@@ -32,6 +32,11 @@ public protocol WheelSubject: Sendable {
     /// odds than each sector's share of the painted circle; nil (the default) for those shares.
     var claimedOdds: [WheelOutcome: Double]? { get }
 
+    /// How far an exact probability may lie from a claimed one and still agree with it: half a unit in the
+    /// last digit the claims were printed with (claims shown as 0.1543 agree with 0.15432...); 1e-9 (the
+    /// default) for claims given to full precision.
+    var claimTolerance: Double { get }
+
     /// What the game pays for each label, the stake and the RTP it declares; nil (the default) if it pays
     /// nothing the audit should check.
     var paytable: Paytable<Int>? { get }
@@ -40,6 +45,8 @@ public protocol WheelSubject: Sendable {
 extension WheelSubject {
     /// nil: the game claims each sector's share of the painted circle.
     public var claimedOdds: [WheelOutcome: Double]? { nil }
+    /// 1e-9: claims given to full precision.
+    public var claimTolerance: Double { 1e-9 }
     /// nil: no paytable.
     public var paytable: Paytable<Int>? { nil }
 

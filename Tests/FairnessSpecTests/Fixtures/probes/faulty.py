@@ -9,6 +9,8 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   garbage     answers 'banana' to every report
   surplus     writes an extra line after every batch
   short       skips the answer to the 10th request it ever sees, then goes on
+  trap        the game's lookup crashes for negative rotations, and the probe catches it and answers 'trap'
+              (rotations play never reaches: latent)
 """
 import os
 import sys
@@ -37,6 +39,8 @@ def answer(line, session, seen):
         if FAULT.startswith("die") and 100.0 <= rotation < 100.05:
             sys.stdout.flush()
             os._exit(3)
+        if FAULT == "trap" and rotation < 0:
+            return "trap"
         return "banana" if FAULT == "garbage" else str(label(rotation))
     if words[0] == "spin":
         return repr(float(words[1]))
