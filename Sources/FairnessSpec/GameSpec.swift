@@ -44,6 +44,26 @@ public enum SpecZero: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// What a declared game's play costs and returns (`payout:` under `wheel` or `dice`).
+public struct PayoutSpec: Sendable, Hashable {
+    /// What one play costs (1 by default).
+    public var stake: Double = 1
+    /// The return to player the game declares (0.95 for 95%), if any.
+    public var declaredRTP: Double?
+    /// The unit the declared RTP is printed to (0.001 for 97.3%), if rounded; it then agrees within half.
+    public var declaredRTPRoundedTo: Double?
+    /// The least return to player the game must return, if any.
+    public var minimumRTP: Double?
+
+    /// The paytable with these terms and `prizes`.
+    func paytable<Key>(_ prizes: [Key: Double]) -> Paytable<Key> {
+        // The parser has checked every value (finite, stake positive).
+        try! Paytable(
+            prizes: prizes, stake: stake, declaredReturn: declaredRTP, declaredReturnTolerance: declaredRTPRoundedTo.map { $0 / 2 } ?? 1e-9,
+            minimumReturn: minimumRTP)
+    }
+}
+
 /// A spin wheel as declared: its sectors, its angle conventions, its pointer and how it spins.
 public struct WheelSpec: Sendable, Hashable {
     /// One sector, in layout order.
@@ -103,6 +123,17 @@ public struct WheelSpec: Sendable, Hashable {
     /// The unit the game rounds its printed claims to (`claims-rounded-to: 0.0001` for odds shown as
     /// 15.43%), or nil for claims given exactly; claims agree with exact odds within half of it.
     public var claimsRoundedTo: Double? = nil
+    /// The stake and declared and minimum RTP, if given.
+    public var payout: PayoutSpec? = nil
+
+    /// What the wheel pays per label — each sector's `prize` — with the `payout` terms; nil if no sector
+    /// declares a prize and there is no `payout` block.
+    public var paytable: Paytable<Int>? {
+        guard payout != nil || sectors.contains(where: { $0.prize != nil }) else { return nil }
+        var prizes: [Int: Double] = [:]
+        for sector in sectors { if let prize = sector.prize { prizes[sector.label] = prize } }
+        return (payout ?? PayoutSpec()).paytable(prizes)
+    }
     /// For ``Draw/target``: the relative weight with which the game draws each sector's index (0-based, in
     /// layout order), or nil for a uniform draw.
     public var indexWeights: [Double]? = nil
@@ -129,6 +160,17 @@ public struct DiceSpec: Sendable, Hashable {
     /// The unit the game rounds its printed claims to, or nil for claims given exactly (see
     /// ``WheelSpec/claimsRoundedTo``).
     public var claimsRoundedTo: Double? = nil
+    /// The stake and declared and minimum RTP, if given.
+    public var payout: PayoutSpec? = nil
+
+    /// What the game pays per hand — each hand's `prize` — with the `payout` terms; nil if no hand declares
+    /// a prize and there is no `payout` block.
+    public var paytable: Paytable<String>? {
+        guard payout != nil || hands.contains(where: { $0.prize != nil }) else { return nil }
+        var prizes: [String: Double] = [:]
+        for hand in hands { if let prize = hand.prize { prizes[hand.name] = prize } }
+        return (payout ?? PayoutSpec()).paytable(prizes)
+    }
 
     /// A hand the game names, with its rule and what the game claims and pays for it.
     public struct Hand: Sendable, Hashable {

@@ -117,6 +117,28 @@ struct Reader {
         return value
     }
 
+    /// `payout: { stake, declared-rtp, declared-rtp-rounded-to, minimum-rtp }`.
+    func payout(_ node: Node, _ path: String) throws -> PayoutSpec {
+        let fields = try mapping(node, path, allowed: ["stake", "declared-rtp", "declared-rtp-rounded-to", "minimum-rtp"])
+        var payout = PayoutSpec()
+        if let stake = fields["stake"] {
+            payout.stake = try number(stake.value, join(path, "stake"))
+            guard payout.stake > 0 else { throw fail(stake.value, join(path, "stake"), "must be positive") }
+        }
+        func rtp(_ name: String) throws -> Double? {
+            guard let field = fields[name] else { return nil }
+            let value = try number(field.value, join(path, name))
+            guard value >= 0, value <= 1000 else {
+                throw fail(field.value, join(path, name), "must be a return to player: expected payout over stake, 0.95 for 95%")
+            }
+            return value
+        }
+        payout.declaredRTP = try rtp("declared-rtp")
+        payout.minimumRTP = try rtp("minimum-rtp")
+        payout.declaredRTPRoundedTo = try roundingUnit(fields["declared-rtp-rounded-to"], join(path, "declared-rtp-rounded-to"))
+        return payout
+    }
+
     /// The unit printed figures are rounded to (0.0001 for 15.43%): a number in (0, 0.1].
     func roundingUnit(_ field: (key: Node, value: Node)?, _ path: String) throws -> Double? {
         guard let field else { return nil }
@@ -167,7 +189,9 @@ struct Reader {
     func wheel(_ node: Node, _ path: String) throws -> WheelSpec {
         let fields = try mapping(
             node, path,
-            allowed: ["unit", "zero", "angles-grow", "layout", "first-sector-start", "pointer", "sectors", "spin", "claims-rounded-to"])
+            allowed: [
+                "unit", "zero", "angles-grow", "layout", "first-sector-start", "pointer", "sectors", "spin", "claims-rounded-to", "payout",
+            ])
         func field(_ name: String) -> Node? { fields[name]?.value }
         let unit: AngleUnit
         switch try field("unit").map({ try string($0, join(path, "unit")) }) ?? "degrees" {
@@ -283,6 +307,7 @@ struct Reader {
             sizesAreWidths: usesWidth ?? false, draw: draw, turns: turns, rotation: rotation)
         spec.indexWeights = indexWeights
         spec.claimsRoundedTo = roundedTo
+        spec.payout = try fields["payout"].map { try payout($0.value, join(path, "payout")) }
         do {
             _ = try spec.geometry()
         } catch {
@@ -292,7 +317,7 @@ struct Reader {
     }
 
     func dice(_ node: Node, _ path: String) throws -> DiceSpec {
-        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to"])
+        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout"])
         let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
         let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
         let dice: DiceSet
@@ -325,6 +350,7 @@ struct Reader {
         var spec = DiceSpec(dice: dice, reroll: reroll, claims: claims)
         if let handsNode = fields["hands"]?.value { spec.hands = try hands(handsNode, join(path, "hands"), dice: dice) }
         spec.claimsRoundedTo = try roundingUnit(fields["claims-rounded-to"], join(path, "claims-rounded-to"))
+        spec.payout = try fields["payout"].map { try payout($0.value, join(path, "payout")) }
         return spec
     }
 

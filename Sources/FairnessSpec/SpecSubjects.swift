@@ -65,6 +65,8 @@ public struct SpecWheel: WheelSubject {
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
     /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
     public var claimTolerance: Double { spec.claimTolerance }
+    /// The declared prizes and payout terms, if any.
+    public var paytable: Paytable<Int>? { spec.paytable }
 
     /// `previous` (accumulated) or 0 (reset), plus the declared whole turns, plus the drawn angle (floored
     /// to whole degrees for integer-degree stops).
@@ -119,6 +121,8 @@ public struct SpecDice: DiceGame {
     public var claimedOdds: [PokerCategory: Double]? { spec.claimedOdds }
     /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
     public var claimTolerance: Double { spec.claimTolerance }
+    /// The declared prizes and payout terms, if any.
+    public var paytable: Paytable<String>? { spec.paytable }
 
     /// Every die fair and independent.
     @inlinable
@@ -163,6 +167,8 @@ public struct SpecTargetedWheel: TargetedWheelSubject {
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
     /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
     public var claimTolerance: Double { spec.claimTolerance }
+    /// The declared prizes and payout terms, if any.
+    public var paytable: Paytable<Int>? { spec.paytable }
 
     /// Stops with the middle of sector `index` under the pointer and reports its label; refuses an index
     /// out of range.

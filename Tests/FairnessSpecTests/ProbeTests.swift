@@ -257,7 +257,7 @@ struct ProbeTests {
 
     @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {
         let garbage = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " garbage")
-        #expect(Self.couldNotRun(garbage)?.contains("with 'banana'; expected a whole-number label or 'none'") == true)
+        #expect(Self.couldNotRun(garbage)?.contains("with 'banana'; expected a whole-number label, 'none' or 'trap'") == true)
         let surplus = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " surplus")
         #expect(Self.couldNotRun(surplus)?.contains("surplus") == true, "\(surplus.checks.map(\.detail))")
         let short = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " short", timeout: 1)

@@ -54,6 +54,10 @@ public enum AuditSetting: String, Sendable, Hashable, CaseIterable {
     case materiality
     /// ``AuditSettings/sessionSpins``.
     case sessionSpins = "session-spins"
+    /// The minimum return to player.
+    case minimumReturn = "min-rtp"
+    /// N of the "1 in N" limit for advertised prizes.
+    case rarePrizeLimit = "rare-prize"
     /// The JUnit report's directory.
     case junitFile = "JUnit file directory"
     /// The directory the reports are written to.

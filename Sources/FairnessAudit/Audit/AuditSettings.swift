@@ -18,6 +18,12 @@ public struct AuditSettings: Sendable {
     public var strict: Bool
     /// The session length, in spins, that decides which rotations play reaches (`SessionReach`).
     public var sessionSpins: Int
+    /// The least RTP every subject with a paytable must return, unless its paytable sets its own; nil for
+    /// none.
+    public var minimumReturn: Double? = nil
+    /// N of "1 in N": an advertised prize rarer than that per play fails (10⁸ by default, GLI-11's "at least
+    /// once in 100 million plays").
+    public var rarePrizeLimit: Double = 1e8
 
     /// The default materiality: 10⁻⁶ of plays (one spin in a million). It is 50 times below 5·10⁻⁵ of the
     /// circle (a 0.018° slip, the smallest mislabel that must fail), 100 times below the 10⁻⁴ resolution at
@@ -49,6 +55,12 @@ public struct AuditSettings: Sendable {
         }
         guard sessionSpins >= 1, sessionSpins <= 1_000_000_000 else {
             throw AuditError.invalidSetting(.sessionSpins, value: "\(sessionSpins)", allowed: "a whole number in 1 ... 10^9")
+        }
+        if let minimumReturn, !(minimumReturn.isFinite && minimumReturn >= 0) {
+            throw AuditError.invalidSetting(.minimumReturn, value: "\(minimumReturn)", allowed: "a finite number ≥ 0 (0.9 for 90%)")
+        }
+        guard rarePrizeLimit.isFinite, rarePrizeLimit >= 1 else {
+            throw AuditError.invalidSetting(.rarePrizeLimit, value: "\(rarePrizeLimit)", allowed: "a number ≥ 1 (N of 1 in N)")
         }
     }
 

@@ -42,14 +42,17 @@ extension ReportWriter {
             "Shares are exact, in play: under each wheel's own spin, over the indices a targeted wheel draws, over every roll for dice."
         )
         out.append("")
+        // The RTP column appears when some subject has a paytable.
+        let paying = r.subjects.contains { $0.returnToPlayer != nil }
         out.append(
-            "| subject | verdict | worst finding | class | share of plays affected | invalid per million plays | largest odds difference |")
-        out.append("|---|---|---|---|---|---|---|")
+            "| subject | verdict | worst finding | class | share of plays affected | invalid per million plays | largest odds difference |"
+                + (paying ? " RTP (exact) |" : ""))
+        out.append("|---|---|---|---|---|---|---|" + (paying ? "---|" : ""))
         for s in r.subjects {
             let worst = worstFinding(s.name, r)
             out.append(
                 "| [\(s.name)](#\(anchor(folded.contains(s.name) ? "family " + (families.first { $0.members.contains(s.name) }?.title ?? "") : s.name))) | **\(s.verdict.rawValue)** | \(markdownCell(worst.text)) | \(worst.label) | \(share(s.affectedShare)) | \(s.invalidPerMillion.map { $0 == 0 ? "0" : String(format: "%.3g", $0) } ?? "") | \(share(s.largestOddsDifference)) |"
-            )
+                    + (paying ? " \(s.returnToPlayer.map { String(format: "%.6g", $0) } ?? "") |" : ""))
         }
         for f in families {
             out.append("")

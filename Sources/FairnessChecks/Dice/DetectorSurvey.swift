@@ -126,6 +126,25 @@ public struct DetectorSurvey: Sendable {
     /// Each of the game's hands, in the game's order.
     public let hands: [HandCounts]
 
+    /// Ordered rolls paying one amount, in all and among those the game rerolls (its straight detector fires).
+    public struct PayoutCounts: Sendable, Hashable {
+        /// Ordered rolls.
+        public var all: UInt64 = 0
+        /// Of which the game rerolls.
+        public var rerolled: UInt64 = 0
+
+        mutating func add(_ weight: UInt64, rerolled isRerolled: Bool) {
+            all += weight
+            if isRerolled { rerolled += weight }
+        }
+    }
+
+    /// For a game with a paytable: ordered rolls by what they would pay as the final roll (the largest prize
+    /// among the hands the game's detectors call them); empty without a paytable.
+    public let payouts: [Double: PayoutCounts]
+    /// For a game with a paytable: ordered rolls by the hand that pays them (the largest prize held).
+    public let paidBy: [String: PayoutCounts]
+
     /// How the survey visits the rolls of some dice.
     struct Plan {
         /// The multisets visited (sorted rolls).
@@ -188,6 +207,7 @@ public struct DetectorSurvey: Sendable {
         let plan = Plan(dice, orderedRollLimit: orderedRollLimit)
         let patterns = plan.patterns
         let gameHands = game.hands
+        let paytable = game.paytable
 
         // Chunks of about equal work (orderings called), several per core; merged in chunk order.
         let work = patterns.map { min(DiceOdds.orderings(of: $0), UInt64(plan.orderingsPerPattern)) }
@@ -204,7 +224,7 @@ public struct DetectorSurvey: Sendable {
         let chunks = chunkBounds.count - 1
         let results = Mutex([Int: Partial]())
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var partial = Partial(hands: gameHands)
+            var partial = Partial(hands: gameHands, paytable: paytable)
             let range = chunkBounds[chunk]..<chunkBounds[chunk + 1]
             for index in range {
                 partial.visit(
@@ -213,7 +233,7 @@ public struct DetectorSurvey: Sendable {
             }
             results.withLock { $0[chunk] = partial }
         }
-        var total = Partial(hands: gameHands)
+        var total = Partial(hands: gameHands, paytable: paytable)
         results.withLock { parts in for chunk in 0..<chunks { total.merge(parts[chunk]!) } }
 
         switch (plan.ordered, plan.exhaustiveMultisets) {
@@ -234,6 +254,8 @@ public struct DetectorSurvey: Sendable {
         detectedStraights = total.detected
         detectedStraightsByCategory = total.detectedByCategory
         categoryConfusions = classifies ? total.confusions : nil
+        payouts = total.payouts
+        paidBy = total.paidBy
         hands = total.hands.map { counts in
             var sorted = counts
             sorted.mismatches.sort(by: ascending)
@@ -253,8 +275,16 @@ public struct DetectorSurvey: Sendable {
         var called: UInt64 = 0
         var confusions: [PokerCategory: [PokerCategory: UInt64]] = [:]
         var hands: [HandCounts]
+        let handList: [DiceHand]
+        let paytable: Paytable<String>?
+        var payouts: [Double: PayoutCounts] = [:]
+        var paidBy: [String: PayoutCounts] = [:]
 
-        init(hands: [DiceHand]) { self.hands = hands.map { HandCounts(hand: $0) } }
+        init(hands: [DiceHand], paytable: Paytable<String>? = nil) {
+            self.hands = hands.map { HandCounts(hand: $0) }
+            handList = hands
+            self.paytable = paytable
+        }
 
         mutating func visit<Game: DiceGame>(
             _ pattern: DiceRoll, game: Game, plan: Plan, classifies: Bool,
@@ -282,6 +312,11 @@ public struct DetectorSurvey: Sendable {
                 if classifies {
                     let reported = game.category(roll) ?? .nothing
                     if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
+                }
+                if let paytable {
+                    let paid = game.payout(for: roll, hands: handList, paytable: paytable)
+                    payouts[paid.prize, default: PayoutCounts()].add(w, rerolled: said)
+                    if let hand = paid.hand { paidBy[handList[hand].name, default: PayoutCounts()].add(w, rerolled: said) }
                 }
                 for index in hands.indices {
                     guard let detected = game.detects(hands[index].hand, in: roll) else { continue }
@@ -337,6 +372,14 @@ public struct DetectorSurvey: Sendable {
                 for (truth, count) in row { confusions[reported, default: [:]][truth, default: 0] += count }
             }
             for index in hands.indices { hands[index].merge(other.hands[index]) }
+            for (payout, counts) in other.payouts {
+                payouts[payout, default: PayoutCounts()].all += counts.all
+                payouts[payout, default: PayoutCounts()].rerolled += counts.rerolled
+            }
+            for (hand, counts) in other.paidBy {
+                paidBy[hand, default: PayoutCounts()].all += counts.all
+                paidBy[hand, default: PayoutCounts()].rerolled += counts.rerolled
+            }
         }
     }
 

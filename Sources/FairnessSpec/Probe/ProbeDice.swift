@@ -129,6 +129,8 @@ public struct ProbeDice: BatchRollingDice {
     public var claimedOdds: [PokerCategory: Double]? { spec.claimedOdds }
     /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
     public var claimTolerance: Double { spec.claimTolerance }
+    /// The declared prizes and payout terms, if any.
+    public var paytable: Paytable<String>? { spec.paytable }
 
     /// The probe's `straight` answer. A game that answers `none` to every roll has no straight detector:
     /// the reference decides (and the check has nothing to judge). Otherwise `none` and `trap` are wrong

@@ -42,6 +42,8 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
     /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
     public var claimTolerance: Double { spec.claimTolerance }
+    /// The declared prizes and payout terms, if any.
+    public var paytable: Paytable<Int>? { spec.paytable }
 
     /// The probe's `target I 0.5`.
     public func spin(toIndex index: Int) -> TargetedSpin<Rotation> { spin(toIndex: index, drawing: 0.5) }

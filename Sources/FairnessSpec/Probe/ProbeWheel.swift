@@ -41,6 +41,8 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
     public var claimedOdds: [WheelOutcome: Double]? { spec.claimedOdds }
     /// How far exact odds may lie from the claims (half of `claims-rounded-to`).
     public var claimTolerance: Double { spec.claimTolerance }
+    /// The declared prizes and payout terms, if any.
+    public var paytable: Paytable<Int>? { spec.paytable }
 
     static func outcome(_ answer: Substring) -> WheelOutcome {
         if answer == "trap" { return .trap }

@@ -68,6 +68,18 @@ struct RunCommand: ParsableCommand {
             "Spins in the longest session play is assumed to reach; rotations beyond are latent.", valueName: "n"))
     var sessionSpins = SessionReach.defaultSpins
 
+    @Option(
+        name: .customLong("min-rtp"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Least return to player (expected payout over stake, 0.9 for 90%) every game with a paytable must return, unless its spec sets its own.",
+            valueName: "rtp"))
+    var minimumReturn: Double?
+
+    @Option(
+        name: .customLong("rare-prize"), parsing: .unconditional,
+        help: ArgumentHelp("N of '1 in N': an advertised prize rarer than that per play fails. (default: 1e8)", valueName: "n"))
+    var rarePrizeLimit = 1e8
+
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file (one test case per check).", valueName: "file"))
     var junit: String?
 
@@ -125,6 +137,8 @@ struct RunCommand: ParsableCommand {
             case .junitFile: flag = "--junit"
             case .materiality: flag = "--materiality"
             case .sessionSpins: flag = "--session-spins"
+            case .minimumReturn: flag = "--min-rtp"
+            case .rarePrizeLimit: flag = "--rare-prize"
             case .sweepSteps: return error.description
             }
             return "\(flag) \(value): must be \(allowed)"
@@ -164,6 +178,8 @@ struct RunCommand: ParsableCommand {
         if materiality != AuditSettings.defaultMateriality { command += " --materiality \(materiality)" }
         if strict { command += " --strict" }
         if sessionSpins != SessionReach.defaultSpins { command += " --session-spins \(sessionSpins)" }
+        if let minimumReturn { command += " --min-rtp \(minimumReturn)" }
+        if rarePrizeLimit != 1e8 { command += " --rare-prize \(rarePrizeLimit)" }
         for subject in subjects { command += " --subject \(subject)" }
         for (index, spec) in specs.enumerated() {
             command += " --spec \(spec)"
@@ -175,9 +191,11 @@ struct RunCommand: ParsableCommand {
         let runSettings = RunSettings(
             trials: trials.value, seed: seedValue, generator: generator, threads: engine.threadCount,
             cancellation: cancellation, progress: { progress.trialsDone($0) })
-        let settings = AuditSettings(
+        var settings = AuditSettings(
             run: runSettings, alpha: alpha, failOn: gated, command: command, materiality: materiality, strict: strict,
             sessionSpins: sessionSpins)
+        settings.minimumReturn = minimumReturn
+        settings.rarePrizeLimit = rarePrizeLimit
         try settings.validate()
         try checkWritable(directory)
         let junitFile = try junit.map { try Self.checkJUnitPath($0, reports: directory) }

@@ -233,6 +233,17 @@ extension SubjectAudit {
                         detail: "\(tally.invalidPlays) of \(tally.plays + tally.invalidPlays) plays rolled a face no die has (or trapped)"))
             )
         }
+        var returnToPlayer: Double?
+        if let paytable = game.paytable {
+            let payouts = try payoutChecks(
+                name,
+                rtp: ReturnToPlayer(
+                    dice: survey, paytable: paytable, hands: game.hands, rerolls: game.rerollPolicy == .rerollOnceAfterDetectedStraight),
+                why: "the rolls were sampled (\(detector.coverage))", paytable: paytable, settings: settings,
+                sampled: Dictionary(uniqueKeysWithValues: zip(tally.payoutLevels, tally.payouts)))
+            checks += payouts.checks
+            returnToPlayer = payouts.rtp
+        }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
         checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))
 
@@ -265,7 +276,8 @@ extension SubjectAudit {
                         Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
                         classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0),
                 invalidPerMillion: 1e6 * invalidShare,
-                largestOddsDifference: max(classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, mappingDifference)),
+                largestOddsDifference: max(classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, mappingDifference),
+                returnToPlayer: returnToPlayer),
             checks: checks, outcomes: rows, arcs: [], probes: probes)
     }
 }

@@ -67,12 +67,20 @@ extension SubjectAudit {
                     subject: name, check: "shown sector equals reported result", kind: .invalid,
                     status: tally.shownDiffersFromReported == 0 ? .pass : .fail, statistic: Double(tally.shownDiffersFromReported),
                     detail: "\(tally.shownDiffersFromReported) of \(tally.trials) spins stopped on another sector than they reported")))
+        var returnToPlayer: Double?
+        if let paytable = subject.paytable {
+            let payouts = try payoutChecks(
+                name, rtp: ReturnToPlayer(paytable: paytable, outcomes: designed), paytable: paytable, settings: settings,
+                sampled: sampledPayouts(paytable, slots: driver.slots, tally: tally))
+            checks += payouts.checks
+            returnToPlayer = payouts.rtp
+        }
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
             findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."],
             affectedShare: classes.invalidShare + classes.mislabelShare,
             invalidPerMillion: 1e6 * classes.invalidShare,
-            largestOddsDifference: largestGap)
+            largestOddsDifference: largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
         result.probes = probes
         result.drawing = drawing(name, geometry: subject.geometry, unit: subject.rotationUnit)

@@ -107,15 +107,32 @@ extension SubjectAudit {
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: odds.ownSpin, trials: settings.run.trials))
         let tally = try sample(driver, settings.run)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: odds.ownSpin, claimed: claimed)
+        var returnToPlayer: Double?
+        if let paytable = subject.paytable {
+            let payouts = try payoutChecks(
+                name, rtp: ReturnToPlayer(paytable: paytable, outcomes: odds.ownSpin), paytable: paytable, settings: settings,
+                sampled: sampledPayouts(paytable, slots: driver.slots, tally: tally))
+            checks += payouts.checks
+            returnToPlayer = payouts.rtp
+        }
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings,
             affectedShare: play.invalidShare + play.mislabelShare, invalidPerMillion: play.invalidShare * 1e6,
-            largestOddsDifference: largestGap)
+            largestOddsDifference: largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
         result.arcs = arcs
         result.probes = probes + result.probes
         result.drawing = drawing(name, geometry: geometry, unit: unit)
         return result
+    }
+
+    /// Sampled plays by payout: each slot's count at its label's prize (no result and invalid labels pay 0).
+    static func sampledPayouts(_ paytable: Paytable<Int>, slots: OutcomeSlots, tally: OutcomeTally) -> [Double: UInt64] {
+        var payouts: [Double: UInt64] = [:]
+        for (slot, count) in tally.counts.enumerated() where count > 0 {
+            payouts[slot < slots.labels.count ? paytable.prize(slots.labels[slot]) : 0, default: 0] += count
+        }
+        return payouts
     }
 
     /// The wheel as drawn, for the report's picture.

@@ -20,4 +20,7 @@ public struct SubjectVerdict: Sendable, Hashable, Codable {
     /// The largest difference between one outcome's exact probability in play and the probability the
     /// game claims for it.
     public var largestOddsDifference: Double? = nil
+    /// The exact return to player (expected payout over stake) of a subject with a paytable; nil without one
+    /// or where it cannot be computed exactly.
+    public var returnToPlayer: Double? = nil
 }

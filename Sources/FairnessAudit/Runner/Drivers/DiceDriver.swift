@@ -6,12 +6,17 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
     /// Creates a driver that plays `game`.
     public init(_ game: Game) { self.game = game }
 
-    public func makeTally() -> DiceTally { DiceTally(dice: game.dice, handCount: game.hands.count) }
+    public func makeTally() -> DiceTally {
+        DiceTally(
+            dice: game.dice, handCount: game.hands.count,
+            payoutLevels: game.paytable.map { Array(Set([0] + $0.prizes.values)).sorted() } ?? [])
+    }
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout DiceTally) {
-        // The hands are read once per block (a game may build them on each call).
+        // The hands and paytable are read once per block (a game may build them on each call).
         let hands = game.hands
+        let paytable = game.paytable
         if let batching = game as? any BatchRollingDice {
             // A game behind a probe rolls the whole block in one batch (one cast per block, none per trial).
             let k = game.dice.count
@@ -47,6 +52,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                 tally.categories[PokerCategory.of(final).rawValue] &+= 1
                 if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
                 for (index, hand) in hands.enumerated() where hand.holds(in: final) { tally.hands[index] &+= 1 }
+                if let paytable { tally.recordPayout(game.payout(for: final, hands: hands, paytable: paytable).prize) }
             }
             tally.invalidPlays &+= invalid
             tally.plays &+= UInt64(range.count) - invalid
@@ -63,6 +69,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
             tally.categories[PokerCategory.of(play.final).rawValue] &+= 1
             if PokerCategory.isStraight(play.final) { tally.finalStraights &+= 1 }
             for index in hands.indices where hands[index].holds(in: play.final) { tally.hands[index] &+= 1 }
+            if let paytable { tally.recordPayout(game.payout(for: play.final, hands: hands, paytable: paytable).prize) }
         }
         tally.plays &+= UInt64(range.count)
     }

@@ -24,10 +24,17 @@ public struct DiceTally: Tally {
     public var serial: [UInt64]
     /// Plays whose final roll is truly each of the game's hands (by the hand's rule), in the game's order.
     public var hands: [UInt64]
+    /// For a game with a paytable: every amount a play can pay, ascending (0 included).
+    public let payoutLevels: [Double]
+    /// Plays that paid each of ``payoutLevels``.
+    public var payouts: [UInt64]
 
-    /// An empty tally for `dice` and a game with `handCount` hands.
-    public init(dice: DiceSet, handCount: Int = 0) {
+    /// An empty tally for `dice` and a game with `handCount` hands and, if it has a paytable, these payout
+    /// levels.
+    public init(dice: DiceSet, handCount: Int = 0, payoutLevels: [Double] = []) {
         hands = [UInt64](repeating: 0, count: handCount)
+        self.payoutLevels = payoutLevels
+        payouts = [UInt64](repeating: 0, count: payoutLevels.count)
         self.dice = dice
         let f = dice.faces, k = dice.count
         faces = [UInt64](repeating: 0, count: k * f)
@@ -50,6 +57,16 @@ public struct DiceTally: Tally {
         for i in categories.indices { categories[i] += other.categories[i] }
         for i in serial.indices { serial[i] += other.serial[i] }
         for i in hands.indices { hands[i] += other.hands[i] }
+        for i in payouts.indices { payouts[i] += other.payouts[i] }
+    }
+
+    /// Counts one play that paid `payout` (one of ``payoutLevels``).
+    @inlinable
+    mutating func recordPayout(_ payout: Double) {
+        for index in payoutLevels.indices where payoutLevels[index] == payout {
+            payouts[index] &+= 1
+            return
+        }
     }
 
     @inlinable
