@@ -56,6 +56,8 @@ public enum AuditSetting: String, Sendable, Hashable, CaseIterable {
     case sessionSpins = "session-spins"
     /// The minimum return to player.
     case minimumReturn = "min-rtp"
+    /// The model or contents of an outcome log.
+    case logModel = "log"
     /// N of the "1 in N" limit for advertised prizes.
     case rarePrizeLimit = "rare-prize"
     /// The JUnit report's directory.

@@ -139,6 +139,7 @@ struct RunCommand: ParsableCommand {
             case .sessionSpins: flag = "--session-spins"
             case .minimumReturn: flag = "--min-rtp"
             case .rarePrizeLimit: flag = "--rare-prize"
+            case .logModel: return "\(value): must be \(allowed)"
             case .sweepSteps: return error.description
             }
             return "\(flag) \(value): must be \(allowed)"

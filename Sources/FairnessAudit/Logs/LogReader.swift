@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads a production outcome log line by line from a file descriptor in large chunks, without building a
+/// string per line: each line reaches the caller as bytes, with its line number. Memory is one chunk and
+/// one partial line, whatever the log's length.
+struct LogReader {
+    /// Bytes read per `read(2)`.
+    static let chunkSize = 1 << 20
+
+    let descriptor: Int32
+
+    /// Calls `body` with every line (without its `\n` or a `\r` before it) and its number, from 1.
+    /// - Throws: what `body` throws, or ``LogError`` if reading fails.
+    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        var carry: [UInt8] = []
+        var lineNumber = 0
+        func emit(_ line: UnsafeBufferPointer<UInt8>) throws {
+            lineNumber += 1
+            var end = line.count
+            if end > 0 && line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            try body(UnsafeBufferPointer(rebasing: line[0..<end]), lineNumber)
+        }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw LogError(line: lineNumber + 1, column: 1, message: "cannot read the log: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            try buffer.withUnsafeBufferPointer { chunk in
+                var start = 0
+                let newline = UInt8(ascii: "\n")
+                for index in 0..<count where chunk[index] == newline {
+                    if carry.isEmpty {
+                        try emit(UnsafeBufferPointer(rebasing: chunk[start..<index]))
+                    } else {
+                        carry.append(contentsOf: chunk[start..<index])
+                        try carry.withUnsafeBufferPointer { try emit($0) }
+                        carry.removeAll(keepingCapacity: true)
+                    }
+                    start = index + 1
+                }
+                carry.append(contentsOf: chunk[start..<count])
+            }
+        }
+        if !carry.isEmpty { try carry.withUnsafeBufferPointer { try emit($0) } }
+    }
+}
+
+/// A problem in a log, at a line and column (1-based): a one-line error `LOG:LINE:COLUMN: message`.
+public struct LogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line (1 is the header of a CSV log).
+    public let line: Int
+    /// The column, in bytes from 1 (a field's first byte).
+    public let column: Int
+    /// What is wrong.
+    public let message: String
+    /// The log's name in messages (its path, or `-` for standard input).
+    public var file = "-"
+
+    /// A problem at `line` and `column` of `file`.
+    public init(line: Int, column: Int, message: String, file: String = "-") {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.file = file
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}

@@ -1,0 +1,195 @@
+import FairnessStatistics
+import Foundation
+
+// The checks of a log, from its tallies.
+extension LogTally {
+    func result(settings: AuditSettings) throws -> SubjectResult {
+        let name = model.name
+        var checks: [PendingCheck] = []
+        let valid = counts.prefix(k).reduce(0, +)
+        let labelNames = model.labels.map { "\($0)" }
+        let fileLine = { (line: Int) in "line \(line)" }
+
+        // Results no sector carries.
+        let foreign = counts[k + 1], none = counts[k]
+        let examples = invalid.sorted { $0.value.firstLine < $1.value.firstLine }.prefix(5)
+            .map { "label \($0.key) on \($0.value.count) lines (first at \(fileLine($0.value.firstLine)))" }
+        checks.append(
+            PendingCheck(
+                record: CheckRecord(
+                    subject: name, check: "invalid results", kind: .invalid, status: foreign + none == 0 ? .pass : .fail,
+                    statistic: Double(foreign + none),
+                    detail: "\(foreign) lines show a label no sector carries, \(none) show no result, of \(lines)"
+                        + (examples.isEmpty ? "" : ": " + examples.joined(separator: "; ")))))
+        if badRows > 0, let firstBad {
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: "bad rows skipped", kind: .invalid, status: .fail, statistic: Double(badRows),
+                        detail:
+                            "\(badRows) rows could not be read and were skipped (--skip-bad \(options.skipBad)); first: line \(firstBad.line), column \(firstBad.column): \(firstBad.message)"
+                    )))
+        }
+
+        // The outcome distribution against the declared odds.
+        checks.append(
+            try SubjectAudit.goodnessOfFit(
+                name, "outcomes vs declared odds", kind: .fairness, observed: counts.prefix(k).map { Double($0) },
+                probabilities: model.probabilities, names: labelNames))
+        let table = (0..<k).map { a in (0..<k).map { b in pairs[a * k + b] } }
+        checks.append(
+            try SubjectAudit.independence(
+                name, "serial independence within sessions", table: table,
+                note: hasColumn[1] ? "" : "; no session column: the whole log is one sequence", names: labelNames))
+
+        // Each prize's frequency.
+        if let paytable = model.paytable {
+            for (slot, label) in model.labels.enumerated() where paytable.prize(label) > 0 {
+                let p = model.probabilities[slot]
+                guard p > 0, p < 1, valid > 0 else { continue }
+                let test = try BinomialTest(successes: Double(counts[slot]), trials: Double(valid), hypothesised: p)
+                checks.append(
+                    PendingCheck(
+                        record: CheckRecord(
+                            subject: name, check: "prize \(label) frequency (exact binomial)", kind: .fairness, status: .inconclusive,
+                            statistic: Double(counts[slot]), pValue: test.verdict.pValue,
+                            detail: String(
+                                format:
+                                    "%llu of %llu valid lines pay %@: %.6g; declared %.9g (1 in %.6g); 95%% Clopper-Pearson [%.6g, %.6g]",
+                                counts[slot], valid, ReturnToPlayer.format(paytable.prize(label)), test.proportion, p, 1 / p,
+                                test.clopperPearson.lower, test.clopperPearson.upper)),
+                        power: .binomial(trials: Double(valid), probability: p)))
+            }
+        }
+
+        // Payouts and RTP.
+        if let paytable = model.paytable, hasColumn[4] {
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: "payouts match the paytable", kind: .invalid, status: payoutMismatches == 0 ? .pass : .fail,
+                        statistic: Double(payoutMismatches),
+                        detail:
+                            "\(payoutMismatches) of \(lines) lines paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytable.stake)))"
+                            + (firstPayoutMismatch.map { "; first at line \($0)" } ?? ""))))
+        }
+        var observedReturn: Double?
+        if !returns.isEmpty {
+            let expected = model.paytable?.declaredReturn ?? model.returnToPlayer
+            // Every per-stake prize level of the paytable, paid in the log or not.
+            var levels = Array(returns.keys)
+            if let paytable = model.paytable {
+                for prize in paytable.prizes.values.map({ $0 / paytable.stake }) + [0] where !levels.contains(prize) {
+                    levels.append(prize)
+                }
+            }
+            let interval = try PayoutMeanInterval(levels: levels, counts: levels.map { returns[$0] ?? 0 })
+            observedReturn = payoutSum / stakeSum
+            var record = CheckRecord(
+                subject: name, check: "return to player (log)", kind: .fairness, status: .inconclusive, statistic: observedReturn,
+                detail:
+                    "RTP \(ReturnToPlayer.format(observedReturn!)) (total payout over total stake); per-play mean \(ReturnToPlayer.format(interval.mean)), 95% interval [\(ReturnToPlayer.format(interval.lower)), \(ReturnToPlayer.format(interval.upper))] (multinomial profile likelihood over the paytable's prizes)"
+                    + (expected.map {
+                        "; \(model.paytable?.declaredReturn != nil ? "declared" : "the model's exact") \(ReturnToPlayer.format($0))"
+                    }
+                        ?? "; nothing declared to test against"))
+            if let expected { record.pValue = try interval.pValue(mean: expected) } else { record.status = .pass }
+            checks.append(PendingCheck(record: record))
+        }
+
+        // Drift: each window against the declared odds (Bonferroni over the windows), and all windows alike.
+        // Automatic windows: the blocks gathered into at most 32 windows of equal length.
+        var windows = self.windows, windowStartLine = self.windowStartLine
+        var windowLines = 0
+        switch options.window {
+        case .automatic:
+            let perWindow = (windows.count + 31) / 32
+            windowLines = blockSize * perWindow
+            windows = stride(from: 0, to: windows.count, by: perWindow).map { start in
+                windows[start..<min(windows.count, start + perWindow)].reduce([UInt64](repeating: 0, count: k + 2)) {
+                    zip($0, $1).map { $0 &+ $1 }
+                }
+            }
+            windowStartLine = stride(from: 0, to: windowStartLine.count, by: perWindow).map { windowStartLine[$0] }
+        case .lines(let size): windowLines = size
+        case .seconds: break
+        }
+        let windowTests = try windows.map { window -> Double? in
+            let observed = window.prefix(k)
+            guard observed.reduce(0, +) > 0 else { return nil }
+            return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities).verdict.pValue
+        }
+        let tested = windowTests.compactMap { $0 }
+        let windowText = { (index: Int) -> String in
+            switch options.window {
+            case .lines, .automatic:
+                let first = UInt64(index) * UInt64(windowLines) + 1
+                return
+                    "window \(index + 1) (outcome lines \(first)–\(min(lines, first + UInt64(windowLines) - 1)), from \(fileLine(windowStartLine[index])))"
+            case .seconds(let size):
+                return
+                    "window \(index + 1) (seconds \(ReturnToPlayer.format(Double(index) * size))–\(ReturnToPlayer.format(Double(index + 1) * size)) after the first line, from \(fileLine(windowStartLine[index])))"
+            }
+        }
+        var drift = CheckRecord(subject: name, check: "drift: first departing window", kind: .fairness, status: .inconclusive, detail: "")
+        if tested.count >= 2 {
+            let bonferroni = settings.alpha / Double(tested.count)
+            let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
+            drift.pValue = min(1, Double(tested.count) * tested.min()!)
+            drift.detail =
+                "\(tested.count) windows each tested against the declared odds; "
+                + (departing.map {
+                    "first departing at α/\(tested.count): \(windowText($0)), p = \(String(format: "%.3g", windowTests[$0]!))"
+                }
+                    ?? "none departs at α/\(tested.count)")
+        } else {
+            drift.detail =
+                "inconclusive: \(windows.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or a smaller --window)"
+        }
+        checks.append(PendingCheck(record: drift))
+        var homogeneity = CheckRecord(
+            subject: name, check: "homogeneity across windows", kind: .fairness, status: .inconclusive, detail: "")
+        let rows = windows.filter { $0.prefix(k).reduce(0, +) > 0 }.map { $0.prefix(k).map { Double($0) } }
+        if rows.count >= 2 {
+            let test = try IndependenceTest(table: rows)
+            switch test.verdict {
+            case .tested(let figures):
+                homogeneity.statistic = figures.statistic
+                homogeneity.degreesOfFreedom = figures.degreesOfFreedom
+                homogeneity.pValue = figures.pValue
+                homogeneity.detail = "chi-square of \(rows.count) windows × \(test.keptColumns.count) outcomes"
+            case .inconclusive(let reason):
+                homogeneity.detail = "inconclusive: \(reason)"
+            }
+        } else {
+            homogeneity.detail = "inconclusive: fewer than 2 windows"
+        }
+        checks.append(PendingCheck(record: homogeneity))
+
+        var outcomes: [OutcomeRow] = []
+        for (slot, label) in model.labels.enumerated() {
+            let expected = Double(valid) * model.probabilities[slot]
+            outcomes.append(
+                OutcomeRow(
+                    subject: name, table: "logged outcome", outcome: "\(label)", valid: true, observed: counts[slot],
+                    expectedDesigned: expected, expectedFair: expected,
+                    standardisedResidual: expected > 0 ? (Double(counts[slot]) - expected) / expected.squareRoot() : nil))
+        }
+        for (label, seen) in invalid.sorted(by: { $0.key < $1.key }) {
+            outcomes.append(
+                OutcomeRow(
+                    subject: name, table: "logged outcome", outcome: "\(label)", valid: false, observed: seen.count, expectedDesigned: 0,
+                    expectedFair: 0, standardisedResidual: nil))
+        }
+        var findings = [
+            "\(lines) outcome lines read (\(format == .jsonLines ? "JSON Lines" : "CSV")), in \(windows.count) windows"
+                + (windowLines > 0 ? " of \(windowLines) lines." : ".")
+        ]
+        if let observedReturn { findings.append("Observed RTP \(ReturnToPlayer.format(observedReturn)).") }
+        return SubjectResult(
+            verdict: SubjectVerdict(
+                name: name, summary: model.summary, kind: "log", verdict: .pass, findings: findings,
+                invalidPerMillion: 1e6 * Double(foreign + none) / Double(lines), returnToPlayer: observedReturn),
+            checks: checks, outcomes: outcomes, arcs: [], probes: [])
+    }
+}

@@ -1,0 +1,506 @@
+import FairnessStatistics
+import Foundation
+
+/// What a production log is checked against: the game's labels, their declared odds, and its paytable.
+public struct LogModel: Sendable {
+    /// The game's name (the subject in reports).
+    public let name: String
+    /// One line saying what the game is.
+    public let summary: String
+    /// Every label a sector carries, in the wheel's order.
+    public let labels: [Int]
+    /// The declared probability of each label, in the same order (summing to 1).
+    public let probabilities: [Double]
+    /// What the game pays per label, if anything.
+    public let paytable: Paytable<Int>?
+
+    /// A model.
+    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` (as `.logModel`) if labels repeat, the
+    ///   probabilities are not one per label, or they are not a distribution.
+    public init(name: String, summary: String, labels: [Int], probabilities: [Double], paytable: Paytable<Int>? = nil) throws {
+        guard !labels.isEmpty, Set(labels).count == labels.count, probabilities.count == labels.count,
+            probabilities.allSatisfy({ $0.isFinite && $0 >= 0 }), abs(probabilities.reduce(0, +) - 1) <= 1e-6
+        else {
+            throw AuditError.invalidSetting(
+                .logModel, value: "\(labels.count) labels, \(probabilities.count) probabilities",
+                allowed: "distinct labels, one probability each, summing to 1")
+        }
+        self.name = name
+        self.summary = summary
+        self.labels = labels
+        self.probabilities = probabilities
+        self.paytable = paytable
+    }
+
+    /// The exact RTP the model implies: Σ P(label) · prize(label) / stake; nil without a paytable.
+    public var returnToPlayer: Double? {
+        paytable.map { table in zip(labels, probabilities).reduce(0) { $0 + $1.1 * table.prize($1.0) } / table.stake }
+    }
+}
+
+/// How a log is cut and how forgiving the reader is.
+public struct LogOptions: Sendable {
+    /// Consecutive windows for the drift checks.
+    public enum Window: Sendable, Hashable {
+        /// About 16 to 32 windows of equal length, whatever the log's length (the default): lines are counted
+        /// in blocks of 1,000 that double in length whenever there are 1,024 of them, so memory stays fixed.
+        case automatic
+        /// Windows of this many outcome lines.
+        case lines(Int)
+        /// Windows of this many seconds of the timestamp column.
+        case seconds(Double)
+    }
+
+    /// The windows (``Window/automatic`` by default).
+    public var window: Window = .automatic
+    /// Bad rows tolerated: each is counted and reported; one more is an error. 0 by default: the first
+    /// bad row is an error.
+    public var skipBad: Int = 0
+    /// The log's name in messages (a path, or `-`).
+    public var file: String = "-"
+
+    /// The default options.
+    public init() {}
+}
+
+/// Reads a production log of outcomes — CSV with a header, or JSON Lines — in one streaming pass, and
+/// audits it against a ``LogModel``: the outcome distribution against the declared odds, labels no sector
+/// carries, serial independence within sessions, payouts against the paytable, the observed RTP with a
+/// profile-likelihood interval, each prize's frequency, and drift across consecutive windows.
+///
+/// Memory holds the tallies — per label, per pair of labels, per window, per payout value — never the
+/// lines, so a log of 10⁸ lines streams in the same memory as one of 10⁴.
+public enum OutcomeLog {
+    /// The column names read (case-insensitive); others are ignored.
+    public static let columns = ["outcome", "session", "timestamp", "stake", "payout"]
+    /// Most distinct per-play returns (payout over stake) kept for the RTP interval.
+    public static let maximumReturnLevels = 10_000
+
+    /// Audits the log read from `descriptor` (a file, or standard input).
+    /// - Throws: ``LogError`` for a bad header, a bad row beyond `options.skipBad`, or a read error;
+    ///   ``AuditError`` for a log without outcome lines or bad settings.
+    public static func audit(descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings) throws -> AuditReport {
+        var tally = LogTally(model: model, options: options)
+        do {
+            try LogReader(descriptor: descriptor).forEachLine { line, number in try tally.read(line, number: number) }
+        } catch var error as LogError {
+            error.file = options.file
+            throw error
+        }
+        for (level, count) in zip(tally.returnLevels, tally.returnCounts) { tally.returns[level, default: 0] += count }
+        guard tally.lines > 0 else {
+            throw AuditError.invalidSetting(.logModel, value: options.file, allowed: "a log with at least one outcome line")
+        }
+        var own = settings
+        own.run.trials = tally.lines
+        return try Audit.assemble([tally.result(settings: own)], settings: own)
+    }
+}
+
+/// The streaming state of one log.
+struct LogTally {
+    let model: LogModel
+    let options: LogOptions
+    let k: Int
+    /// Slot of each label: a table when the labels span fewer than 2^16 values.
+    let minimumLabel: Int
+    let slotTable: [Int32]
+    let slotDictionary: [Int: Int]
+
+    enum Format { case undecided, csv, jsonLines }
+    var format = Format.undecided
+    /// Column positions in a CSV header (−1: absent).
+    var column = [Int](repeating: -1, count: OutcomeLog.columns.count)
+    var widestColumn = 0
+    var hasColumn: [Bool] { column.map { $0 >= 0 } }
+
+    var lines: UInt64 = 0
+    /// Per slot: labels 0 ..< k, then "none", then labels no sector carries.
+    var counts: [UInt64]
+    var pairs: [UInt64]
+    var previousSlot = -1
+    var previousSession: UInt64?
+    var invalid: [Int: (count: UInt64, firstLine: Int)] = [:]
+    var returns: [Double: UInt64] = [:]
+    var stakeSum = 0.0, payoutSum = 0.0
+    var payoutMismatches: UInt64 = 0
+    var firstPayoutMismatch: Int?
+    var windows: [[UInt64]] = []
+    var windowStartLine: [Int] = []
+    /// Outcome lines per window block under ``LogOptions/Window/automatic``.
+    var blockSize = 1_000
+    /// Most blocks kept under ``LogOptions/Window/automatic`` before pairs merge.
+    static let maximumBlocks = 1_024
+    var timeOrigin: Double?
+    var badRows = 0
+    var firstBad: LogError?
+    /// Whether windows are cut by time (only then are timestamps read).
+    var readsTime: Bool { if case .seconds = options.window { return true } else { return false } }
+    /// The most frequent per-play returns, searched linearly before the dictionary (a log pays a few prizes).
+    var returnLevels: [Double] = []
+    var returnCounts: [UInt64] = []
+
+    init(model: LogModel, options: LogOptions) {
+        self.model = model
+        self.options = options
+        k = model.labels.count
+        counts = [UInt64](repeating: 0, count: k + 2)
+        pairs = [UInt64](repeating: 0, count: k * k)
+        let low = model.labels.min()!, high = model.labels.max()!
+        minimumLabel = low
+        if high - low < 1 << 16 {
+            var table = [Int32](repeating: -1, count: high - low + 1)
+            for (slot, label) in model.labels.enumerated() { table[label - low] = Int32(slot) }
+            slotTable = table
+            slotDictionary = [:]
+        } else {
+            slotTable = []
+            slotDictionary = Dictionary(uniqueKeysWithValues: model.labels.enumerated().map { ($1, $0) })
+        }
+    }
+
+    // MARK: Reading
+
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+        switch format {
+        case .undecided:
+            if line.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "{") {
+                format = .jsonLines
+                try row(line, number: number)
+            } else {
+                format = .csv
+                try header(line, number: number)
+            }
+        case .csv, .jsonLines:
+            try row(line, number: number)
+        }
+    }
+
+    mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        let names = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased() }
+        for (index, name) in OutcomeLog.columns.enumerated() { column[index] = names.firstIndex(of: name) ?? -1 }
+        guard column[0] >= 0 else {
+            throw LogError(
+                line: number, column: 1,
+                message:
+                    "the header has no 'outcome' column (columns: \(names.joined(separator: ", "))); a CSV log needs a header naming outcome and, optionally, session, timestamp, stake, payout"
+            )
+        }
+        widestColumn = column.max()!
+    }
+
+    /// One outcome line; a bad one is an error, or counted while `skipBad` allows.
+    mutating func row(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        do {
+            let parsed =
+                format == .csv
+                ? try Self.csvFields(line, column: column, widest: widestColumn, number: number, readsTime: readsTime)
+                : try Self.jsonFields(line, number: number)
+            try record(parsed, number: number)
+        } catch let error as LogError {
+            badRows += 1
+            if firstBad == nil { firstBad = error }
+            if badRows > options.skipBad {
+                if options.skipBad == 0 { throw error }
+                throw LogError(
+                    line: error.line, column: error.column,
+                    message: "\(error.message) (bad row \(badRows), more than --skip-bad \(options.skipBad))")
+            }
+        }
+    }
+
+    /// The fields of one row: outcome (nil for `none`), session hash, timestamp, stake, payout.
+    struct Fields {
+        var outcome: Int?
+        var session: UInt64?
+        var timestamp: Double?
+        var stake: Double?
+        var payout: Double?
+    }
+
+    static func csvFields(
+        _ line: UnsafeBufferPointer<UInt8>, column: [Int], widest: Int, number: Int, readsTime: Bool
+    ) throws -> Fields {
+        var fields = Fields()
+        var index = 0, position = 0
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        var found = 0
+        while index <= widest {
+            var start = position, end = position
+            if position < line.count && line[position] == quote {
+                start = position + 1
+                end = start
+                while end < line.count && line[end] != quote { end += 1 }
+                position = end + 1
+                while position < line.count && line[position] != comma { position += 1 }
+            } else {
+                while end < line.count && line[end] != comma { end += 1 }
+                position = end
+            }
+            let field = UnsafeBufferPointer(rebasing: line[start..<end])
+            let at = start + 1
+            if index == column[0] {
+                found += 1
+                fields.outcome = try outcome(field, line: number, column: at)
+            } else if index == column[1] {
+                fields.session = hash(field)
+            } else if index == column[2] && readsTime {
+                fields.timestamp = try timestamp(field, line: number, column: at)
+            } else if index == column[3] {
+                fields.stake = try Self.number(field, "stake", line: number, column: at)
+            } else if index == column[4] {
+                fields.payout = try Self.number(field, "payout", line: number, column: at)
+            }
+            index += 1
+            if position >= line.count {
+                break
+            }
+            position += 1
+        }
+        if found == 0 || index <= widest {
+            throw LogError(
+                line: number, column: line.count + 1, message: "the row has \(index) fields; the header names \(widest + 1) or more")
+        }
+        return fields
+    }
+
+    static func jsonFields(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> Fields {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            throw LogError(line: number, column: 1, message: "not a JSON object")
+        }
+        var fields = Fields()
+        let keyed = Dictionary(object.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        switch keyed["outcome"] {
+        case let value as NSNumber where value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15:
+            fields.outcome = value.intValue
+        case let text as String:
+            fields.outcome = try Array(text.utf8).withUnsafeBufferPointer { try outcome($0, line: number, column: 1) }
+        case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
+        default: throw LogError(line: number, column: 1, message: "outcome: must be a whole-number label or 'none'")
+        }
+        if let session = keyed["session"] { fields.session = Array("\(session)".utf8).withUnsafeBufferPointer(hash) }
+        for (name, keyPath) in [("timestamp", \Fields.timestamp), ("stake", \Fields.stake), ("payout", \Fields.payout)] {
+            switch keyed[name] {
+            case nil: continue
+            case let value as NSNumber: fields[keyPath: keyPath] = value.doubleValue
+            case let text as String where name == "timestamp":
+                fields.timestamp = try Array(text.utf8).withUnsafeBufferPointer { try timestamp($0, line: number, column: 1) }
+            default: throw LogError(line: number, column: 1, message: "\(name): must be a number")
+            }
+        }
+        return fields
+    }
+
+    static func trimmed(_ field: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = field.count
+        while start < end && (field[start] == 32 || field[start] == 9) { start += 1 }
+        while end > start && (field[end - 1] == 32 || field[end - 1] == 9) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: field[start..<end])
+    }
+
+    static func outcome(_ raw: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws -> Int? {
+        let field = trimmed(raw)
+        var value = 0, index = 0, negative = false
+        if field.count == 4, field[0] | 0x20 == UInt8(ascii: "n"), field[1] | 0x20 == UInt8(ascii: "o"),
+            field[2] | 0x20 == UInt8(ascii: "n"), field[3] | 0x20 == UInt8(ascii: "e")
+        {
+            return nil
+        }
+        if index < field.count && (field[index] == UInt8(ascii: "-") || field[index] == UInt8(ascii: "+")) {
+            negative = field[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < field.count, field.count - index <= 18 else {
+            throw LogError(
+                line: line, column: column,
+                message: "outcome: '\(String(decoding: field, as: UTF8.self))' is not a whole-number label or 'none'")
+        }
+        while index < field.count {
+            let digit = Int(field[index]) - 48
+            guard digit >= 0 && digit <= 9 else {
+                throw LogError(
+                    line: line, column: column,
+                    message: "outcome: '\(String(decoding: field, as: UTF8.self))' is not a whole-number label or 'none'")
+            }
+            value = value * 10 + digit
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    static func number(_ raw: UnsafeBufferPointer<UInt8>, _ name: String, line: Int, column: Int) throws -> Double? {
+        let field = trimmed(raw)
+        if field.isEmpty { return nil }
+        guard field.count < 64 else { throw LogError(line: line, column: column, message: "\(name): too long for a number") }
+        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return try withUnsafeMutableBytes(of: &buffer) { bytes -> Double in
+            for index in 0..<field.count { bytes[index] = field[index] }
+            bytes[field.count] = 0
+            let start = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(start, &end)
+            guard end == start + field.count, value.isFinite else {
+                throw LogError(
+                    line: line, column: column, message: "\(name): '\(String(decoding: field, as: UTF8.self))' is not a finite number")
+            }
+            return value
+        }
+    }
+
+    /// Seconds since 1970 from a number (epoch seconds) or ISO 8601 `YYYY-MM-DD[T ]HH:MM:SS[.fff][Z|±HH:MM]`.
+    static func timestamp(_ raw: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws -> Double? {
+        let field = trimmed(raw)
+        if field.isEmpty { return nil }
+        if field.count >= 19, field[4] == UInt8(ascii: "-"), field[7] == UInt8(ascii: "-") {
+            func digits(_ from: Int, _ count: Int) -> Int? {
+                var value = 0
+                for index in from..<(from + count) {
+                    let digit = Int(field[index]) - 48
+                    guard digit >= 0 && digit <= 9 else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
+                let minute = digits(14, 2), let second = digits(17, 2), (1...12).contains(month), (1...31).contains(day)
+            else {
+                throw LogError(
+                    line: line, column: column, message: "timestamp: '\(String(decoding: field, as: UTF8.self))' is not ISO 8601")
+            }
+            // Days from the civil date (H. Hinnant's algorithm).
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yearOfEra = y - era * 400
+            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            let days = era * 146_097 + dayOfEra - 719_468
+            var seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
+            var index = 19
+            if index < field.count && field[index] == UInt8(ascii: ".") {
+                var scale = 0.1
+                index += 1
+                while index < field.count, let digit = Optional(Int(field[index]) - 48), digit >= 0 && digit <= 9 {
+                    seconds += Double(digit) * scale
+                    scale /= 10
+                    index += 1
+                }
+            }
+            if index + 6 == field.count, field[index] == UInt8(ascii: "+") || field[index] == UInt8(ascii: "-"),
+                let hours = digits(index + 1, 2), let minutes = digits(index + 4, 2)
+            {
+                let offset = Double(hours * 3_600 + minutes * 60)
+                seconds += field[index] == UInt8(ascii: "+") ? -offset : offset
+            }
+            return seconds
+        }
+        return try number(field, "timestamp", line: line, column: column)
+    }
+
+    /// FNV-1a of a field's bytes.
+    static func hash(_ field: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in trimmed(field) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Counts one outcome line.
+    mutating func record(_ fields: Fields, number: Int) throws {
+        lines += 1
+        let slot: Int
+        if let label = fields.outcome {
+            if slotTable.isEmpty {
+                slot = slotDictionary[label] ?? k + 1
+            } else {
+                let offset = label - minimumLabel
+                slot = offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
+            }
+            if slot == k + 1 {
+                if let seen = invalid[label] {
+                    invalid[label] = (seen.count + 1, seen.firstLine)
+                } else if invalid.count < 100 {
+                    invalid[label] = (1, number)
+                }
+            }
+        } else {
+            slot = k
+        }
+        counts[slot] &+= 1
+        // Serial pairs within a session (a new session value starts a new chain).
+        if fields.session != previousSession {
+            previousSlot = -1
+            previousSession = fields.session
+        }
+        if slot < k {
+            if previousSlot >= 0 { pairs[previousSlot * k + slot] &+= 1 }
+            previousSlot = slot
+        } else {
+            previousSlot = -1
+        }
+        // Windows.
+        let window: Int
+        switch options.window {
+        case .automatic:
+            if Int((lines - 1) / UInt64(blockSize)) >= LogTally.maximumBlocks {
+                // Pairs of blocks merge into blocks twice as long: the count of blocks halves.
+                windows = stride(from: 0, to: windows.count, by: 2).map { index in
+                    index + 1 < windows.count ? zip(windows[index], windows[index + 1]).map { $0 &+ $1 } : windows[index]
+                }
+                windowStartLine = stride(from: 0, to: windowStartLine.count, by: 2).map { windowStartLine[$0] }
+                blockSize *= 2
+            }
+            window = Int((lines - 1) / UInt64(blockSize))
+        case .lines(let size): window = Int((lines - 1) / UInt64(size))
+        case .seconds(let size):
+            guard let time = fields.timestamp else {
+                throw LogError(line: number, column: 1, message: "timestamp: missing; windows by time need a timestamp on every line")
+            }
+            if timeOrigin == nil { timeOrigin = time }
+            window = max(0, Int(((time - timeOrigin!) / size).rounded(.down)))
+            guard window < 1_000_000 else {
+                throw LogError(line: number, column: 1, message: "timestamp: more than a million windows from the first line")
+            }
+        }
+        while windows.count <= window {
+            windows.append([UInt64](repeating: 0, count: k + 2))
+            windowStartLine.append(number)
+        }
+        windows[window][slot] &+= 1
+        // Payouts: as logged, or as the paytable says.
+        let paytable = model.paytable
+        let stake = fields.stake ?? paytable?.stake
+        let payout: Double? =
+            fields.payout ?? paytable.map { table in slot < k ? table.prize(model.labels[slot]) * (stake ?? table.stake) / table.stake : 0 }
+        if let stake, let payout {
+            guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
+            stakeSum += stake
+            payoutSum += payout
+            let perPlay = payout / stake
+            if let level = returnLevels.firstIndex(of: perPlay) {
+                returnCounts[level] &+= 1
+            } else if returnLevels.count < 64 {
+                returnLevels.append(perPlay)
+                returnCounts.append(1)
+            } else if returns[perPlay] != nil || returns.count + returnLevels.count < OutcomeLog.maximumReturnLevels {
+                returns[perPlay, default: 0] &+= 1
+            } else {
+                throw LogError(
+                    line: number, column: 1,
+                    message:
+                        "payout: more than \(OutcomeLog.maximumReturnLevels) distinct payouts per stake; a log's payouts come from a paytable"
+                )
+            }
+            if let paytable, fields.payout != nil {
+                let expected = slot < k ? paytable.prize(model.labels[slot]) * stake / paytable.stake : 0
+                if abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
+                    payoutMismatches &+= 1
+                    if firstPayoutMismatch == nil { firstPayoutMismatch = number }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import FairnessAudit
+import FairnessSpec
+import Foundation
+
+/// `audit log`: audits a production log of outcomes against a game declared in a spec file.
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Audit a production log of a wheel's outcomes (CSV with a header, or JSON Lines) against its spec file.",
+        discussion: """
+            Columns (CSV header names, or JSON keys): outcome (required: the label shown, or 'none'), and optionally \
+            session, timestamp (epoch seconds or ISO 8601), stake and payout. Reads LOG in one pass with memory that \
+            does not grow with its length; LOG '-' reads standard input (zcat big.csv.gz | audit log --spec game.yaml -).
+            """)
+
+    @Option(help: ArgumentHelp("The spec file of the game the log comes from.", valueName: "file"))
+    var spec: String
+
+    @Argument(help: ArgumentHelp("The log file, or '-' for standard input.", valueName: "log"))
+    var log: String
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Outcome lines per drift window. (default: 16 to 32 windows of equal length)", valueName: "lines"))
+    var window: Int?
+
+    @Option(
+        name: .customLong("window-seconds"), parsing: .unconditional,
+        help: ArgumentHelp("Instead, drift windows of this many seconds of the timestamp column.", valueName: "seconds"))
+    var windowSeconds: Double?
+
+    @Option(
+        name: .customLong("skip-bad"), parsing: .unconditional,
+        help: ArgumentHelp("Bad rows to count, report and skip before a bad row is an error. (default: 0)", valueName: "n"))
+    var skipBad = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Family-wise significance level (Holm), in (0, 1).", valueName: "alpha"))
+    var alpha = AuditSettings.defaultAlpha
+
+    @Option(help: ArgumentHelp("Directory for the reports.", valueName: "dir"))
+    var out = "Reports"
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junit: String?
+
+    @Flag(help: "Print only the gate line.")
+    var quiet = false
+
+    mutating func validate() throws {
+        if window != nil && windowSeconds != nil { throw ValidationError("--window and --window-seconds: give one of them") }
+        if let window, window < 1 { throw ValidationError("--window \(window): must be a whole number of lines ≥ 1") }
+        if let windowSeconds, !(windowSeconds.isFinite && windowSeconds > 0) {
+            throw ValidationError("--window-seconds \(windowSeconds): must be a positive number of seconds")
+        }
+        if skipBad < 0 { throw ValidationError("--skip-bad \(skipBad): must be a whole number ≥ 0") }
+    }
+
+    func run() throws {
+        do {
+            try execute()
+        } catch let error as AuditError {
+            AuditExitStatus.printError(RunCommand.message(for: error))
+            throw AuditExitStatus.badInput
+        } catch let error as SpecError {
+            AuditExitStatus.printError(error.file.isEmpty ? "\(spec): \(error.message)" : error.description)
+            throw AuditExitStatus.badInput
+        } catch let error as LogError {
+            AuditExitStatus.printError(error.description)
+            throw AuditExitStatus.badInput
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            AuditExitStatus.printError("\(error)", prefix: "internal error: ")
+            throw AuditExitStatus.internalError
+        }
+    }
+
+    func execute() throws {
+        let model = try SpecParser.parse(contentsOf: URL(fileURLWithPath: spec)).logModel()
+        var options = LogOptions()
+        options.file = log
+        options.skipBad = skipBad
+        if let windowSeconds { options.window = .seconds(windowSeconds) } else if let window { options.window = .lines(window) }
+        var command = "swift run audit log --spec \(spec)"
+        if let window { command += " --window \(window)" }
+        if let windowSeconds { command += " --window-seconds \(windowSeconds)" }
+        if skipBad > 0 { command += " --skip-bad \(skipBad)" }
+        if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
+        command += " \(log)"
+        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
+        try settings.validate()
+        let directory = URL(fileURLWithPath: out)
+        let junitFile = try junit.map { try RunCommand.checkJUnitPath($0, reports: directory) }
+        let descriptor: Int32 = log == "-" ? 0 : open(log, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw LogError(line: 0, column: 0, message: "cannot open the log: \(String(cString: strerror(errno)))", file: log)
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        let started = DispatchTime.now()
+        let report = try OutcomeLog.audit(descriptor: descriptor, model: model, options: options, settings: settings)
+        try ReportWriter.write(report, to: directory)
+        if let junitFile { try ReportWriter.writeJUnit(report, to: junitFile) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        if !quiet {
+            for subject in report.subjects {
+                let failing = report.checks.filter { $0.subject == subject.name && $0.status == .fail }.map(\.check)
+                print("\(subject.name)  \(subject.verdict.rawValue)  \(failing.joined(separator: "; "))")
+            }
+        }
+        print("gate: \(report.gate.rawValue) (\(report.trials) outcome lines); reports in \(directory.path)")
+        if !quiet {
+            FileHandle.standardError.write(
+                Data(String(format: "audit: %.2f s, %.3g lines per second\n", seconds, Double(report.trials) / seconds).utf8))
+        }
+        switch report.gate {
+        case .pass, .note: return
+        case .fail: throw AuditExitStatus.failed
+        case .inconclusive: throw AuditExitStatus.inconclusive
+        }
+    }
+}

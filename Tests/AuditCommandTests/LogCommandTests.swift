@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// `audit log` end to end: the three sample logs of `Scripts/make_sample_logs.py` give their verdicts (the
+/// drift located to the window where it was planted), standard input and JSON Lines are read, and bad rows
+/// are one-line errors naming line and column, or counted with --skip-bad.
+@Suite("audit log", .serialized)
+struct LogCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let spec = root.appendingPathComponent("Examples/specs/prize-wheel.yaml").path
+
+    /// The sample logs, made once by the committed script (200,000 lines each).
+    static let samples: String = {
+        let directory = AuditProcess.temporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Scripts/make_sample_logs.py").path, directory, "200000"]
+        process.standardOutput = FileHandle.nullDevice
+        try! process.run()
+        process.waitUntilExit()
+        return directory
+    }()
+
+    static func checks(_ directory: String) throws -> [String: String] {
+        // The CSV ends its lines with CRLF (RFC 4180), one Character in Swift.
+        let lines = try String(contentsOfFile: directory + "/checks.csv", encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+            .split(separator: "\n").dropFirst()
+        return Dictionary(
+            lines.map { line in
+                let fields = line.split(separator: ",", maxSplits: 4, omittingEmptySubsequences: false)
+                return (String(fields[1]), String(fields[3]))
+            }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test func theSampleLogsGetTheirVerdicts() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let fair = try AuditProcess.run([
+            "log", "--spec", Self.spec, "--window", "10000", Self.samples + "/fair.csv", "--out", out + "/fair",
+        ])
+        #expect(fair.status == 0, "\(fair.stdout) \(fair.stderr)")
+        let foreign = try AuditProcess.run(["log", "--spec", Self.spec, Self.samples + "/foreign-label.csv", "--out", out + "/foreign"])
+        #expect(foreign.status == 1)
+        #expect(try Self.checks(out + "/foreign")["invalid results"] == "FAIL")
+        let drift = try AuditProcess.run([
+            "log", "--spec", Self.spec, "--window", "10000", Self.samples + "/drift.csv", "--out", out + "/drift", "--junit",
+            out + "/junit.xml",
+        ])
+        #expect(drift.status == 1)
+        let checks = try Self.checks(out + "/drift")
+        #expect(checks["drift: first departing window"] == "FAIL" && checks["homogeneity across windows"] == "FAIL")
+        // Planted at outcome line 100,001: window 11 of 10,000 lines.
+        let csv = try String(contentsOfFile: out + "/drift/checks.csv", encoding: .utf8)
+        #expect(csv.contains("first departing at α/20: window 11 (outcome lines 100001–110000"), "\(csv)")
+        #expect(try String(contentsOfFile: out + "/junit.xml", encoding: .utf8).contains("drift: first departing window"))
+        // By time: one spin a second, so 10,000-second windows are the same windows.
+        let byTime = try AuditProcess.run([
+            "log", "--spec", Self.spec, "--window-seconds", "10000", Self.samples + "/drift.csv", "--out", out + "/time", "--quiet",
+        ])
+        #expect(byTime.status == 1)
+        #expect(try String(contentsOfFile: out + "/time/checks.csv", encoding: .utf8).contains("window 11 (seconds 100000–110000"))
+    }
+
+    @Test func standardInputAndJSONLinesAreRead() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A fair log as JSON Lines: the same sample's lines.
+        let csv = try String(contentsOfFile: Self.samples + "/fair.csv", encoding: .utf8).split(separator: "\n").dropFirst().prefix(50_000)
+        let json = csv.map { line -> String in
+            let f = line.split(separator: ",")
+            return "{\"session\": \"\(f[0])\", \"timestamp\": \"\(f[1])\", \"outcome\": \(f[2]), \"stake\": \(f[3]), \"payout\": \(f[4])}"
+        }.joined(separator: "\n")
+        try json.write(toFile: directory + "/fair.jsonl", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = AuditProcess.executable
+        process.arguments = ["log", "--spec", Self.spec, "-", "--out", directory + "/reports", "--quiet"]
+        process.standardInput = FileHandle(forReadingAtPath: directory + "/fair.jsonl")
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stdout)")
+        #expect(stdout.contains("gate: PASS (50000 outcome lines)"))
+    }
+
+    @Test func badRowsAreNamedOrCounted() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var lines = try String(contentsOfFile: Self.samples + "/fair.csv", encoding: .utf8).split(separator: "\n").prefix(20_001).map(
+            String.init)
+        lines[5] = "s1,2026-11-01T00:00:04Z,banana,100,5"
+        lines[9] = "s1,2026-11-01T00:00:08Z,3,100,lots"
+        try lines.joined(separator: "\n").write(toFile: directory + "/bad.csv", atomically: true, encoding: .utf8)
+        let strict = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/bad.csv", "--out", directory + "/r1"])
+        #expect(strict.status == 64)
+        #expect(strict.stderr == "audit: error: \(directory)/bad.csv:6:25: outcome: 'banana' is not a whole-number label or 'none'\n")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/r1/audit.md"), "no half-written report")
+        let one = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/bad.csv", "--skip-bad", "1", "--out", directory + "/r2"])
+        #expect(
+            one.status == 64
+                && one.stderr.contains("bad.csv:10:31: payout: 'lots' is not a finite number (bad row 2, more than --skip-bad 1)"))
+        let two = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/bad.csv", "--skip-bad", "2", "--out", directory + "/r3"])
+        #expect(two.status == 1, "skipped rows are reported and fail the gate")
+        #expect(
+            try String(contentsOfFile: directory + "/r3/checks.csv", encoding: .utf8).contains("2 rows could not be read and were skipped"))
+        let noHeader = try AuditProcess.run(["log", "--spec", Self.spec, Self.spec, "--out", directory + "/r4"])
+        #expect(noHeader.status == 64 && noHeader.stderr.contains("the header has no 'outcome' column"))
+        let missing = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/none.csv", "--out", directory + "/r5"])
+        #expect(missing.status == 64 && missing.stderr.contains("none.csv:0:0: cannot open the log"))
+    }
+}

@@ -1,0 +1,78 @@
+import FairnessAudit
+import Foundation
+import Testing
+
+/// The log reader as a library: automatic windows stay at most 32 whatever the length (blocks merge as the
+/// log grows) and still locate a drift within one window; a log without outcome lines is refused.
+@Suite("Outcome logs")
+struct OutcomeLogTests {
+    static let model = try! LogModel(
+        name: "prize-wheel", summary: "test", labels: Array(1...8), probabilities: [30, 20, 15, 10, 10, 8, 5, 2].map { Double($0) / 100 },
+        paytable: try! Paytable(prizes: [1: 5, 2: 10, 3: 20, 4: 50, 5: 50, 6: 100, 7: 250, 8: 1000], stake: 100, declaredReturn: 0.57))
+
+    /// SplitMix64.
+    struct Random {
+        var state: UInt64
+        mutating func unit() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / 9_007_199_254_740_992
+        }
+    }
+
+    /// A log of `lines` outcomes whose label 8 falls from 2% to 0.5% from outcome line `change`.
+    static func log(lines: Int, change: Int) throws -> String {
+        var random = Random(state: 42)
+        var text = "outcome\n"
+        text.reserveCapacity(lines * 2 + 8)
+        for line in 1...lines {
+            let weights: [Double] = line < change ? [30, 20, 15, 10, 10, 8, 5, 2] : [31.5, 20, 15, 10, 10, 8, 5, 0.5]
+            var u = random.unit() * 100
+            var label = 8
+            for (index, weight) in weights.enumerated() {
+                if u < weight { label = index + 1; break }
+                u -= weight
+            }
+            text += "\(label)\n"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func automaticWindowsLocateADriftInALongLog() throws {
+        let path = try Self.log(lines: 1_500_000, change: 1_000_001)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var options = LogOptions()
+        options.file = path
+        let report = try OutcomeLog.audit(
+            descriptor: descriptor, model: Self.model, options: options, settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+        let drift = try #require(report.checks.first { $0.check == "drift: first departing window" })
+        #expect(drift.status == .fail)
+        // Blocks of 1,000 lines merged once (at 1,024 blocks) into 2,000; 750 blocks gathered 24 to a window:
+        // windows of 48,000 lines. The change at line 1,000,001 falls in window 21 (960,001–1,008,000).
+        #expect(
+            drift.detail.contains("window 21 (outcome lines 960001–1008000") || drift.detail.contains("window 22 (outcome lines 1008001"),
+            "\(drift.detail)")
+        #expect(report.subjects[0].findings[0].contains("in 32 windows of 48000 lines"), "\(report.subjects[0].findings)")
+        // The RTP without a payout column comes from the paytable's prizes.
+        #expect(report.checks.first { $0.check == "return to player (log)" }?.status == .fail)
+    }
+
+    @Test func aLogWithoutOutcomesIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).csv").path
+        try "outcome\n\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(throws: AuditError.self) {
+            try OutcomeLog.audit(
+                descriptor: descriptor, model: Self.model, options: LogOptions(),
+                settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+        }
+    }
+}
