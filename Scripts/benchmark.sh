@@ -39,3 +39,18 @@ echo "full default audit (--trials 1000000, release): $(python3 -c "print(f'{$en
 # every exact check of a 37-pocket roulette through it.
 .build/release/audit bench --probe 'python3 Scripts/bench/roulette37.py' --spec Scripts/bench/roulette37.yaml --trials 1000000 \
   | sed 's/$/  (targets: >= 200000 requests per second; exact checks <= 10 s)/'
+# Production logs (audit log): a simple CSV (one outcome column) and a five-column one (session, ISO
+# timestamp, outcome, stake, payout) of 10^7 lines each, from the page cache; then 10^8 lines through
+# standard input for the peak memory (target: the same as for 10^6 lines).
+awk 'BEGIN{srand(7); print "outcome"; for(i=0;i<10000000;i++) print int(rand()*8)+1}' > "$work/simple.csv"
+awk 'BEGIN{srand(7); print "session,timestamp,outcome,stake,payout"; split("5 10 20 50 50 100 250 1000",P," "); for(i=0;i<10000000;i++){o=int(rand()*8)+1; printf "s%d,2026-11-%02dT%02d:%02d:%02dZ,%d,100,%d\n", int(i/50), 1+int(i/86400)%28, int(i/3600)%24, int(i/60)%60, i%60, o, P[o]}}' > "$work/full.csv"
+for log in simple full; do
+  cat "$work/$log.csv" >/dev/null
+  start=$(date +%s.%N)
+  .build/release/audit log --spec Examples/specs/prize-wheel.yaml "$work/$log.csv" --out "$work/log-reports" --quiet >/dev/null 2>&1 || true
+  end=$(date +%s.%N)
+  python3 -c "print(f'audit log {\"$log\"} CSV, 10^7 lines: {1e7/($end-$start)/1e6:.1f} million lines per second (target >= 5 for a simple CSV, one core)')"
+done
+l6=$( { (echo outcome; yes 3 | head -n 1000000) | /usr/bin/time -f "%M" .build/release/audit log --spec Examples/specs/prize-wheel.yaml - --out "$work/log-reports" --quiet >/dev/null; } 2>&1 | tail -1 )
+l8=$( { (echo outcome; yes 3 | head -n 100000000) | /usr/bin/time -f "%M" .build/release/audit log --spec Examples/specs/prize-wheel.yaml - --out "$work/log-reports" --quiet >/dev/null; } 2>&1 | tail -1 )
+echo "audit log peak memory: 10^6 lines ${l6} KB, 10^8 lines ${l8} KB (stdin)"
