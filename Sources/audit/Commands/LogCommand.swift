@@ -32,7 +32,7 @@ struct LogCommand: ParsableCommand {
 
     @Option(
         name: .customLong("skip-bad"), parsing: .unconditional,
-        help: ArgumentHelp("Bad rows to count, report and skip before a bad row is an error. (default: 0)", valueName: "n"))
+        help: ArgumentHelp("Bad rows to count, report and skip before a bad row is an error.", valueName: "n"))
     var skipBad = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Family-wise significance level (Holm), in (0, 1).", valueName: "alpha"))

@@ -78,7 +78,10 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("rare-prize"), parsing: .unconditional,
         help: ArgumentHelp("N of '1 in N': an advertised prize rarer than that per play fails. (default: 1e8)", valueName: "n"))
-    var rarePrizeLimit = 1e8
+    var rarePrizeOption: Double?
+
+    /// N of "1 in N" for advertised prizes: the option, or 10^8.
+    var rarePrizeLimit: Double { rarePrizeOption ?? 1e8 }
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file (one test case per check).", valueName: "file"))
     var junit: String?
