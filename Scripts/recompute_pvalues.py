@@ -6,7 +6,9 @@ the toolkit, and fails on a relative error above 1e-6 (or a p-value with no tabl
   tested (after pooling), df = cells - 1; an observed outcome of probability 0 makes p = 0 exactly;
 - contingency: scipy.stats.chi2_contingency without continuity correction, after dropping empty rows
   and columns;
-- binomial: scipy.stats.binomtest (two-sided).
+- binomial: scipy.stats.binomtest (two-sided);
+- payout mean: the multinomial profile likelihood of the hypothesised mean payout over every level of the
+  prize table, maximised by SciPy's SLSQP optimiser (not the toolkit's dual solution), referred to chi2(1).
 
 Usage: recompute_pvalues.py [REPORT_DIR]   (default Reports)
 """
@@ -17,7 +19,29 @@ import os
 import sys
 
 import numpy as np
-from scipy import stats
+from scipy import optimize, stats
+
+
+def profile_statistic(levels, counts, mu):
+    """2 (l_hat - l(mu)) for the multinomial over `levels` with the mean constrained to mu (SLSQP)."""
+    levels, counts = np.array(levels, float), np.array(counts, float)
+    if mu < levels.min() or mu > levels.max():
+        return math.inf
+    n, observed, k = counts.sum(), counts > 0, len(levels)
+    if abs(mu - float(levels @ counts) / n) < 1e-15 * max(1.0, abs(mu)):
+        return 0.0
+    constraints = [{"type": "eq", "fun": lambda p: p.sum() - 1}, {"type": "eq", "fun": lambda p: p @ levels - mu}]
+    best = None
+    for attempt in range(4):
+        start = (counts + 0.5) / (n + 0.5 * k) if attempt == 0 else np.random.default_rng(attempt).dirichlet(np.ones(k))
+        result = optimize.minimize(lambda p: -np.sum(counts[observed] * np.log(np.maximum(p[observed], 1e-300))), start,
+                                   method="SLSQP", bounds=[(0, 1)] * k, constraints=constraints,
+                                   options={"ftol": 1e-15, "maxiter": 2000})
+        if result.success and (best is None or result.fun < best.fun):
+            best = result
+    if best is None:
+        return math.inf
+    return max(0.0, 2 * (np.sum(counts[observed] * np.log(counts[observed] / n)) + best.fun))
 
 
 def main():
@@ -57,6 +81,12 @@ def main():
             by = {r["row"]: r for r in rows}
             k, n = int(float(by["successes"]["observed"])), int(float(by["trials"]["observed"]))
             p = float(stats.binomtest(k, n, float(by["successes"]["expected"])).pvalue)
+        elif kind == "payout mean":
+            levels = [float(r["row"]) for r in rows if r["row"] != "hypothesised mean"]
+            counts = [float(r["observed"]) for r in rows if r["row"] != "hypothesised mean"]
+            mu = float(next(r["expected"] for r in rows if r["row"] == "hypothesised mean"))
+            statistic = profile_statistic(levels, counts, mu)
+            p = 0.0 if math.isinf(statistic) else float(stats.chi2.sf(statistic, 1))
         else:
             failures.append(f"{where}: unknown table kind {kind!r}")
             continue

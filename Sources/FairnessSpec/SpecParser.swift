@@ -389,8 +389,9 @@ struct Reader {
         let numberWords = [
             "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
         ]
-        let text = try string(node, path).split(whereSeparator: \.isWhitespace).map { numberWords[$0.lowercased()] ?? $0.lowercased() }
-            .joined(separator: " ")
+        let written = try string(node, path).split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        // "two pair" keeps its word; elsewhere number words read as digits.
+        let text = written == ["two", "pair"] ? "two pair" : written.map { numberWords[$0] ?? $0 }.joined(separator: " ")
         let k = dice.count
         let words = text.split(separator: " ")
         var rule: DiceHand.Rule?

@@ -85,6 +85,35 @@ struct LogCommandTests {
         #expect(stdout.contains("gate: PASS (50000 outcome lines)"))
     }
 
+    /// JSON Lines run every check CSV does (the payout check included), and a bad timestamp is an error
+    /// whatever the windows.
+    @Test func jsonLinesPayoutsAndTimestampsAreChecked() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let lines = try String(contentsOfFile: Self.samples + "/fair.csv", encoding: .utf8).split(separator: "\n").dropFirst().prefix(
+            20_000)
+        let json = lines.map { line -> String in
+            let f = line.split(separator: ",")
+            // Label 7 pays 350 instead of 250.
+            return "{\"session\": \"\(f[0])\", \"outcome\": \(f[2]), \"stake\": \(f[3]), \"payout\": \(f[2] == "7" ? "350" : String(f[4]))}"
+        }.joined(separator: "\n")
+        try json.write(toFile: directory + "/wrong.jsonl", atomically: true, encoding: .utf8)
+        let run = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/wrong.jsonl", "--out", directory + "/r", "--quiet"])
+        #expect(run.status == 1)
+        let csv = try String(contentsOfFile: directory + "/r/checks.csv", encoding: .utf8)
+        #expect(csv.contains("payouts match the paytable,invalid,FAIL"), "\(csv)")
+        #expect(csv.contains("label 7 paid 350, the paytable says 250"))
+        var broken = try String(contentsOfFile: Self.samples + "/fair.csv", encoding: .utf8).split(separator: "\n").prefix(100).map(
+            String.init)
+        broken[3] = broken[3].replacingOccurrences(of: "2026-11-01T00:00:02Z", with: "notatime")
+        try broken.joined(separator: "\n").write(toFile: directory + "/time.csv", atomically: true, encoding: .utf8)
+        let bad = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/time.csv", "--out", directory + "/t"])
+        #expect(
+            bad.status == 64 && bad.stderr.contains("time.csv:4:4: timestamp: 'notatime' is neither epoch seconds nor ISO 8601"),
+            "\(bad.stderr)")
+    }
+
     @Test func badRowsAreNamedOrCounted() throws {
         let directory = AuditProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

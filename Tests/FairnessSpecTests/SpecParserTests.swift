@@ -121,6 +121,26 @@ struct SpecParserTests {
         #expect(claim.status == .fail && claim.findingClass == .odds && abs(claim.magnitude! - 960.0 / 7776) < 1e-12)
     }
 
+    /// Rules as users write them: "two pair" (a word the number reading must leave alone), "three of a
+    /// kind", "Run of 4".
+    @Test func handRulesReadAsWritten() throws {
+        let spec = try SpecParser.parse(
+            """
+            version: 1
+            name: words
+            dice:
+              count: 5
+              faces: 6
+              hands:
+                - { name: a, rule: two pair }
+                - { name: b, rule: Two  Pair }
+                - { name: c, rule: three of a kind }
+                - { name: d, rule: Run of 4 }
+            """)
+        guard case .dice(let dice) = spec.game else { Issue.record("not dice"); return }
+        #expect(dice.hands.map(\.rule) == [.twoPair, .twoPair, .ofAKind(count: 3), .run(length: 4)])
+    }
+
     @Test func emptyAndUnreadableFiles() {
         #expect(throws: SpecError.self) { try SpecParser.parse("", file: "empty.yaml") }
         do {

@@ -18,8 +18,8 @@ public struct AuditSettings: Sendable {
     public var strict: Bool
     /// The session length, in spins, that decides which rotations play reaches (`SessionReach`).
     public var sessionSpins: Int
-    /// The least RTP every subject with a paytable must return, unless its paytable sets its own; nil for
-    /// none.
+    /// The least RTP every subject with a paytable must return (its paytable's own minimum applies too: the
+    /// stricter of the two); nil for none.
     public var minimumReturn: Double? = nil
     /// N of "1 in N": an advertised prize rarer than that per play fails (10⁸ by default, GLI-11's "at least
     /// once in 100 million plays").

@@ -36,29 +36,61 @@ extension LogTally {
             try SubjectAudit.goodnessOfFit(
                 name, "outcomes vs declared odds", kind: .fairness, observed: counts.prefix(k).map { Double($0) },
                 probabilities: model.probabilities, names: labelNames))
-        let table = (0..<k).map { a in (0..<k).map { b in pairs[a * k + b] } }
+        // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
+        let pairTotal = Double(pairs.reduce(0, +))
+        var groups = model.labels.indices.map { [$0] }
+        func mass(_ group: [Int]) -> Double { group.reduce(0) { $0 + model.probabilities[$1] } }
+        while groups.count > 2 {
+            let masses = groups.map(mass).sorted()
+            guard pairTotal * masses[0] * masses[0] < 5 else { break }
+            let order = groups.indices.sorted { mass(groups[$0]) < mass(groups[$1]) }
+            let merged = groups[order[0]] + groups[order[1]]
+            groups = groups.indices.filter { $0 != order[0] && $0 != order[1] }.map { groups[$0] } + [merged.sorted()]
+        }
+        groups.sort { $0[0] < $1[0] }
+        let table = groups.map { a in groups.map { b in a.reduce(0) { sum, x in b.reduce(sum) { $0 + pairs[x * k + $1] } } } }
+        let pooled = groups.filter { $0.count > 1 }
         checks.append(
             try SubjectAudit.independence(
                 name, "serial independence within sessions", table: table,
-                note: hasColumn[1] ? "" : "; no session column: the whole log is one sequence", names: labelNames))
+                note: (hasColumn[1] ? "" : "; no session column: the whole log is one sequence")
+                    + (pooled.isEmpty
+                        ? ""
+                        : "; rare labels pooled: " + pooled.map { $0.map { labelNames[$0] }.joined(separator: "+") }.joined(separator: ", ")),
+                names: groups.map { $0.map { labelNames[$0] }.joined(separator: "+") }))
 
         // Each prize's frequency.
         if let paytable = model.paytable {
             for (slot, label) in model.labels.enumerated() where paytable.prize(label) > 0 {
                 let p = model.probabilities[slot]
                 guard p > 0, p < 1, valid > 0 else { continue }
+                let check = "label \(label) (pays \(ReturnToPlayer.format(paytable.prize(label)))) frequency (exact binomial)"
+                let expectedHits = Double(valid) * p
+                guard expectedHits >= 5, Double(valid) * (1 - p) >= 5 else {
+                    checks.append(
+                        PendingCheck(
+                            record: CheckRecord(
+                                subject: name, check: check, kind: .fairness, status: .inconclusive,
+                                detail: String(
+                                    format:
+                                        "inconclusive: %llu valid lines expect %.3g of this prize; testing it needs at least %.0f lines",
+                                    valid, expectedHits, (5 / min(p, 1 - p)).rounded(.up)))))
+                    continue
+                }
                 let test = try BinomialTest(successes: Double(counts[slot]), trials: Double(valid), hypothesised: p)
                 checks.append(
                     PendingCheck(
                         record: CheckRecord(
-                            subject: name, check: "prize \(label) frequency (exact binomial)", kind: .fairness, status: .inconclusive,
+                            subject: name, check: check, kind: .fairness, status: .inconclusive,
                             statistic: Double(counts[slot]), pValue: test.verdict.pValue,
                             detail: String(
                                 format:
                                     "%llu of %llu valid lines pay %@: %.6g; declared %.9g (1 in %.6g); 95%% Clopper-Pearson [%.6g, %.6g]",
                                 counts[slot], valid, ReturnToPlayer.format(paytable.prize(label)), test.proportion, p, 1 / p,
                                 test.clopperPearson.lower, test.clopperPearson.upper)),
-                        power: .binomial(trials: Double(valid), probability: p)))
+                        power: .binomial(trials: Double(valid), probability: p),
+                        table: SubjectAudit.binomialTable(
+                            name, check, successes: Double(counts[slot]), trials: Double(valid), probability: p)))
             }
         }
 
@@ -71,7 +103,9 @@ extension LogTally {
                         statistic: Double(payoutMismatches),
                         detail:
                             "\(payoutMismatches) of \(lines) lines paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytable.stake)))"
-                            + (firstPayoutMismatch.map { "; first at line \($0)" } ?? ""))))
+                            + (firstPayoutMismatch.map {
+                                "; first at line \($0.line): \($0.outcome) paid \(ReturnToPlayer.format($0.paid)), the paytable says \(ReturnToPlayer.format($0.expected))"
+                            } ?? ""))))
         }
         var observedReturn: Double?
         if !returns.isEmpty {
@@ -93,8 +127,17 @@ extension LogTally {
                         "; \(model.paytable?.declaredReturn != nil ? "declared" : "the model's exact") \(ReturnToPlayer.format($0))"
                     }
                         ?? "; nothing declared to test against"))
-            if let expected { record.pValue = try interval.pValue(mean: expected) } else { record.status = .pass }
-            checks.append(PendingCheck(record: record))
+            if let expected {
+                record.pValue = try interval.pValue(mean: expected)
+                checks.append(
+                    PendingCheck(
+                        record: record,
+                        table: SubjectAudit.payoutMeanTable(
+                            name, record.check, levels: levels, counts: levels.map { returns[$0] ?? 0 }, hypothesised: expected)))
+            } else {
+                record.status = .pass
+                checks.append(PendingCheck(record: record))
+            }
         }
 
         // Drift: each window against the declared odds (Bonferroni over the windows), and all windows alike.
@@ -135,13 +178,13 @@ extension LogTally {
         if tested.count >= 2 {
             let bonferroni = settings.alpha / Double(tested.count)
             let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
+            let strongest = windowTests.indices.min { (windowTests[$0] ?? 2) < (windowTests[$1] ?? 2) }!
             drift.pValue = min(1, Double(tested.count) * tested.min()!)
             drift.detail =
-                "\(tested.count) windows each tested against the declared odds; "
+                "\(tested.count) windows each tested against the declared odds; the check's p-value is the smallest window's × \(tested.count) (Bonferroni; window \(strongest + 1)); "
                 + (departing.map {
-                    "first departing at α/\(tested.count): \(windowText($0)), p = \(String(format: "%.3g", windowTests[$0]!))"
-                }
-                    ?? "none departs at α/\(tested.count)")
+                    "first departing at α/\(tested.count): \(windowText($0)), its p = \(String(format: "%.3g", windowTests[$0]!))"
+                } ?? "none departs at α/\(tested.count)")
         } else {
             drift.detail =
                 "inconclusive: \(windows.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or a smaller --window)"

@@ -112,7 +112,8 @@ struct LogTally {
     /// Column positions in a CSV header (−1: absent).
     var column = [Int](repeating: -1, count: OutcomeLog.columns.count)
     var widestColumn = 0
-    var hasColumn: [Bool] { column.map { $0 >= 0 } }
+    /// Which columns the log has: a CSV header's, or any JSON line's keys.
+    var hasColumn = [Bool](repeating: false, count: OutcomeLog.columns.count)
 
     var lines: UInt64 = 0
     /// Per slot: labels 0 ..< k, then "none", then labels no sector carries.
@@ -124,7 +125,7 @@ struct LogTally {
     var returns: [Double: UInt64] = [:]
     var stakeSum = 0.0, payoutSum = 0.0
     var payoutMismatches: UInt64 = 0
-    var firstPayoutMismatch: Int?
+    var firstPayoutMismatch: (line: Int, outcome: String, paid: Double, expected: Double)?
     var windows: [[UInt64]] = []
     var windowStartLine: [Int] = []
     /// Outcome lines per window block under ``LogOptions/Window/automatic``.
@@ -134,8 +135,6 @@ struct LogTally {
     var timeOrigin: Double?
     var badRows = 0
     var firstBad: LogError?
-    /// Whether windows are cut by time (only then are timestamps read).
-    var readsTime: Bool { if case .seconds = options.window { return true } else { return false } }
     /// The most frequent per-play returns, searched linearly before the dictionary (a log pays a few prizes).
     var returnLevels: [Double] = []
     var returnCounts: [UInt64] = []
@@ -189,6 +188,7 @@ struct LogTally {
             )
         }
         widestColumn = column.max()!
+        hasColumn = column.map { $0 >= 0 }
     }
 
     /// One outcome line; a bad one is an error, or counted while `skipBad` allows.
@@ -196,8 +196,14 @@ struct LogTally {
         do {
             let parsed =
                 format == .csv
-                ? try Self.csvFields(line, column: column, widest: widestColumn, number: number, readsTime: readsTime)
+                ? try Self.csvFields(line, column: column, widest: widestColumn, number: number)
                 : try Self.jsonFields(line, number: number)
+            if format == .jsonLines {
+                if parsed.session != nil { hasColumn[1] = true }
+                if parsed.timestamp != nil { hasColumn[2] = true }
+                if parsed.stake != nil { hasColumn[3] = true }
+                if parsed.payout != nil { hasColumn[4] = true }
+            }
             try record(parsed, number: number)
         } catch let error as LogError {
             badRows += 1
@@ -220,9 +226,7 @@ struct LogTally {
         var payout: Double?
     }
 
-    static func csvFields(
-        _ line: UnsafeBufferPointer<UInt8>, column: [Int], widest: Int, number: Int, readsTime: Bool
-    ) throws -> Fields {
+    static func csvFields(_ line: UnsafeBufferPointer<UInt8>, column: [Int], widest: Int, number: Int) throws -> Fields {
         var fields = Fields()
         var index = 0, position = 0
         let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
@@ -246,7 +250,7 @@ struct LogTally {
                 fields.outcome = try outcome(field, line: number, column: at)
             } else if index == column[1] {
                 fields.session = hash(field)
-            } else if index == column[2] && readsTime {
+            } else if index == column[2] {
                 fields.timestamp = try timestamp(field, line: number, column: at)
             } else if index == column[3] {
                 fields.stake = try Self.number(field, "stake", line: number, column: at)
@@ -395,7 +399,14 @@ struct LogTally {
             }
             return seconds
         }
-        return try number(field, "timestamp", line: line, column: column)
+        do {
+            return try number(field, "timestamp", line: line, column: column)
+        } catch {
+            throw LogError(
+                line: line, column: column,
+                message:
+                    "timestamp: '\(String(decoding: field, as: UTF8.self))' is neither epoch seconds nor ISO 8601 (2026-11-01T12:00:00Z)")
+        }
     }
 
     /// FNV-1a of a field's bytes.
@@ -498,7 +509,9 @@ struct LogTally {
                 let expected = slot < k ? paytable.prize(model.labels[slot]) * stake / paytable.stake : 0
                 if abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
                     payoutMismatches &+= 1
-                    if firstPayoutMismatch == nil { firstPayoutMismatch = number }
+                    if firstPayoutMismatch == nil {
+                        firstPayoutMismatch = (number, slot < k ? "label \(model.labels[slot])" : "an invalid outcome", payout, expected)
+                    }
                 }
             }
         }

@@ -12,14 +12,27 @@ extension ReportWriter {
         out.append(
             "**Gate: \(r.gate.rawValue)** — \(r.subjects.count) subjects: \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive."
         )
-        out.append("")
-        out.append(
-            "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (`--strict` gates them)"). A session is \(r.sessionSpins) spins."
-        )
-        out.append("")
-        out.append(
-            "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
-        )
+        // A log audit reads recorded outcomes: no sampling, sessions or sweeps of its own.
+        let isLog = !r.subjects.isEmpty && r.subjects.allSatisfy { $0.kind == "log" }
+        if isLog {
+            out.append("")
+            out.append(
+                "An audit of a production log: \(r.trials) recorded outcome lines tested against the game's declared odds and paytable; nothing was simulated. Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks."
+            )
+            out.append("")
+            out.append(
+                "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values)."
+            )
+        } else {
+            out.append("")
+            out.append(
+                "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (`--strict` gates them)"). A session is \(r.sessionSpins) spins."
+            )
+            out.append("")
+            out.append(
+                "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
+            )
+        }
         let families = Self.families(r.subjects.map(\.name))
         let folded = Set(families.flatMap(\.members))
         out.append("")
@@ -39,14 +52,16 @@ extension ReportWriter {
         out.append("## Executive summary")
         out.append("")
         out.append(
-            "Shares are exact, in play: under each wheel's own spin, over the indices a targeted wheel draws, over every roll for dice."
+            isLog
+                ? "Figures are counted from the log's lines."
+                : "Shares are exact, in play: under each wheel's own spin, over the indices a targeted wheel draws, over every roll for dice."
         )
         out.append("")
         // The RTP column appears when some subject has a paytable.
         let paying = r.subjects.contains { $0.returnToPlayer != nil }
         out.append(
             "| subject | verdict | worst finding | class | share of plays affected | invalid per million plays | largest odds difference |"
-                + (paying ? " RTP (exact) |" : ""))
+                + (paying ? (isLog ? " RTP (logged) |" : " RTP (exact) |") : ""))
         out.append("|---|---|---|---|---|---|---|" + (paying ? "---|" : ""))
         for s in r.subjects {
             let worst = worstFinding(s.name, r)
@@ -170,7 +185,9 @@ extension ReportWriter {
         }
         if let sampled = checks.first(where: { $0.status == .fail }) {
             let p = sampled.holmPValue.map { "; Holm p = " + pValueWords($0, sampled) } ?? ""
-            return ("\(sampled.check): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (sampled)")
+            return (
+                "\(sampled.check): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
+            )
         }
         if let inconclusive = checks.first(where: { $0.status == .inconclusive }) {
             return ("\(inconclusive.check): \(inconclusive.detail)", "inconclusive")

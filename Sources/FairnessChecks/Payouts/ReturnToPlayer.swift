@@ -104,6 +104,15 @@ public struct ReturnToPlayer: Sendable, Hashable {
         return text
     }
 
+    /// `a` and `b` with as many significant digits (7 to 17) as it takes to print them differently.
+    public static func formatApart(_ a: Double, _ b: Double) -> (String, String) {
+        for digits in 7...17 {
+            let pair = (String(format: "%.\(digits)g", a), String(format: "%.\(digits)g", b))
+            if pair.0 != pair.1 { return pair }
+        }
+        return (format(a), format(b))
+    }
+
     /// `x` to about 7 significant digits, without a trailing `.0` (for reports).
     public static func format(_ x: Double) -> String {
         guard x.isFinite else { return x > 0 ? "∞" : "-∞" }

@@ -71,7 +71,7 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("min-rtp"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Least return to player (expected payout over stake, 0.9 for 90%) every game with a paytable must return, unless its spec sets its own.",
+            "Least return to player (expected payout over stake, 0.9 for 90%) every game with a paytable must return (a spec's own minimum-rtp applies too; the stricter wins).",
             valueName: "rtp"))
     var minimumReturn: Double?
 

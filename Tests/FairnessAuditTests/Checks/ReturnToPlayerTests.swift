@@ -94,6 +94,10 @@ struct ReturnToPlayerTests {
 
         let minimum = try Self.audit([AuditSubject(wheel: roulette)]) { $0.minimumReturn = 0.98 }
         #expect(minimum.checks.first { $0.check == "minimum return to player" }?.status == .fail)
+        // A game's own laxer floor does not undercut the run's: the stricter applies.
+        roulette.paytable = try Paytable(prizes: [17: 36], minimumReturn: 0.9)
+        let both = try Self.audit([AuditSubject(wheel: roulette)]) { $0.minimumReturn = 0.98 }
+        #expect(both.checks.first { $0.check == "minimum return to player" }?.detail.contains("against a minimum of 0.98") == true)
 
         var jackpot = try ReferenceWheel(weights: [999_999_999, 1], name: "jackpot")
         jackpot.paytable = try Paytable(prizes: [1: 1, 2: 100_000_000])

@@ -63,6 +63,29 @@ struct OutcomeLogTests {
         #expect(report.checks.first { $0.check == "return to player (log)" }?.status == .fail)
     }
 
+    /// A fair log of a wheel with a 0.5% sector: the serial test pools the rarest labels instead of
+    /// declaring itself inconclusive, and the log passes.
+    @Test func aFairLogWithARareSectorPasses() throws {
+        let model = try LogModel(
+            name: "rare", summary: "test", labels: Array(1...4), probabilities: [0.6, 0.3, 0.095, 0.005])
+        var random = Random(state: 9)
+        var text = "outcome\n"
+        for _ in 0..<200_000 {
+            let u = random.unit()
+            text += u < 0.6 ? "1\n" : u < 0.9 ? "2\n" : u < 0.995 ? "3\n" : "4\n"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rare-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let report = try OutcomeLog.audit(
+            descriptor: descriptor, model: model, options: LogOptions(), settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+        let serial = try #require(report.checks.first { $0.check == "serial independence within sessions" })
+        #expect(serial.status == .pass && serial.detail.contains("rare labels pooled: 3+4"), "\(serial.detail)")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+    }
+
     @Test func aLogWithoutOutcomesIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).csv").path
         try "outcome\n\n".write(toFile: path, atomically: true, encoding: .utf8)

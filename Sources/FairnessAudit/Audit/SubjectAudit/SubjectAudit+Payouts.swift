@@ -22,7 +22,9 @@ extension SubjectAudit {
                 ], nil
             )
         }
-        let minimum = paytable.minimumReturn ?? settings.minimumReturn
+        // The stricter of the game's own floor and the run's.
+        let floors = [paytable.minimumReturn, settings.minimumReturn].compactMap { $0 }
+        let minimum = floors.max()
         let found = ReturnFindings(
             rtp, declaredReturn: paytable.declaredReturn.map { ($0, paytable.declaredReturnTolerance) }, minimumReturn: minimum,
             rarePrizeLimit: settings.rarePrizeLimit)
@@ -42,15 +44,24 @@ extension SubjectAudit {
                     settings: settings, "exact RTP \(ReturnToPlayer.format(rtp.rtp)) against a minimum of \(ReturnToPlayer.format(minimum))"
                 ))
         }
+        let limit = ReturnToPlayer.format(settings.rarePrizeLimit)
+        let odds = rtp.prizes.map {
+            "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
+                + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
+        }
         checks.append(
-            PendingCheck(
-                record: CheckRecord(
-                    subject: name, check: "advertised prizes at least 1 in \(ReturnToPlayer.format(settings.rarePrizeLimit))",
-                    kind: .fairness, status: found.tooRare.isEmpty ? .pass : .fail, statistic: Double(found.tooRare.count),
-                    detail: rtp.prizes.map {
-                        "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
-                            + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
-                    }.joined(separator: "; "))))
+            exact(
+                name, "advertised prizes at least 1 in \(limit)", kind: .fairness, passed: found.tooRare.isEmpty,
+                finding: found.tooRare.isEmpty
+                    ? nil
+                    : Finding(
+                        .odds, magnitude: nil,
+                        summary: "\(found.tooRare.count) advertised prize(s) rarer than 1 in \(limit) per play: "
+                            + found.tooRare.map {
+                                "\($0.name) (\(ReturnToPlayer.format($0.payout))) at "
+                                    + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
+                            }.joined(separator: ", ")),
+                settings: settings, odds.joined(separator: "; ")))
         // Sampled: every level of the table, counted or not (an unpaid jackpot widens the interval).
         var counts = rtp.levels.map { sampled[$0.payout] ?? 0 }
         var levels = rtp.levels.map(\.payout)
@@ -70,8 +81,28 @@ extension SubjectAudit {
                         statistic: interval.mean / stake, pValue: p,
                         detail:
                             "RTP \(ReturnToPlayer.format(interval.mean / stake)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(interval.lower / stake)), \(ReturnToPlayer.format(interval.upper / stake))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(rtp.rtp))"
-                    )))
+                    ),
+                    table: payoutMeanTable(
+                        name, "return to player (sampled)", levels: levels, counts: counts, hypothesised: rtp.expectedPayout)))
         }
         return (checks, rtp.rtp)
+    }
+
+    /// The table a payout-mean p-value comes from: plays per level, and the hypothesised mean.
+    static func payoutMeanTable(
+        _ subject: String, _ check: String, levels: [Double], counts: [UInt64], hypothesised: Double
+    )
+        -> [StatisticTableRow]
+    {
+        zip(levels, counts).map {
+            StatisticTableRow(
+                subject: subject, check: check, table: "payout mean", row: "\($0.0)", column: "", observed: Double($0.1), expected: nil,
+                members: "")
+        }
+            + [
+                StatisticTableRow(
+                    subject: subject, check: check, table: "payout mean", row: "hypothesised mean", column: "", observed: 0,
+                    expected: hypothesised, members: "")
+            ]
     }
 }
