@@ -11,6 +11,11 @@ second from 2026-11-01T00:00:00Z, stake 100, payout the label's prize):
                       (the missing 1% goes to label 1): the drift checks must name the window holding line
                       LINES/2 + 1 of the outcomes
   foreign-label.csv   one line in 1,000 shows label 9, which no sector carries (paying nothing)
+
+and, for the five-dice game of Examples/probes/javascript/yacht_dice.yaml (outcome = the roll, 3-1-4-1-5;
+stake 1, payout the largest prize among the hands the roll is):
+  dice-fair.csv       fair dice
+  dice-loaded.csv     every die shows 6 one time in four (the other faces share the rest)
 """
 import datetime
 import os
@@ -41,6 +46,36 @@ def write(path, lines, seed, weights_at, foreign_every=0):
             out.write(f"s{session},{stamp},{label},100,{PRIZES.get(label, 0)}\n")
 
 
+DICE_PRIZES = {"small": 30, "large": 40, "full": 25, "yacht": 50}
+
+
+def dice_payout(faces):
+    counts = sorted((faces.count(f) for f in set(faces)), reverse=True)
+    present = set(faces)
+    small = any({a, a + 1, a + 2, a + 3} <= present for a in (1, 2, 3))
+    large = present in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+    pays = [0]
+    if small:
+        pays.append(DICE_PRIZES["small"])
+    if large:
+        pays.append(DICE_PRIZES["large"])
+    if counts[:2] == [3, 2]:
+        pays.append(DICE_PRIZES["full"])
+    if counts[0] == 5:
+        pays.append(DICE_PRIZES["yacht"])
+    return max(pays)
+
+
+def write_dice(path, lines, seed, six):
+    rng = random.Random(seed)
+    weights = [(1 - six) / 5] * 5 + [six]
+    with open(path, "w") as out:
+        out.write("session,outcome,stake,payout\n")
+        for index in range(lines):
+            faces = rng.choices([1, 2, 3, 4, 5, 6], weights=weights, k=5)
+            out.write(f"s{index // 20},{'-'.join(map(str, faces))},1,{dice_payout(faces)}\n")
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -52,7 +87,9 @@ def main():
     write(os.path.join(folder, "fair.csv"), lines, 1, lambda i: WEIGHTS)
     write(os.path.join(folder, "drift.csv"), lines, 2, lambda i: WEIGHTS if i < lines // 2 else drifted)
     write(os.path.join(folder, "foreign-label.csv"), lines, 3, lambda i: WEIGHTS, foreign_every=1000)
-    print(f"wrote fair.csv, drift.csv, foreign-label.csv ({lines} lines each) in {folder}")
+    write_dice(os.path.join(folder, "dice-fair.csv"), lines, 4, 1 / 6)
+    write_dice(os.path.join(folder, "dice-loaded.csv"), lines, 5, 0.25)
+    print(f"wrote fair.csv, drift.csv, foreign-label.csv, dice-fair.csv, dice-loaded.csv ({lines} lines each) in {folder}")
     return 0
 
 

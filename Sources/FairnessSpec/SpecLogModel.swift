@@ -2,16 +2,28 @@ import FairnessAudit
 import Foundation
 
 extension GameSpec {
-    /// What an outcome log of this game is checked against: the wheel's labels with the odds it claims, or
+    /// What an outcome log of this game is checked against. A wheel: its labels with the odds it claims, or
     /// else the exact odds of its declared design (each sector's share of the circle for uniform stops, the
     /// share of the 360 whole-degree stops for integer stops, the index weights for a wheel told its result
-    /// up front), and its paytable.
-    /// - Throws: ``SpecError`` for a dice game (logs of dice are not read yet).
+    /// up front), and its paytable. Dice: the final roll's category with its exact odds under the declared
+    /// reroll policy (fair dice), each declared hand with its exact odds, and the paytable by hand.
+    /// - Throws: `StatisticsError` or `DiceError` only for dice the exact odds cannot be computed for.
     public func logModel() throws -> LogModel {
-        guard case .wheel(let wheel) = game else {
-            throw SpecError(
-                file: "", line: 0, column: 0, field: "dice",
-                message: "audit log reads logs of wheel outcomes (labels); logs of dice games are not read yet")
+        let wheel: WheelSpec
+        switch game {
+        case .wheel(let declared): wheel = declared
+        case .dice(let declared):
+            let model = SpecDice(declared, name: name, summary: summary)
+            let survey = DetectorSurvey(model)
+            let policy = try PolicyOdds(model, survey: survey)
+            let rerolls = declared.reroll == .rerollOnceAfterDetectedStraight
+            let hands = zip(model.hands, policy.hands ?? []).map { ($0, $1.final.value) }
+            let rtp = declared.paytable.flatMap {
+                ReturnToPlayer(dice: survey, paytable: $0, hands: model.hands, rerolls: rerolls)?.rtp
+            }
+            return try LogModel(
+                name: name, summary: summary, categoryOdds: policy.finalCategories.mapValues(\.value),
+                dice: LogModel.DiceLog(dice: declared.dice, hands: hands, paytable: declared.paytable, returnToPlayer: rtp))
         }
         let labels = wheel.sectors.map(\.label)
         var probabilities: [Double]

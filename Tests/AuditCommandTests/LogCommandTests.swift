@@ -61,6 +61,30 @@ struct LogCommandTests {
         #expect(try String(contentsOfFile: out + "/time/checks.csv", encoding: .utf8).contains("window 11 (seconds 100000–110000"))
     }
 
+    /// A dice log (the roll as faces): fair dice pass; dice that show 6 one time in four fail the category,
+    /// hand and RTP checks; a roll with a 7 is an invalid outcome.
+    @Test func diceLogsAreReadAsRolls() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let yacht = Self.root.appendingPathComponent("Examples/probes/javascript/yacht_dice.yaml").path
+        let fair = try AuditProcess.run(["log", "--spec", yacht, Self.samples + "/dice-fair.csv", "--out", out + "/fair"])
+        #expect(fair.status == 0, "\(fair.stdout)")
+        let loaded = try AuditProcess.run(["log", "--spec", yacht, Self.samples + "/dice-loaded.csv", "--out", out + "/loaded"])
+        #expect(loaded.status == 1)
+        let checks = try Self.checks(out + "/loaded")
+        #expect(checks["outcomes vs declared odds"] == "FAIL" && checks["small-straight frequency (exact binomial)"] == "FAIL")
+        #expect(checks["return to player (log)"] == "FAIL" && checks["payouts match the paytable"] == "PASS")
+        var lines = try String(contentsOfFile: Self.samples + "/dice-fair.csv", encoding: .utf8).split(separator: "\n").prefix(5_001).map(
+            String.init)
+        lines[7] = "s0,3-1-7-1-5,1,0"
+        try lines.joined(separator: "\n").write(toFile: out + "/seven.csv", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try lines.joined(separator: "\n").write(toFile: out + "/seven.csv", atomically: true, encoding: .utf8)
+        _ = try AuditProcess.run(["log", "--spec", yacht, out + "/seven.csv", "--out", out + "/seven"])
+        let seven = try String(contentsOfFile: out + "/seven/checks.csv", encoding: .utf8)
+        #expect(seven.contains("invalid results,invalid,FAIL") && seven.contains("'3-1-7-1-5' at line 8"), "\(seven)")
+    }
+
     @Test func standardInputAndJSONLinesAreRead() throws {
         let directory = AuditProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

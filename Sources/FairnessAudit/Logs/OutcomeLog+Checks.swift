@@ -7,19 +7,24 @@ extension LogTally {
         let name = model.name
         var checks: [PendingCheck] = []
         let valid = counts.prefix(k).reduce(0, +)
-        let labelNames = model.labels.map { "\($0)" }
+        let labelNames = model.labels.map { model.name(ofLabel: $0) }
         let fileLine = { (line: Int) in "line \(line)" }
 
         // Results no sector carries.
         let foreign = counts[k + 1], none = counts[k]
-        let examples = invalid.sorted { $0.value.firstLine < $1.value.firstLine }.prefix(5)
-            .map { "label \($0.key) on \($0.value.count) lines (first at \(fileLine($0.value.firstLine)))" }
+        let examples =
+            model.dice != nil
+            ? invalidRollExamples.map { "'\($0.text)' at \(fileLine($0.line))" }
+            : invalid.sorted { $0.value.firstLine < $1.value.firstLine }.prefix(5)
+                .map { "label \($0.key) on \($0.value.count) lines (first at \(fileLine($0.value.firstLine)))" }
         checks.append(
             PendingCheck(
                 record: CheckRecord(
                     subject: name, check: "invalid results", kind: .invalid, status: foreign + none == 0 ? .pass : .fail,
                     statistic: Double(foreign + none),
-                    detail: "\(foreign) lines show a label no sector carries, \(none) show no result, of \(lines)"
+                    detail: (model.dice.map {
+                        "\(foreign) lines show a roll that is not \($0.dice) (faces outside 1 ... \($0.dice.faces) or the wrong number of dice), of \(lines)"
+                    } ?? "\(foreign) lines show a label no sector carries, \(none) show no result, of \(lines)")
                         + (examples.isEmpty ? "" : ": " + examples.joined(separator: "; ")))))
         if badRows > 0, let firstBad {
             checks.append(
@@ -38,16 +43,7 @@ extension LogTally {
                 probabilities: model.probabilities, names: labelNames))
         // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
         let pairTotal = Double(pairs.reduce(0, +))
-        var groups = model.labels.indices.map { [$0] }
-        func mass(_ group: [Int]) -> Double { group.reduce(0) { $0 + model.probabilities[$1] } }
-        while groups.count > 2 {
-            let masses = groups.map(mass).sorted()
-            guard pairTotal * masses[0] * masses[0] < 5 else { break }
-            let order = groups.indices.sorted { mass(groups[$0]) < mass(groups[$1]) }
-            let merged = groups[order[0]] + groups[order[1]]
-            groups = groups.indices.filter { $0 != order[0] && $0 != order[1] }.map { groups[$0] } + [merged.sorted()]
-        }
-        groups.sort { $0[0] < $1[0] }
+        let groups = pooledLabels { pairTotal * $0 * $0 >= 5 }
         let table = groups.map { a in groups.map { b in a.reduce(0) { sum, x in b.reduce(sum) { $0 + pairs[x * k + $1] } } } }
         let pooled = groups.filter { $0.count > 1 }
         checks.append(
@@ -94,28 +90,61 @@ extension LogTally {
             }
         }
 
+        // Each hand's frequency (dice), by the hand's rule.
+        for (index, entry) in (model.dice?.hands ?? []).enumerated() {
+            let p = entry.probability
+            guard p > 0, p < 1, valid > 0 else { continue }
+            let check = "\(entry.hand.name) frequency (exact binomial)"
+            guard Double(valid) * p >= 5, Double(valid) * (1 - p) >= 5 else {
+                checks.append(
+                    PendingCheck(
+                        record: CheckRecord(
+                            subject: name, check: check, kind: .fairness, status: .inconclusive,
+                            detail: String(
+                                format: "inconclusive: %llu valid lines expect %.3g of this hand; testing it needs at least %.0f lines",
+                                valid,
+                                Double(valid) * p, (5 / min(p, 1 - p)).rounded(.up)))))
+                continue
+            }
+            let test = try BinomialTest(successes: Double(handCounts[index]), trials: Double(valid), hypothesised: p)
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: check, kind: .fairness, status: .inconclusive, statistic: Double(handCounts[index]),
+                        pValue: test.verdict.pValue,
+                        detail: String(
+                            format: "%llu of %llu valid rolls: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]", handCounts[index],
+                            valid,
+                            test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
+                    power: .binomial(trials: Double(valid), probability: p),
+                    table: SubjectAudit.binomialTable(
+                        name, check, successes: Double(handCounts[index]), trials: Double(valid), probability: p)))
+        }
+
         // Payouts and RTP.
-        if let paytable = model.paytable, hasColumn[4] {
+        let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
+        if let paytableStake, hasColumn[4] {
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
                         subject: name, check: "payouts match the paytable", kind: .invalid, status: payoutMismatches == 0 ? .pass : .fail,
                         statistic: Double(payoutMismatches),
                         detail:
-                            "\(payoutMismatches) of \(lines) lines paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytable.stake)))"
+                            "\(payoutMismatches) of \(lines) lines paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytableStake)))"
                             + (firstPayoutMismatch.map {
                                 "; first at line \($0.line): \($0.outcome) paid \(ReturnToPlayer.format($0.paid)), the paytable says \(ReturnToPlayer.format($0.expected))"
                             } ?? ""))))
         }
         var observedReturn: Double?
         if !returns.isEmpty {
-            let expected = model.paytable?.declaredReturn ?? model.returnToPlayer
+            let expected = model.paytable?.declaredReturn ?? model.dice?.paytable?.declaredReturn ?? model.returnToPlayer
             // Every per-stake prize level of the paytable, paid in the log or not.
             var levels = Array(returns.keys)
-            if let paytable = model.paytable {
-                for prize in paytable.prizes.values.map({ $0 / paytable.stake }) + [0] where !levels.contains(prize) {
-                    levels.append(prize)
-                }
+            let prizeLevels =
+                model.paytable.map { table in table.prizes.values.map { $0 / table.stake } }
+                ?? model.dice?.paytable.map { table in table.prizes.values.map { $0 / table.stake } } ?? []
+            for prize in prizeLevels + [0] where !levels.contains(prize) {
+                levels.append(prize)
             }
             let interval = try PayoutMeanInterval(levels: levels, counts: levels.map { returns[$0] ?? 0 })
             observedReturn = payoutSum / stakeSum
@@ -192,7 +221,11 @@ extension LogTally {
         checks.append(PendingCheck(record: drift))
         var homogeneity = CheckRecord(
             subject: name, check: "homogeneity across windows", kind: .fairness, status: .inconclusive, detail: "")
-        let rows = windows.filter { $0.prefix(k).reduce(0, +) > 0 }.map { $0.prefix(k).map { Double($0) } }
+        // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
+        let filled = windows.filter { $0.prefix(k).reduce(0, +) > 0 }
+        let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
+        let columns = pooledLabels { smallest * $0 >= 5 }
+        let rows = filled.map { window in columns.map { group in Double(group.reduce(0) { $0 + window[$1] }) } }
         if rows.count >= 2 {
             let test = try IndependenceTest(table: rows)
             switch test.verdict {
@@ -200,7 +233,13 @@ extension LogTally {
                 homogeneity.statistic = figures.statistic
                 homogeneity.degreesOfFreedom = figures.degreesOfFreedom
                 homogeneity.pValue = figures.pValue
-                homogeneity.detail = "chi-square of \(rows.count) windows × \(test.keptColumns.count) outcomes"
+                let pooledColumns = columns.filter { $0.count > 1 }
+                homogeneity.detail =
+                    "chi-square of \(rows.count) windows × \(test.keptColumns.count) outcomes"
+                    + (pooledColumns.isEmpty
+                        ? ""
+                        : "; rare outcomes pooled: "
+                            + pooledColumns.map { $0.map { labelNames[$0] }.joined(separator: "+") }.joined(separator: ", "))
             case .inconclusive(let reason):
                 homogeneity.detail = "inconclusive: \(reason)"
             }
@@ -210,11 +249,12 @@ extension LogTally {
         checks.append(PendingCheck(record: homogeneity))
 
         var outcomes: [OutcomeRow] = []
-        for (slot, label) in model.labels.enumerated() {
+        for slot in model.labels.indices {
             let expected = Double(valid) * model.probabilities[slot]
             outcomes.append(
                 OutcomeRow(
-                    subject: name, table: "logged outcome", outcome: "\(label)", valid: true, observed: counts[slot],
+                    subject: name, table: model.dice == nil ? "logged outcome" : "logged category", outcome: labelNames[slot], valid: true,
+                    observed: counts[slot],
                     expectedDesigned: expected, expectedFair: expected,
                     standardisedResidual: expected > 0 ? (Double(counts[slot]) - expected) / expected.squareRoot() : nil))
         }
@@ -234,5 +274,19 @@ extension LogTally {
                 name: name, summary: model.summary, kind: "log", verdict: .pass, findings: findings,
                 invalidPerMillion: 1e6 * Double(foreign + none) / Double(lines), returnToPlayer: observedReturn),
             checks: checks, outcomes: outcomes, arcs: [], probes: [])
+    }
+
+    /// The labels (slots) gathered into groups: the two rarest by declared probability merge until the
+    /// rarest group's mass satisfies `enough` (or two groups remain); groups in label order.
+    func pooledLabels(_ enough: (Double) -> Bool) -> [[Int]] {
+        var groups = model.labels.indices.map { [$0] }
+        func mass(_ group: [Int]) -> Double { group.reduce(0) { $0 + model.probabilities[$1] } }
+        while groups.count > 2 {
+            let order = groups.indices.sorted { mass(groups[$0]) < mass(groups[$1]) }
+            guard !enough(mass(groups[order[0]])) else { break }
+            let merged = groups[order[0]] + groups[order[1]]
+            groups = groups.indices.filter { $0 != order[0] && $0 != order[1] }.map { groups[$0] } + [merged.sorted()]
+        }
+        return groups.sorted { $0[0] < $1[0] }
     }
 }

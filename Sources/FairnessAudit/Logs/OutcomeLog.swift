@@ -13,11 +13,52 @@ public struct LogModel: Sendable {
     public let probabilities: [Double]
     /// What the game pays per label, if anything.
     public let paytable: Paytable<Int>?
+    /// For a dice game: its dice, hands and their exact final odds, and what it pays by hand (the log's
+    /// outcome is then the final roll's faces, and the labels are the poker categories' raw values).
+    public let dice: DiceLog?
+
+    /// What a dice game's log is checked against besides its categories.
+    public struct DiceLog: Sendable {
+        /// The dice.
+        public let dice: DiceSet
+        /// The hands the game names, with the exact probability of each on the final roll.
+        public let hands: [(hand: DiceHand, probability: Double)]
+        /// What the game pays by hand name (a play pays the largest prize among the hands its roll is).
+        public let paytable: Paytable<String>?
+        /// The exact RTP of the design, if it pays.
+        public let returnToPlayer: Double?
+
+        /// A dice game's log model.
+        public init(dice: DiceSet, hands: [(hand: DiceHand, probability: Double)], paytable: Paytable<String>?, returnToPlayer: Double?) {
+            self.dice = dice
+            self.hands = hands
+            self.paytable = paytable
+            self.returnToPlayer = returnToPlayer
+        }
+
+        /// What a roll pays by the hands' rules: the largest prize among the hands it is.
+        func payout(_ roll: DiceRoll) -> Double {
+            guard let paytable else { return 0 }
+            return hands.reduce(0) { best, entry in entry.hand.holds(in: roll) ? max(best, paytable.prize(entry.hand.name)) : best }
+        }
+    }
+
+    /// A dice game's model: labels are the categories defined for its dice (by raw value), with their exact
+    /// final probabilities.
+    /// - Throws: as ``init(name:summary:labels:probabilities:paytable:)``.
+    public init(name: String, summary: String, categoryOdds: [PokerCategory: Double], dice: DiceLog) throws {
+        let categories = categoryOdds.keys.sorted()
+        try self.init(
+            name: name, summary: summary, labels: categories.map(\.rawValue), probabilities: categories.map { categoryOdds[$0]! },
+            paytable: nil, dice: dice)
+    }
 
     /// A model.
     /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` (as `.logModel`) if labels repeat, the
     ///   probabilities are not one per label, or they are not a distribution.
-    public init(name: String, summary: String, labels: [Int], probabilities: [Double], paytable: Paytable<Int>? = nil) throws {
+    public init(
+        name: String, summary: String, labels: [Int], probabilities: [Double], paytable: Paytable<Int>? = nil, dice: DiceLog? = nil
+    ) throws {
         guard !labels.isEmpty, Set(labels).count == labels.count, probabilities.count == labels.count,
             probabilities.allSatisfy({ $0.isFinite && $0 >= 0 }), abs(probabilities.reduce(0, +) - 1) <= 1e-6
         else {
@@ -30,11 +71,18 @@ public struct LogModel: Sendable {
         self.labels = labels
         self.probabilities = probabilities
         self.paytable = paytable
+        self.dice = dice
+    }
+
+    /// How an outcome is named in reports: a label, or a dice category's name.
+    func name(ofLabel label: Int) -> String {
+        dice == nil ? "\(label)" : PokerCategory(rawValue: label)?.name ?? "\(label)"
     }
 
     /// The exact RTP the model implies: Σ P(label) · prize(label) / stake; nil without a paytable.
     public var returnToPlayer: Double? {
-        paytable.map { table in zip(labels, probabilities).reduce(0) { $0 + $1.1 * table.prize($1.0) } / table.stake }
+        if let dice { return dice.returnToPlayer }
+        return paytable.map { table in zip(labels, probabilities).reduce(0) { $0 + $1.1 * table.prize($1.0) } / table.stake }
     }
 }
 
@@ -125,6 +173,11 @@ struct LogTally {
     var returns: [Double: UInt64] = [:]
     var stakeSum = 0.0, payoutSum = 0.0
     var payoutMismatches: UInt64 = 0
+    /// Dice logs: rolls with faces outside 1 ... F or the wrong number of dice, a few of them, and each
+    /// hand's count by its rule.
+    var invalidRolls: UInt64 = 0
+    var invalidRollExamples: [(text: String, line: Int)] = []
+    var handCounts: [UInt64] = []
     var firstPayoutMismatch: (line: Int, outcome: String, paid: Double, expected: Double)?
     var windows: [[UInt64]] = []
     var windowStartLine: [Int] = []
@@ -144,6 +197,7 @@ struct LogTally {
         self.options = options
         k = model.labels.count
         counts = [UInt64](repeating: 0, count: k + 2)
+        handCounts = [UInt64](repeating: 0, count: model.dice?.hands.count ?? 0)
         pairs = [UInt64](repeating: 0, count: k * k)
         let low = model.labels.min()!, high = model.labels.max()!
         minimumLabel = low
@@ -196,8 +250,8 @@ struct LogTally {
         do {
             let parsed =
                 format == .csv
-                ? try Self.csvFields(line, column: column, widest: widestColumn, number: number)
-                : try Self.jsonFields(line, number: number)
+                ? try Self.csvFields(line, column: column, widest: widestColumn, number: number, dice: model.dice?.dice)
+                : try Self.jsonFields(line, number: number, dice: model.dice?.dice)
             if format == .jsonLines {
                 if parsed.session != nil { hasColumn[1] = true }
                 if parsed.timestamp != nil { hasColumn[2] = true }
@@ -220,13 +274,17 @@ struct LogTally {
     /// The fields of one row: outcome (nil for `none`), session hash, timestamp, stake, payout.
     struct Fields {
         var outcome: Int?
+        /// A dice game's roll (nil: not a dice log); invalid faces are recorded as an empty roll.
+        var faces: DiceRoll?
+        /// The outcome as written, for messages about invalid rolls.
+        var outcomeText = ""
         var session: UInt64?
         var timestamp: Double?
         var stake: Double?
         var payout: Double?
     }
 
-    static func csvFields(_ line: UnsafeBufferPointer<UInt8>, column: [Int], widest: Int, number: Int) throws -> Fields {
+    static func csvFields(_ line: UnsafeBufferPointer<UInt8>, column: [Int], widest: Int, number: Int, dice: DiceSet?) throws -> Fields {
         var fields = Fields()
         var index = 0, position = 0
         let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
@@ -247,7 +305,12 @@ struct LogTally {
             let at = start + 1
             if index == column[0] {
                 found += 1
-                fields.outcome = try outcome(field, line: number, column: at)
+                if let dice {
+                    fields.faces = try roll(field, dice: dice, line: number, column: at)
+                    if fields.faces!.count == 0 { fields.outcomeText = String(decoding: trimmed(field), as: UTF8.self) }
+                } else {
+                    fields.outcome = try outcome(field, line: number, column: at)
+                }
             } else if index == column[1] {
                 fields.session = hash(field)
             } else if index == column[2] {
@@ -270,19 +333,31 @@ struct LogTally {
         return fields
     }
 
-    static func jsonFields(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> Fields {
+    static func jsonFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
             throw LogError(line: number, column: 1, message: "not a JSON object")
         }
         var fields = Fields()
         let keyed = Dictionary(object.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
-        switch keyed["outcome"] {
-        case let value as NSNumber where value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15:
-            fields.outcome = value.intValue
-        case let text as String:
-            fields.outcome = try Array(text.utf8).withUnsafeBufferPointer { try outcome($0, line: number, column: 1) }
-        case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
-        default: throw LogError(line: number, column: 1, message: "outcome: must be a whole-number label or 'none'")
+        if let dice {
+            let text: String
+            switch keyed["outcome"] {
+            case let list as [Any]: text = list.map { "\($0)" }.joined(separator: " ")
+            case let string as String: text = string
+            case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
+            default: throw LogError(line: number, column: 1, message: "outcome: must be the roll's faces, [3, 1, 4, 1, 5] or \"3-1-4-1-5\"")
+            }
+            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: 1) }
+            if fields.faces!.count == 0 { fields.outcomeText = text }
+        } else {
+            switch keyed["outcome"] {
+            case let value as NSNumber where value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15:
+                fields.outcome = value.intValue
+            case let text as String:
+                fields.outcome = try Array(text.utf8).withUnsafeBufferPointer { try outcome($0, line: number, column: 1) }
+            case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
+            default: throw LogError(line: number, column: 1, message: "outcome: must be a whole-number label or 'none'")
+            }
         }
         if let session = keyed["session"] { fields.session = Array("\(session)".utf8).withUnsafeBufferPointer(hash) }
         for (name, keyPath) in [("timestamp", \Fields.timestamp), ("stake", \Fields.stake), ("payout", \Fields.payout)] {
@@ -332,6 +407,36 @@ struct LogTally {
             index += 1
         }
         return negative ? -value : value
+    }
+
+    /// A roll written as its faces, separated by spaces, `-`, `:` or `|` ("3-1-4-1-5"). Faces outside
+    /// 1 ... F, or the wrong number of dice, give an empty roll (an invalid outcome the log is audited for);
+    /// anything that is not whole numbers is a bad row.
+    static func roll(_ raw: UnsafeBufferPointer<UInt8>, dice: DiceSet, line: Int, column: Int) throws -> DiceRoll {
+        let field = trimmed(raw)
+        var faces: [Int] = []
+        faces.reserveCapacity(dice.count)
+        var value = -1
+        for byte in field {
+            if byte >= 48 && byte <= 57 {
+                value = (value < 0 ? 0 : value) * 10 + Int(byte - 48)
+                guard value < 1_000_000 else { break }
+            } else if byte == 32 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "|") {
+                if value >= 0 { faces.append(value) }
+                value = -1
+            } else {
+                throw LogError(
+                    line: line, column: column,
+                    message: "outcome: '\(String(decoding: field, as: UTF8.self))' is not a roll of \(dice): faces such as 3-1-4-1-5")
+            }
+        }
+        if value >= 0 { faces.append(value) }
+        guard !faces.isEmpty else {
+            throw LogError(
+                line: line, column: column, message: "outcome: empty; a roll of \(dice) is written as its faces, such as 3-1-4-1-5")
+        }
+        guard faces.count == dice.count, faces.allSatisfy({ (1...dice.faces).contains($0) }) else { return DiceRoll(count: 0) }
+        return DiceRoll(faces)
     }
 
     static func number(_ raw: UnsafeBufferPointer<UInt8>, _ name: String, line: Int, column: Int) throws -> Double? {
@@ -423,7 +528,18 @@ struct LogTally {
     mutating func record(_ fields: Fields, number: Int) throws {
         lines += 1
         let slot: Int
-        if let label = fields.outcome {
+        if let roll = fields.faces {
+            if roll.count == 0 {
+                slot = k + 1
+                invalidRolls += 1
+                if invalidRollExamples.count < 5 { invalidRollExamples.append((fields.outcomeText, number)) }
+            } else {
+                let category = PokerCategory.of(roll).rawValue
+                let offset = category - minimumLabel
+                slot = offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
+                for (index, entry) in (model.dice?.hands ?? []).enumerated() where entry.hand.holds(in: roll) { handCounts[index] &+= 1 }
+            }
+        } else if let label = fields.outcome {
             if slotTable.isEmpty {
                 slot = slotDictionary[label] ?? k + 1
             } else {
@@ -481,11 +597,16 @@ struct LogTally {
             windowStartLine.append(number)
         }
         windows[window][slot] &+= 1
-        // Payouts: as logged, or as the paytable says.
-        let paytable = model.paytable
-        let stake = fields.stake ?? paytable?.stake
-        let payout: Double? =
-            fields.payout ?? paytable.map { table in slot < k ? table.prize(model.labels[slot]) * (stake ?? table.stake) / table.stake : 0 }
+        // Payouts: as logged, or as the paytable says (for dice, the largest prize among the hands the roll is).
+        let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
+        let stake = fields.stake ?? paytableStake
+        var paytablePayout: Double?
+        if let table = model.paytable {
+            paytablePayout = slot < k ? table.prize(model.labels[slot]) * (stake ?? table.stake) / table.stake : 0
+        } else if let dice = model.dice, let table = dice.paytable {
+            paytablePayout = slot < k ? dice.payout(fields.faces!) * (stake ?? table.stake) / table.stake : 0
+        }
+        let payout: Double? = fields.payout ?? paytablePayout
         if let stake, let payout {
             guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
             stakeSum += stake
@@ -505,12 +626,13 @@ struct LogTally {
                         "payout: more than \(OutcomeLog.maximumReturnLevels) distinct payouts per stake; a log's payouts come from a paytable"
                 )
             }
-            if let paytable, fields.payout != nil {
-                let expected = slot < k ? paytable.prize(model.labels[slot]) * stake / paytable.stake : 0
+            if let expected = paytablePayout, fields.payout != nil {
                 if abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
                     payoutMismatches &+= 1
                     if firstPayoutMismatch == nil {
-                        firstPayoutMismatch = (number, slot < k ? "label \(model.labels[slot])" : "an invalid outcome", payout, expected)
+                        let outcome =
+                            slot >= k ? "an invalid outcome" : model.dice != nil ? "roll \(fields.faces!)" : "label \(model.labels[slot])"
+                        firstPayoutMismatch = (number, outcome, payout, expected)
                     }
                 }
             }
