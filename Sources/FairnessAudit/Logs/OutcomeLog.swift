@@ -45,7 +45,7 @@ public struct LogModel: Sendable {
 
     /// A dice game's model: labels are the categories defined for its dice (by raw value), with their exact
     /// final probabilities.
-    /// - Throws: as ``init(name:summary:labels:probabilities:paytable:)``.
+    /// - Throws: as ``init(name:summary:labels:probabilities:paytable:dice:)``.
     public init(name: String, summary: String, categoryOdds: [PokerCategory: Double], dice: DiceLog) throws {
         let categories = categoryOdds.keys.sorted()
         try self.init(
