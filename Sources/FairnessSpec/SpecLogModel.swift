@@ -17,7 +17,10 @@ extension GameSpec {
             let survey = DetectorSurvey(model)
             let policy = try PolicyOdds(model, survey: survey)
             let rerolls = declared.reroll == .rerollOnceAfterDetectedStraight
-            let hands = zip(model.hands, policy.hands ?? []).map { ($0, $1.final.value) }
+            // Every hand decides payouts; its exact odds exist only when every roll was visited.
+            let hands: [(hand: DiceHand, probability: Double?)] = model.hands.enumerated().map { index, hand in
+                (hand, policy.hands?[index].final.value)
+            }
             let rtp = declared.paytable.flatMap {
                 ReturnToPlayer(dice: survey, paytable: $0, hands: model.hands, rerolls: rerolls)?.rtp
             }

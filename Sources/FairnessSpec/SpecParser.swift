@@ -408,10 +408,22 @@ struct Reader {
             rule = .twoPair
         default:
             if words.count == 3, words[0] == "run", words[1] == "of", let n = Int(words[2]) {
-                guard (2...k).contains(n) else { throw fail(node, path, "a run of \(n) is not possible with \(k) dice; use 2 ... \(k)") }
+                guard n >= 2 && n <= k else {
+                    throw fail(
+                        node, path,
+                        k < 2
+                            ? "a run needs at least 2 dice; this game rolls \(k)"
+                            : "a run of \(n) is not possible with \(k) dice; use 2 ... \(k)")
+                }
                 rule = .run(length: n)
             } else if words.count == 4, words[1...] == ["of", "a", "kind"], let n = Int(words[0]) {
-                guard (2...k).contains(n) else { throw fail(node, path, "\(n) of a kind is not possible with \(k) dice; use 2 ... \(k)") }
+                guard n >= 2 && n <= k else {
+                    throw fail(
+                        node, path,
+                        k < 2
+                            ? "\(n) of a kind needs at least 2 dice; this game rolls \(k)"
+                            : "\(n) of a kind is not possible with \(k) dice; use 2 ... \(k)")
+                }
                 rule = .ofAKind(count: n)
             }
         }

@@ -138,6 +138,28 @@ struct LogCommandTests {
             "\(bad.stderr)")
     }
 
+    /// Input that once could crash or mislead the reader: a timestamp far out with windows by time, quoted
+    /// fields with escaped quotes, a byte-order mark, a negative face in a roll.
+    @Test func awkwardInputIsHandled() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "timestamp,outcome\n1700000000,1\n1e300,2\n".write(toFile: directory + "/far.csv", atomically: true, encoding: .utf8)
+        let far = try AuditProcess.run([
+            "log", "--spec", Self.spec, "--window-seconds", "60", directory + "/far.csv", "--out", directory + "/r1",
+        ])
+        #expect(far.status == 64 && far.stderr.contains("far.csv:3:1: timestamp: more than 100000 windows"), "\(far.stderr)")
+        let quoted = "\u{FEFF}session,outcome\n" + (0..<1000).map { "\"a\"\"\($0 % 7),b\",\($0 % 8 + 1)" }.joined(separator: "\n")
+        try quoted.write(toFile: directory + "/quoted.csv", atomically: true, encoding: .utf8)
+        let read = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/quoted.csv", "--out", directory + "/r2", "--quiet"])
+        #expect(read.status != 64, "\(read.stderr)")
+        #expect(read.stdout.contains("(1000 outcome lines)"))
+        let yacht = Self.root.appendingPathComponent("Examples/probes/javascript/yacht_dice.yaml").path
+        try "outcome\n3 -1 4 1 5\n1-2-3-4-5\n".write(toFile: directory + "/negative.csv", atomically: true, encoding: .utf8)
+        _ = try AuditProcess.run(["log", "--spec", yacht, directory + "/negative.csv", "--out", directory + "/r3"])
+        #expect(try String(contentsOfFile: directory + "/r3/checks.csv", encoding: .utf8).contains("'3 -1 4 1 5' at line 2"))
+    }
+
     @Test func badRowsAreNamedOrCounted() throws {
         let directory = AuditProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -92,8 +92,7 @@ extension LogTally {
 
         // Each hand's frequency (dice), by the hand's rule.
         for (index, entry) in (model.dice?.hands ?? []).enumerated() {
-            let p = entry.probability
-            guard p > 0, p < 1, valid > 0 else { continue }
+            guard let p = entry.probability, p > 0, p < 1, valid > 0 else { continue }
             let check = "\(entry.hand.name) frequency (exact binomial)"
             guard Double(valid) * p >= 5, Double(valid) * (1 - p) >= 5 else {
                 checks.append(
@@ -137,7 +136,10 @@ extension LogTally {
         }
         var observedReturn: Double?
         if !returns.isEmpty {
-            let expected = model.paytable?.declaredReturn ?? model.dice?.paytable?.declaredReturn ?? model.returnToPlayer
+            // The design's exact RTP when it is known (a declared figure may be rounded: the exact audit compares
+            // the two); the declared one otherwise.
+            let declared = model.paytable?.declaredReturn ?? model.dice?.paytable?.declaredReturn
+            let expected = model.returnToPlayer ?? declared
             // Every per-stake prize level of the paytable, paid in the log or not.
             var levels = Array(returns.keys)
             let prizeLevels =
@@ -153,9 +155,10 @@ extension LogTally {
                 detail:
                     "RTP \(ReturnToPlayer.format(observedReturn!)) (total payout over total stake); per-play mean \(ReturnToPlayer.format(interval.mean)), 95% interval [\(ReturnToPlayer.format(interval.lower)), \(ReturnToPlayer.format(interval.upper))] (multinomial profile likelihood over the paytable's prizes)"
                     + (expected.map {
-                        "; \(model.paytable?.declaredReturn != nil ? "declared" : "the model's exact") \(ReturnToPlayer.format($0))"
+                        "; tested against the \(model.returnToPlayer != nil ? "design's exact" : "declared") RTP \(ReturnToPlayer.format($0))"
                     }
-                        ?? "; nothing declared to test against"))
+                        ?? "; nothing declared to test against")
+                    + (declared.map { model.returnToPlayer != nil ? " (declared \(ReturnToPlayer.format($0)))" : "" } ?? ""))
             if let expected {
                 record.pValue = try interval.pValue(mean: expected)
                 checks.append(

@@ -21,15 +21,16 @@ public struct LogModel: Sendable {
     public struct DiceLog: Sendable {
         /// The dice.
         public let dice: DiceSet
-        /// The hands the game names, with the exact probability of each on the final roll.
-        public let hands: [(hand: DiceHand, probability: Double)]
+        /// The hands the game names, with the exact probability of each on the final roll (nil where it could
+        /// not be computed exactly: the hand still decides payouts, but its frequency is not tested).
+        public let hands: [(hand: DiceHand, probability: Double?)]
         /// What the game pays by hand name (a play pays the largest prize among the hands its roll is).
         public let paytable: Paytable<String>?
         /// The exact RTP of the design, if it pays.
         public let returnToPlayer: Double?
 
         /// A dice game's log model.
-        public init(dice: DiceSet, hands: [(hand: DiceHand, probability: Double)], paytable: Paytable<String>?, returnToPlayer: Double?) {
+        public init(dice: DiceSet, hands: [(hand: DiceHand, probability: Double?)], paytable: Paytable<String>?, returnToPlayer: Double?) {
             self.dice = dice
             self.hands = hands
             self.paytable = paytable
@@ -185,6 +186,8 @@ struct LogTally {
     var blockSize = 1_000
     /// Most blocks kept under ``LogOptions/Window/automatic`` before pairs merge.
     static let maximumBlocks = 1_024
+    /// Most windows of a given length (lines or seconds): memory stays bounded whatever the log.
+    static let maximumWindows = 100_000
     var timeOrigin: Double?
     var badRows = 0
     var firstBad: LogError?
@@ -214,7 +217,10 @@ struct LogTally {
 
     // MARK: Reading
 
-    mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+    mutating func read(_ raw: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        // A UTF-8 byte-order mark (Excel, PowerShell) before the first line is not part of it.
+        var line = raw
+        if number == 1, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { line = UnsafeBufferPointer(rebasing: raw[3...]) }
         if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
         switch format {
         case .undecided:
@@ -292,9 +298,19 @@ struct LogTally {
         while index <= widest {
             var start = position, end = position
             if position < line.count && line[position] == quote {
+                // A quoted field: "" inside it is one quote (RFC 4180); the field ends at the lone quote.
                 start = position + 1
                 end = start
-                while end < line.count && line[end] != quote { end += 1 }
+                while end < line.count {
+                    if line[end] == quote {
+                        if end + 1 < line.count && line[end + 1] == quote {
+                            end += 2
+                            continue
+                        }
+                        break
+                    }
+                    end += 1
+                }
                 position = end + 1
                 while position < line.count && line[position] != comma { position += 1 }
             } else {
@@ -344,6 +360,7 @@ struct LogTally {
             switch keyed["outcome"] {
             case let list as [Any]: text = list.map { "\($0)" }.joined(separator: " ")
             case let string as String: text = string
+            case let face as NSNumber: text = "\(face)"
             case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
             default: throw LogError(line: number, column: 1, message: "outcome: must be the roll's faces, [3, 1, 4, 1, 5] or \"3-1-4-1-5\"")
             }
@@ -359,13 +376,17 @@ struct LogTally {
             default: throw LogError(line: number, column: 1, message: "outcome: must be a whole-number label or 'none'")
             }
         }
-        if let session = keyed["session"] { fields.session = Array("\(session)".utf8).withUnsafeBufferPointer(hash) }
+        if let session = keyed["session"], !(session is NSNull) { fields.session = Array("\(session)".utf8).withUnsafeBufferPointer(hash) }
         for (name, keyPath) in [("timestamp", \Fields.timestamp), ("stake", \Fields.stake), ("payout", \Fields.payout)] {
             switch keyed[name] {
-            case nil: continue
+            case nil, is NSNull: continue
             case let value as NSNumber: fields[keyPath: keyPath] = value.doubleValue
             case let text as String where name == "timestamp":
                 fields.timestamp = try Array(text.utf8).withUnsafeBufferPointer { try timestamp($0, line: number, column: 1) }
+            case let text as String:
+                fields[keyPath: keyPath] = try Array(text.utf8).withUnsafeBufferPointer {
+                    try Self.number($0, name, line: number, column: 1)
+                }
             default: throw LogError(line: number, column: 1, message: "\(name): must be a number")
             }
         }
@@ -417,20 +438,27 @@ struct LogTally {
         var faces: [Int] = []
         faces.reserveCapacity(dice.count)
         var value = -1
+        var negative = false
         for byte in field {
             if byte >= 48 && byte <= 57 {
                 value = (value < 0 ? 0 : value) * 10 + Int(byte - 48)
                 guard value < 1_000_000 else { break }
-            } else if byte == 32 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "|") {
-                if value >= 0 { faces.append(value) }
+            } else if byte == UInt8(ascii: "-") && value < 0 {
+                // A minus sign (not a separator after a face): a negative face, which no die shows.
+                negative = true
+            } else if byte == 32 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "|")
+                || byte == UInt8(ascii: ",")
+            {
+                if value >= 0 { faces.append(negative ? -value : value) }
                 value = -1
+                negative = false
             } else {
                 throw LogError(
                     line: line, column: column,
                     message: "outcome: '\(String(decoding: field, as: UTF8.self))' is not a roll of \(dice): faces such as 3-1-4-1-5")
             }
         }
-        if value >= 0 { faces.append(value) }
+        if value >= 0 { faces.append(negative ? -value : value) }
         guard !faces.isEmpty else {
             throw LogError(
                 line: line, column: column, message: "outcome: empty; a roll of \(dice) is written as its faces, such as 3-1-4-1-5")
@@ -496,13 +524,27 @@ struct LogTally {
                     index += 1
                 }
             }
-            if index + 6 == field.count, field[index] == UInt8(ascii: "+") || field[index] == UInt8(ascii: "-"),
-                let hours = digits(index + 1, 2), let minutes = digits(index + 4, 2)
-            {
-                let offset = Double(hours * 3_600 + minutes * 60)
-                seconds += field[index] == UInt8(ascii: "+") ? -offset : offset
+            // The zone: Z, ±HH, ±HHMM or ±HH:MM; nothing else may follow the time.
+            let rest = field.count - index
+            if rest == 1 && (field[index] == UInt8(ascii: "Z") || field[index] == UInt8(ascii: "z")) { return seconds }
+            if rest == 0 { return seconds }
+            let sign = field[index]
+            var offset: Int?
+            if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                if rest == 3, let h = digits(index + 1, 2) { offset = h * 3_600 }
+                if rest == 5, let h = digits(index + 1, 2), let m = digits(index + 3, 2) { offset = h * 3_600 + m * 60 }
+                if rest == 6, field[index + 3] == UInt8(ascii: ":"), let h = digits(index + 1, 2), let m = digits(index + 4, 2) {
+                    offset = h * 3_600 + m * 60
+                }
             }
-            return seconds
+            guard let offset else {
+                throw LogError(
+                    line: line, column: column,
+                    message:
+                        "timestamp: '\(String(decoding: field, as: UTF8.self))' is neither epoch seconds nor ISO 8601 (2026-11-01T12:00:00Z)"
+                )
+            }
+            return seconds + (sign == UInt8(ascii: "+") ? -Double(offset) : Double(offset))
         }
         do {
             return try number(field, "timestamp", line: line, column: column)
@@ -526,37 +568,75 @@ struct LogTally {
 
     /// Counts one outcome line.
     mutating func record(_ fields: Fields, number: Int) throws {
-        lines += 1
-        let slot: Int
-        if let roll = fields.faces {
-            if roll.count == 0 {
-                slot = k + 1
+        // Everything that can refuse the row comes first: a row skipped with --skip-bad leaves no trace.
+        let line = lines + 1
+        let timeWindow: Int?
+        if case .seconds(let size) = options.window {
+            guard let time = fields.timestamp else {
+                throw LogError(line: number, column: 1, message: "timestamp: missing; windows by time need a timestamp on every line")
+            }
+            let offset = ((time - (timeOrigin ?? time)) / size).rounded(.down)
+            guard offset >= 0 else {
+                throw LogError(
+                    line: number, column: 1, message: "timestamp: before the first line's; windows by time need timestamps in order")
+            }
+            guard offset < Double(LogTally.maximumWindows) else {
+                throw LogError(
+                    line: number, column: 1, message: "timestamp: more than \(LogTally.maximumWindows) windows after the first line's")
+            }
+            timeWindow = Int(offset)
+        } else {
+            timeWindow = nil
+        }
+        if case .lines(let size) = options.window, (line - 1) / UInt64(size) >= UInt64(LogTally.maximumWindows) {
+            throw LogError(
+                line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines; use a larger --window")
+        }
+        let slot = self.slot(fields)
+        let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
+        let stake = fields.stake ?? paytableStake
+        var paytablePayout: Double?
+        if let table = model.paytable {
+            paytablePayout = slot < k ? table.prize(model.labels[slot]) * (stake ?? table.stake) / table.stake : 0
+        } else if let dice = model.dice, let table = dice.paytable {
+            paytablePayout = slot < k ? dice.payout(fields.faces!) * (stake ?? table.stake) / table.stake : 0
+        }
+        let payout: Double? = fields.payout ?? paytablePayout
+        var perPlay: Double?
+        if let stake, let payout {
+            guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
+            let value = payout / stake
+            guard
+                returnLevels.contains(value) || returnLevels.count < 64 || returns[value] != nil
+                    || returns.count + returnLevels.count < OutcomeLog.maximumReturnLevels
+            else {
+                throw LogError(
+                    line: number, column: 1,
+                    message:
+                        "payout: more than \(OutcomeLog.maximumReturnLevels) distinct payouts per stake; a log's payouts come from a paytable"
+                )
+            }
+            perPlay = value
+        }
+
+        // The row is good: count it.
+        lines = line
+        counts[slot] &+= 1
+        if slot == k + 1 {
+            if fields.faces != nil {
                 invalidRolls += 1
                 if invalidRollExamples.count < 5 { invalidRollExamples.append((fields.outcomeText, number)) }
-            } else {
-                let category = PokerCategory.of(roll).rawValue
-                let offset = category - minimumLabel
-                slot = offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
-                for (index, entry) in (model.dice?.hands ?? []).enumerated() where entry.hand.holds(in: roll) { handCounts[index] &+= 1 }
-            }
-        } else if let label = fields.outcome {
-            if slotTable.isEmpty {
-                slot = slotDictionary[label] ?? k + 1
-            } else {
-                let offset = label - minimumLabel
-                slot = offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
-            }
-            if slot == k + 1 {
+            } else if let label = fields.outcome {
                 if let seen = invalid[label] {
                     invalid[label] = (seen.count + 1, seen.firstLine)
                 } else if invalid.count < 100 {
                     invalid[label] = (1, number)
                 }
             }
-        } else {
-            slot = k
         }
-        counts[slot] &+= 1
+        if let roll = fields.faces, slot < k {
+            for (index, entry) in (model.dice?.hands ?? []).enumerated() where entry.hand.holds(in: roll) { handCounts[index] &+= 1 }
+        }
         // Serial pairs within a session (a new session value starts a new chain).
         if fields.session != previousSession {
             previousSlot = -1
@@ -582,15 +662,9 @@ struct LogTally {
             }
             window = Int((lines - 1) / UInt64(blockSize))
         case .lines(let size): window = Int((lines - 1) / UInt64(size))
-        case .seconds(let size):
-            guard let time = fields.timestamp else {
-                throw LogError(line: number, column: 1, message: "timestamp: missing; windows by time need a timestamp on every line")
-            }
-            if timeOrigin == nil { timeOrigin = time }
-            window = max(0, Int(((time - timeOrigin!) / size).rounded(.down)))
-            guard window < 1_000_000 else {
-                throw LogError(line: number, column: 1, message: "timestamp: more than a million windows from the first line")
-            }
+        case .seconds:
+            if timeOrigin == nil { timeOrigin = fields.timestamp }
+            window = timeWindow!
         }
         while windows.count <= window {
             windows.append([UInt64](repeating: 0, count: k + 2))
@@ -598,44 +672,39 @@ struct LogTally {
         }
         windows[window][slot] &+= 1
         // Payouts: as logged, or as the paytable says (for dice, the largest prize among the hands the roll is).
-        let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
-        let stake = fields.stake ?? paytableStake
-        var paytablePayout: Double?
-        if let table = model.paytable {
-            paytablePayout = slot < k ? table.prize(model.labels[slot]) * (stake ?? table.stake) / table.stake : 0
-        } else if let dice = model.dice, let table = dice.paytable {
-            paytablePayout = slot < k ? dice.payout(fields.faces!) * (stake ?? table.stake) / table.stake : 0
-        }
-        let payout: Double? = fields.payout ?? paytablePayout
-        if let stake, let payout {
-            guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
+        if let stake, let payout, let perPlay {
             stakeSum += stake
             payoutSum += payout
-            let perPlay = payout / stake
             if let level = returnLevels.firstIndex(of: perPlay) {
                 returnCounts[level] &+= 1
             } else if returnLevels.count < 64 {
                 returnLevels.append(perPlay)
                 returnCounts.append(1)
-            } else if returns[perPlay] != nil || returns.count + returnLevels.count < OutcomeLog.maximumReturnLevels {
-                returns[perPlay, default: 0] &+= 1
             } else {
-                throw LogError(
-                    line: number, column: 1,
-                    message:
-                        "payout: more than \(OutcomeLog.maximumReturnLevels) distinct payouts per stake; a log's payouts come from a paytable"
-                )
+                returns[perPlay, default: 0] &+= 1
             }
-            if let expected = paytablePayout, fields.payout != nil {
-                if abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
-                    payoutMismatches &+= 1
-                    if firstPayoutMismatch == nil {
-                        let outcome =
-                            slot >= k ? "an invalid outcome" : model.dice != nil ? "roll \(fields.faces!)" : "label \(model.labels[slot])"
-                        firstPayoutMismatch = (number, outcome, payout, expected)
-                    }
+            if let expected = paytablePayout, fields.payout != nil, abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
+                payoutMismatches &+= 1
+                if firstPayoutMismatch == nil {
+                    let outcome =
+                        slot >= k ? "an invalid outcome" : model.dice != nil ? "roll \(fields.faces!)" : "label \(model.labels[slot])"
+                    firstPayoutMismatch = (number, outcome, payout, expected)
                 }
             }
         }
+    }
+
+    /// The tally slot of a row's outcome: a label's or category's, k for no result, k + 1 for an outcome no
+    /// sector carries or a roll the dice cannot show.
+    func slot(_ fields: Fields) -> Int {
+        if let roll = fields.faces {
+            guard roll.count > 0 else { return k + 1 }
+            let offset = PokerCategory.of(roll).rawValue - minimumLabel
+            return offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
+        }
+        guard let label = fields.outcome else { return k }
+        if slotTable.isEmpty { return slotDictionary[label] ?? k + 1 }
+        let offset = label - minimumLabel
+        return offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
     }
 }

@@ -185,7 +185,12 @@ public final class ProbeClient: Sendable {
     /// `ROTATION none`, `ROTATION trap`, `refused`, or `trap` (never cached: a game's stop may depend on its
     /// draw).
     func targets(_ requests: [(index: Int, u: Double)]) -> [String] {
-        ask(requests.map { "target \($0.index) \(ProbeNumbers.format($0.u, "double"))" }, validate: ProbeNumbers.validateTarget)
+        // U in the probe's own type, below 1 there too (1 − 2⁻⁵³ would read back as 1.0 in a float).
+        ask(
+            requests.map { request in
+                let u = numberType == "float" ? min(request.u, Double(Float(1).nextDown)) : request.u
+                return "target \(request.index) \(ProbeNumbers.format(u, numberType))"
+            }, validate: ProbeNumbers.validateTarget)
     }
 
     // MARK: Dice

@@ -63,7 +63,12 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
         if answer == "refused" { return .refused }
         let parts = answer.split(separator: " ")
         guard parts.count == 2, let rotation = Double(parts[0]) else {
-            return .traps(at: .nan, reason: "the probe died on 'target \(index)'")
+            return .traps(
+                at: .nan, reason: answer == "trap" ? "the game traps for 'target \(index)'" : "the probe died on 'target \(index)'")
+        }
+        // A rotation beyond the probe's number type (1e39 for a float) cannot be a place the wheel rests at.
+        guard Rotation(sign * rotation).isFinite else {
+            return .traps(at: .nan, reason: "the game stops at \(parts[0]) for 'target \(index)', beyond its number type")
         }
         if parts[1] == "trap" { return .traps(at: Rotation(sign * rotation), reason: "the game traps for 'target \(index)'") }
         let outcome: WheelOutcome = parts[1] == "none" ? .noResult : Int(parts[1]).map { .label($0) } ?? .noResult
