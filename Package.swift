@@ -63,7 +63,9 @@ let package = Package(
             name: "FairnessChecksTests",
             dependencies: ["FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "FairnessSpecTests", dependencies: ["FairnessSpec"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FairnessSpecTests", dependencies: ["FairnessSpec", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "AuditCommandTests", dependencies: ["audit"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,10 @@ struct AuditCommand: ParsableCommand {
             \(AuditExitStatus.helpTable)
             """,
         version: Toolkit.version,
-        subcommands: [RunCommand.self, LogCommand.self, ListCommand.self, SpecCommand.self, BenchCommand.self, CalibrateCommand.self],
+        subcommands: [
+            RunCommand.self, LogCommand.self, MergeCommand.self, ListCommand.self, SpecCommand.self, BenchCommand.self,
+            CalibrateCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

@@ -2,6 +2,7 @@ import FairnessAudit
 import FairnessSpec
 import Foundation
 import Testing
+import Yams
 
 /// Spec files: the examples parse into what they say; every bad fixture is refused with the line, column,
 /// field and message its first line states; the declared designs audit as expected.
@@ -139,6 +140,42 @@ struct SpecParserTests {
             """)
         guard case .dice(let dice) = spec.game else { Issue.record("not dice"); return }
         #expect(dice.hands.map(\.rule) == [.twoPair, .twoPair, .ofAKind(count: 3), .run(length: 4)])
+    }
+
+    /// The sharding examples (a GitHub Actions matrix, a Kubernetes Indexed Job) are valid YAML whose shard
+    /// arguments cover 0 ..< K exactly once, K matching the matrix or the completions, with a merge step.
+    @Test func shardingExamplesCoverEveryShard() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let actions =
+            try Yams.load(yaml: String(contentsOf: root.appendingPathComponent("Examples/sharding/github-actions.yml"), encoding: .utf8))
+            as! [String: Any]
+        let jobs = actions["jobs"] as! [String: Any]
+        let shard = jobs["shard"] as! [String: Any]
+        let matrix = ((shard["strategy"] as! [String: Any])["matrix"] as! [String: Any])["shard"] as! [Int]
+        let steps = (shard["steps"] as! [[String: Any]]).compactMap { $0["run"] as? String }
+        let audit = try #require(steps.first { $0.contains("--shard") })
+        let k = matrix.count
+        #expect(matrix == Array(0..<k))
+        #expect(audit.contains("--shard ${{ matrix.shard }}/\(k) --tallies tallies"))
+        let merge = (jobs["merge"] as! [String: Any])["steps"] as! [[String: Any]]
+        #expect(merge.contains { ($0["run"] as? String)?.contains("audit merge tallies") == true })
+        #expect((jobs["merge"] as! [String: Any])["needs"] as? String == "shard")
+
+        let documents = try Yams.load_all(
+            yaml: String(contentsOf: root.appendingPathComponent("Examples/sharding/kubernetes-indexed-job.yaml"), encoding: .utf8)
+        )
+        .map { $0 as! [String: Any] }
+        #expect(documents.count == 2)
+        let job = documents[0]["spec"] as! [String: Any]
+        #expect(job["completionMode"] as? String == "Indexed")
+        let completions = job["completions"] as! Int
+        let container = (((job["template"] as! [String: Any])["spec"] as! [String: Any])["containers"] as! [[String: Any]])[0]
+        let arguments = (container["args"] as! [String]).joined(separator: " ")
+        #expect(arguments.contains("--shard \"$JOB_COMPLETION_INDEX/\(completions)\" --tallies /tallies"))
+        let mergeContainer =
+            ((((documents[1]["spec"] as! [String: Any])["template"] as! [String: Any])["spec"] as! [String: Any])["containers"]
+            as! [[String: Any]])[0]
+        #expect((mergeContainer["command"] as! [String]).starts(with: [".build/release/audit", "merge", "/tallies"]))
     }
 
     @Test func emptyAndUnreadableFiles() {

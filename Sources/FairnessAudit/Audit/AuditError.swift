@@ -58,6 +58,8 @@ public enum AuditSetting: String, Sendable, Hashable, CaseIterable {
     case minimumReturn = "min-rtp"
     /// The model or contents of an outcome log.
     case logModel = "log"
+    /// The tallies of a sharded run.
+    case tallies = "tallies"
     /// N of the "1 in N" limit for advertised prizes.
     case rarePrizeLimit = "rare-prize"
     /// The JUnit report's directory.

@@ -21,6 +21,9 @@ public struct AuditSettings: Sendable {
     /// The least RTP every subject with a paytable must return (its paytable's own minimum applies too: the
     /// stricter of the two); nil for none.
     public var minimumReturn: Double? = nil
+    /// Where the sampled checks' tallies come from: every trial here (the default), one shard's, or the
+    /// merged tallies of every shard.
+    public var sampling: SamplingMode = .full
     /// N of "1 in N": an advertised prize rarer than that per play fails (10⁸ by default, GLI-11's "at least
     /// once in 100 million plays").
     public var rarePrizeLimit: Double = 1e8

@@ -45,9 +45,10 @@ public enum MonteCarloRunner {
     public static func runBlocks<Driver: TrialDriver, R: BlockRandomness>(
         _ driver: Driver, settings: RunSettings, randomness: R.Type, context: R.Context
     ) throws -> Driver.Counts {
-        let blockCount = (settings.trials + settings.blockSize - 1) / settings.blockSize
-        let workers = Int(min(UInt64(settings.threads), max(blockCount, 1)))
-        let nextBlock = Atomic<UInt64>(0)
+        let blockCount = settings.blocks.map { min($0.upperBound, settings.blockCount) } ?? settings.blockCount
+        let firstBlock = settings.blocks.map { min($0.lowerBound, blockCount) } ?? 0
+        let workers = Int(min(UInt64(settings.threads), max(blockCount - firstBlock, 1)))
+        let nextBlock = Atomic<UInt64>(firstBlock)
         let done = Atomic<UInt64>(0)
         let results = Mutex<[Driver.Counts]>([])
         let failure = Mutex<Error?>(nil)

@@ -24,6 +24,21 @@ public struct RunSettings: Sendable {
     public var cancellation: CancellationFlag
     /// Called now and then from worker threads with the number of trials done (for progress display).
     public var progress: (@Sendable (UInt64) -> Void)?
+    /// The blocks to run, when only some of them are (one shard of a run spread over machines); nil for
+    /// every block. A block's trials draw the same numbers whichever shard runs them.
+    public var blocks: Range<UInt64>? = nil
+
+    /// The number of blocks of the whole run: ⌈trials / blockSize⌉.
+    public var blockCount: UInt64 { (trials + blockSize - 1) / blockSize }
+
+    /// The blocks of shard `index` of `count`: the run's blocks cut into `count` consecutive ranges whose
+    /// lengths differ by at most one.
+    /// - Precondition: 0 ≤ `index` < `count`.
+    public func blocks(ofShard index: Int, of count: Int) -> Range<UInt64> {
+        precondition(index >= 0 && index < count, "shard \(index) of \(count)")
+        let total = blockCount, k = UInt64(count), i = UInt64(index)
+        return (total * i / k)..<(total * (i + 1) / k)
+    }
 
     /// The default number of trials per block, 2¹⁶ = 65,536.
     public static let defaultBlockSize: UInt64 = 1 << 16

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Counts that add up exactly: merging per-thread tallies in any order gives the same result.
-public protocol Tally: Sendable {
+public protocol Tally: Sendable, Codable {
     /// Adds the counts of `other`, a tally of other trials of the same driver, to this one.
     mutating func merge(_ other: Self)
 }

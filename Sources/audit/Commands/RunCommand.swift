@@ -86,10 +86,33 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file (one test case per check).", valueName: "file"))
     var junit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run only shard I of K (0-based) of the trials and write its tallies to --tallies, for 'audit merge'.", valueName: "I/K"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Directory for the shard's tallies (with --shard).", valueName: "dir"))
+    var tallies: String?
+
     @Flag(help: "Print only the gate line.")
     var quiet = false
 
+    /// --shard as (index, count).
+    var shardParts: (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        return (index, count)
+    }
+
     mutating func validate() throws {
+        if shard != nil || tallies != nil {
+            guard let parts = shardParts, parts.count >= 1, parts.count <= 10_000, parts.index >= 0, parts.index < parts.count else {
+                throw ValidationError("--shard \(shard ?? ""): must be I/K with 0 ≤ I < K ≤ 10000, such as 0/8")
+            }
+            guard tallies != nil else { throw ValidationError("--shard \(shard!): give --tallies DIR for the shard's tallies") }
+            guard shard != nil else { throw ValidationError("--tallies: give --shard I/K as well") }
+        }
         guard probes.count <= specs.count else {
             throw ValidationError(
                 "--probe: \(probes.count) probes for \(specs.count) specs; give one --spec for each --probe, in the same order")
@@ -103,9 +126,13 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() throws { try run(sampling: .full) }
+
+    /// Runs the audit with its tallies from `sampling` (`audit merge` passes the shards' tallies), turning
+    /// errors into one-line messages and documented exit statuses.
+    func run(sampling: SamplingMode) throws {
         do {
-            try execute()
+            try execute(sampling: sampling)
         } catch let error as AuditError {
             switch error {
             case .interrupted:
@@ -120,6 +147,9 @@ struct RunCommand: ParsableCommand {
             throw AuditExitStatus.badInput
         } catch let error as ExitCode {
             throw error
+        } catch let error as CocoaError {
+            AuditExitStatus.printError("cannot write the tallies: \(error.localizedDescription)")
+            throw AuditExitStatus.badInput
         } catch {
             AuditExitStatus.printError("\(error)", prefix: "internal error: ")
             throw AuditExitStatus.internalError
@@ -143,6 +173,7 @@ struct RunCommand: ParsableCommand {
             case .minimumReturn: flag = "--min-rtp"
             case .rarePrizeLimit: flag = "--rare-prize"
             case .logModel: return "\(value): must be \(allowed)"
+            case .tallies: return "tallies for \(value): expected \(allowed)"
             case .sweepSteps: return error.description
             }
             return "\(flag) \(value): must be \(allowed)"
@@ -160,7 +191,7 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    func execute() throws {
+    func execute(sampling: SamplingMode = .full) throws {
         let generator = try GeneratorChoice(parsing: rng)
         // Spec files alone audit only their games; with --subject too, both.
         let selected =
@@ -200,9 +231,13 @@ struct RunCommand: ParsableCommand {
             sessionSpins: sessionSpins)
         settings.minimumReturn = minimumReturn
         settings.rarePrizeLimit = rarePrizeLimit
+        settings.sampling = sampling
+        let store = TallyStore()
+        if let parts = shardParts { settings.sampling = .shard(index: parts.index, count: parts.count, store: store) }
         try settings.validate()
-        try checkWritable(directory)
-        let junitFile = try junit.map { try Self.checkJUnitPath($0, reports: directory) }
+        // A shard writes tallies, not reports.
+        if shardParts == nil { try checkWritable(directory) }
+        let junitFile = shardParts != nil ? nil : try junit.map { try Self.checkJUnitPath($0, reports: directory) }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -219,6 +254,21 @@ struct RunCommand: ParsableCommand {
             progress.subject(index, subject.name)
         }
         progress.finish()
+        if let parts = shardParts, let tallies {
+            // A shard writes its tallies, not a report: the merge of every shard writes the report.
+            let blocks = runSettings.blocks(ofShard: parts.index, of: parts.count)
+            let file = ShardFile(
+                toolkit: Toolkit.version, arguments: Self.recordedArguments(CommandLine.arguments), seed: seedValue,
+                generator: "\(generator)", trials: trials.value, blockSize: runSettings.blockSize, blocks: runSettings.blockCount,
+                shard: parts.index, shards: parts.count, firstBlock: blocks.lowerBound, endBlock: blocks.upperBound,
+                subjects: report.subjects.map(\.name),
+                tallies: store.tallies.mapValues { String(decoding: $0[0], as: UTF8.self) })
+            let written = try file.write(to: URL(fileURLWithPath: tallies))
+            print(
+                "shard \(parts.index)/\(parts.count): blocks \(blocks.lowerBound)..<\(blocks.upperBound) of \(runSettings.blockCount), \(report.subjects.count) subjects; tallies in \(written.path)"
+            )
+            return
+        }
         try ReportWriter.write(report, to: directory)
         if let junitFile { try ReportWriter.writeJUnit(report, to: junitFile) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
@@ -244,6 +294,26 @@ struct RunCommand: ParsableCommand {
         case .fail: throw AuditExitStatus.failed
         case .inconclusive: throw AuditExitStatus.inconclusive
         }
+    }
+
+    /// The run's own arguments as typed, without the program name, `--shard` and `--tallies` (and their
+    /// values): what `audit merge` runs again over the merged tallies.
+    static func recordedArguments(_ all: [String]) -> [String] {
+        var result: [String] = []
+        var skip = false
+        for argument in all.dropFirst() {
+            if skip {
+                skip = false
+                continue
+            }
+            if argument == "--shard" || argument == "--tallies" {
+                skip = true
+                continue
+            }
+            if argument.hasPrefix("--shard=") || argument.hasPrefix("--tallies=") { continue }
+            result.append(argument)
+        }
+        return result
     }
 
     /// The JUnit file's URL, checked before anything runs: a file path (not a directory), outside the report

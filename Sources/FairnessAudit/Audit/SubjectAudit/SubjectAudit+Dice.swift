@@ -160,7 +160,7 @@ extension SubjectAudit {
             "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
         )
 
-        let tally = try sample(DiceDriver(game), settings.run)
+        let tally = try sampled(name, DiceDriver(game), settings, sample)
         let f = dice.faces, k = dice.count
         let rolls = Double(tally.rolls)
         for die in 0..<k {

@@ -59,7 +59,7 @@ extension SubjectAudit {
 
         let driver = TargetedWheelDriver(
             subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))
-        let tally = try sample(driver, settings.run)
+        let tally = try sampled(name, driver, settings, sample)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: designed, claimed: claimed)
         result.checks.append(
             PendingCheck(

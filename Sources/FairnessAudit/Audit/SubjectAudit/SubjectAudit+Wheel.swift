@@ -105,7 +105,7 @@ extension SubjectAudit {
 
         // Sampling.
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: odds.ownSpin, trials: settings.run.trials))
-        let tally = try sample(driver, settings.run)
+        let tally = try sampled(name, driver, settings, sample)
         var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: odds.ownSpin, claimed: claimed)
         var returnToPlayer: Double?
         if let paytable = subject.paytable {

@@ -1,0 +1,102 @@
+import ArgumentParser
+import FairnessAudit
+import Foundation
+
+/// `audit merge`: the report of a run spread over shards, from their tallies.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the tallies of every shard of a run ('audit run --shard I/K --tallies DIR') into its report.",
+        discussion: """
+            Reads every shard-*-of-*.json in the directories given, checks that they are the shards of one run \
+            (same toolkit, arguments, seed, generator and trials; every shard exactly once; checksums), then runs \
+            the exact checks again and writes the report a single run of every trial writes, byte for byte, with \
+            that run's exit status.
+            """)
+
+    @Argument(help: ArgumentHelp("Directories (or files) holding the shards' tallies.", valueName: "dir"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Directory for the reports, instead of the run's own --out.", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junit: String?
+
+    func run() throws {
+        let command: RunCommand
+        let store: TallyStore
+        do {
+            (command, store) = try Self.load(paths, extra: (out.map { ["--out", $0] } ?? []) + (junit.map { ["--junit", $0] } ?? []))
+        } catch let error as MergeError {
+            AuditExitStatus.printError(error.description)
+            throw AuditExitStatus.badInput
+        }
+        try command.run(sampling: .merged(store))
+    }
+
+    /// The run the shards come from, and their tallies.
+    /// - Throws: ``MergeError`` naming the first file or shard that does not fit.
+    static func load(_ paths: [String], extra: [String] = []) throws -> (RunCommand, TallyStore) {
+        var files: [URL] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw MergeError("\(path): no such file or directory")
+            }
+            if isDirectory.boolValue {
+                let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                    $0.hasPrefix("shard-") && $0.hasSuffix(".json")
+                }
+                files += names.sorted().map { URL(fileURLWithPath: path).appendingPathComponent($0) }
+            } else {
+                files.append(URL(fileURLWithPath: path))
+            }
+        }
+        guard !files.isEmpty else { throw MergeError("\(paths.joined(separator: " ")): no shard-*-of-*.json tallies found") }
+        let shards = try files.map { ($0, try ShardFile.read($0)) }
+        let (firstURL, first) = shards[0]
+        var seen: [Int: URL] = [:]
+        for (url, file) in shards {
+            for (what, mine, theirs) in [
+                ("toolkit", file.toolkit, first.toolkit),
+                ("arguments", file.arguments.joined(separator: " "), first.arguments.joined(separator: " ")),
+                ("seed", "\(file.seed)", "\(first.seed)"), ("generator", file.generator, first.generator),
+                ("trials", "\(file.trials)", "\(first.trials)"),
+                ("block size", "\(file.blockSize)", "\(first.blockSize)"), ("shard count", "\(file.shards)", "\(first.shards)"),
+                ("subjects", file.subjects.joined(separator: ","), first.subjects.joined(separator: ",")),
+            ] where mine != theirs {
+                throw MergeError("\(url.path): not the same run as \(firstURL.path): \(what) '\(mine)' against '\(theirs)'")
+            }
+            if let other = seen[file.shard] {
+                throw MergeError("shard \(file.shard)/\(file.shards) appears twice (\(other.path) and \(url.path)): shards overlap")
+            }
+            seen[file.shard] = url
+            var settings = RunSettings(trials: file.trials, seed: file.seed, blockSize: file.blockSize)
+            settings.trials = file.trials
+            let expected = settings.blocks(ofShard: file.shard, of: file.shards)
+            guard file.firstBlock == expected.lowerBound, file.endBlock == expected.upperBound, file.blocks == settings.blockCount else {
+                throw MergeError(
+                    "\(url.path): shard \(file.shard)/\(file.shards) ran blocks \(file.firstBlock)..<\(file.endBlock), not \(expected)")
+            }
+            guard Set(file.tallies.keys) == Set(file.subjects) else { throw MergeError("\(url.path): tallies do not match its subjects") }
+        }
+        if let missing = (0..<first.shards).first(where: { seen[$0] == nil }) {
+            throw MergeError(
+                "shard \(missing)/\(first.shards) is missing: \(seen.count) of \(first.shards) shards found, so trials would be left out")
+        }
+        var arguments = first.arguments
+        if arguments.first == "run" { arguments.removeFirst() }
+        arguments += extra
+        let command: RunCommand
+        do {
+            command = try RunCommand.parse(arguments)
+        } catch {
+            throw MergeError(
+                "the shards' arguments '\(arguments.joined(separator: " "))' no longer parse: \(RunCommand.message(for: error))")
+        }
+        var tallies: [String: [Data]] = [:]
+        for (_, file) in shards { for (subject, text) in file.tallies { tallies[subject, default: []].append(Data(text.utf8)) } }
+        return (command, TallyStore(tallies))
+    }
+}

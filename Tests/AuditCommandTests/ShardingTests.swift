@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `audit run --shard I/K --tallies DIR` and `audit merge`: the merged report is byte-identical to a single
+/// run's, whatever the shard and thread counts; shards of different runs, missing, repeated or corrupted
+/// shards are one-line errors.
+@Suite("sharded runs", .serialized)
+struct ShardingTests {
+    static let run = [
+        "--trials", "300000", "--seed", "77", "--subject", "reference-wheel-37", "--subject", "reference-dice-5d6",
+        "--subject", "reference-targeted-wheel-8", "--quiet",
+    ]
+
+    static func files(_ directory: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = URL(fileURLWithPath: directory)
+        for case let path as String in FileManager.default.enumerator(atPath: directory)! {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { result[path] = try Data(contentsOf: base.appendingPathComponent(path)) }
+        }
+        return result
+    }
+
+    @Test(arguments: [(3, "1"), (5, "2")])
+    func mergedShardsEqualASingleRun(shards: Int, threads: String) throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let single = try AuditProcess.run(Self.run + ["--out", directory + "/single"])
+        #expect(single.status == 0, "\(single.stderr)")
+        for shard in 0..<shards {
+            let part = try AuditProcess.run(
+                Self.run + [
+                    "--out", directory + "/single", "--threads", threads, "--shard", "\(shard)/\(shards)", "--tallies", directory + "/t",
+                ])
+            #expect(part.status == 0 && part.stdout.hasPrefix("shard \(shard)/\(shards): blocks"), "\(part.stdout) \(part.stderr)")
+        }
+        let merged = try AuditProcess.run(["merge", directory + "/t", "--out", directory + "/merged"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let a = try Self.files(directory + "/single"), b = try Self.files(directory + "/merged")
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (name, data) in a { #expect(b[name] == data, "\(name) differs") }
+    }
+
+    @Test func shardsThatDoNotMakeOneRunAreRefused() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tallies = directory + "/t"
+        for shard in 0..<3 {
+            _ = try AuditProcess.run(Self.run + ["--out", directory + "/r", "--shard", "\(shard)/3", "--tallies", tallies])
+        }
+        // A gap.
+        try FileManager.default.moveItem(atPath: tallies + "/shard-1-of-3.json", toPath: directory + "/shard-1-of-3.json")
+        let gap = try AuditProcess.run(["merge", tallies, "--out", directory + "/m"])
+        #expect(gap.status == 64 && gap.stderr == "audit: error: shard 1/3 is missing: 2 of 3 shards found, so trials would be left out\n")
+        // An overlap: the same shard twice.
+        try FileManager.default.copyItem(atPath: tallies + "/shard-0-of-3.json", toPath: directory + "/shard-0-of-3.json")
+        let twice = try AuditProcess.run(["merge", tallies, directory + "/shard-0-of-3.json", "--out", directory + "/m"])
+        #expect(twice.status == 64 && twice.stderr.contains("shard 0/3 appears twice"), "\(twice.stderr)")
+        // Another run's shard (another seed).
+        _ = try AuditProcess.run(
+            Self.run.map { $0 == "77" ? "78" : $0 } + ["--out", directory + "/r", "--shard", "1/3", "--tallies", directory + "/other"])
+        let other = try AuditProcess.run(["merge", tallies, directory + "/other", "--out", directory + "/m"])
+        #expect(other.status == 64 && other.stderr.contains("not the same run"), "\(other.stderr)")
+        // A corrupted file.
+        let path = directory + "/shard-1-of-3.json"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"trials\" : 300000", with: "\"trials\" : 300001")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let corrupt = try AuditProcess.run(["merge", tallies, path, "--out", directory + "/m"])
+        #expect(corrupt.status == 64 && corrupt.stderr.contains("checksum does not match"), "\(corrupt.stderr)")
+        let bad = try AuditProcess.run(Self.run + ["--shard", "3/3", "--tallies", tallies])
+        #expect(bad.status == 64 && bad.stderr.contains("--shard 3/3: must be I/K with 0 ≤ I < K"))
+    }
+}
