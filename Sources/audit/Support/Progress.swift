@@ -51,9 +51,11 @@ final class Progress: Sendable {
             s.printed = true
             let seconds = Double(now.uptimeNanoseconds - s.subjectStarted.uptimeNanoseconds) / 1e9
             let rate = seconds > 0.2 && done > 0 ? Double(done) / seconds : s.finishedRate
-            var line = String(format: "\r\u{1B}[K[%d/%d] %@: %.0f%%", s.subject + 1, subjects, s.name, 100 * Double(done) / Double(max(total, 1)))
+            var line = String(
+                format: "\r\u{1B}[K[%d/%d] %@: %.0f%%", s.subject + 1, subjects, s.name, 100 * Double(done) / Double(max(total, 1)))
             if let rate, rate > 0 {
-                let left = Double(total - min(done, total)) / rate + Double(subjects - s.subject - 1) * Double(total) / (s.finishedRate ?? rate)
+                let left =
+                    Double(total - min(done, total)) / rate + Double(subjects - s.subject - 1) * Double(total) / (s.finishedRate ?? rate)
                 line += String(format: ", %.3g trials/s, about %@ left", rate, Self.duration(left))
             }
             return line
