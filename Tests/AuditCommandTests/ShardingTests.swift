@@ -71,5 +71,7 @@ struct ShardingTests {
         #expect(corrupt.status == 64 && corrupt.stderr.contains("checksum does not match"), "\(corrupt.stderr)")
         let bad = try AuditProcess.run(Self.run + ["--shard", "3/3", "--tallies", tallies])
         #expect(bad.status == 64 && bad.stderr.contains("--shard 3/3: must be I/K with 0 ≤ I < K"))
+        let random = try AuditProcess.run(Self.run.map { $0 == "77" ? "random" : $0 } + ["--shard", "0/3", "--tallies", tallies])
+        #expect(random.status == 64 && random.stderr.contains("every shard of a run needs the same seed"), "\(random.stderr)")
     }
 }

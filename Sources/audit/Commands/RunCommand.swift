@@ -111,6 +111,9 @@ struct RunCommand: ParsableCommand {
                 throw ValidationError("--shard \(shard ?? ""): must be I/K with 0 ≤ I < K ≤ 10000, such as 0/8")
             }
             guard tallies != nil else { throw ValidationError("--shard \(shard!): give --tallies DIR for the shard's tallies") }
+            guard engine.seed.fixed != nil else {
+                throw ValidationError("--seed random: every shard of a run needs the same seed; give --seed N with --shard")
+            }
             guard shard != nil else { throw ValidationError("--tallies: give --shard I/K as well") }
         }
         guard probes.count <= specs.count else {
