@@ -29,9 +29,12 @@ struct ShardingTests {
         let single = try AuditProcess.run(Self.run + ["--out", directory + "/single"])
         #expect(single.status == 0, "\(single.stderr)")
         for shard in 0..<shards {
+            // Shards may differ in threads, output and how the trials are written: the run is the same.
+            let written = Self.run.map { $0 == "300000" && shard % 2 == 1 ? "3e5" : $0 }
             let part = try AuditProcess.run(
-                Self.run + [
-                    "--out", directory + "/single", "--threads", threads, "--shard", "\(shard)/\(shards)", "--tallies", directory + "/t",
+                written + [
+                    "--out", directory + "/shard-out-\(shard)", "--threads", threads, "--shard", "\(shard)/\(shards)", "--tallies",
+                    directory + "/t",
                 ])
             #expect(part.status == 0 && part.stdout.hasPrefix("shard \(shard)/\(shards): blocks"), "\(part.stdout) \(part.stderr)")
         }
@@ -52,7 +55,11 @@ struct ShardingTests {
         // A gap.
         try FileManager.default.moveItem(atPath: tallies + "/shard-1-of-3.json", toPath: directory + "/shard-1-of-3.json")
         let gap = try AuditProcess.run(["merge", tallies, "--out", directory + "/m"])
-        #expect(gap.status == 64 && gap.stderr == "audit: error: shard 1/3 is missing: 2 of 3 shards found, so trials would be left out\n")
+        #expect(
+            gap.status == 64
+                && gap.stderr
+                    == "audit: error: shard 1/3 is missing: 2 of 3 shards found, so trials would be left out (run it with --shard 1/3)\n"
+        )
         // An overlap: the same shard twice.
         try FileManager.default.copyItem(atPath: tallies + "/shard-0-of-3.json", toPath: directory + "/shard-0-of-3.json")
         let twice = try AuditProcess.run(["merge", tallies, directory + "/shard-0-of-3.json", "--out", directory + "/m"])
@@ -71,6 +78,10 @@ struct ShardingTests {
         #expect(corrupt.status == 64 && corrupt.stderr.contains("checksum does not match"), "\(corrupt.stderr)")
         let bad = try AuditProcess.run(Self.run + ["--shard", "3/3", "--tallies", tallies])
         #expect(bad.status == 64 && bad.stderr.contains("--shard 3/3: must be I/K with 0 ≤ I < K"))
+        let onlyTallies = try AuditProcess.run(Self.run + ["--tallies", tallies])
+        #expect(onlyTallies.status == 64 && onlyTallies.stderr.contains("--tallies \(tallies): give --shard I/K as well"))
+        let tooMany = try AuditProcess.run(Self.run + ["--shard", "0/100", "--tallies", directory + "/many"])
+        #expect(tooMany.status == 64 && tooMany.stderr.contains("5 blocks of 65536 trials cannot fill 100 shards"), "\(tooMany.stderr)")
         let random = try AuditProcess.run(Self.run.map { $0 == "77" ? "random" : $0 } + ["--shard", "0/3", "--tallies", tallies])
         #expect(random.status == 64 && random.stderr.contains("every shard of a run needs the same seed"), "\(random.stderr)")
     }

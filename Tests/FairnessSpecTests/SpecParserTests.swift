@@ -161,21 +161,26 @@ struct SpecParserTests {
         #expect(merge.contains { ($0["run"] as? String)?.contains("audit merge tallies") == true })
         #expect((jobs["merge"] as! [String: Any])["needs"] as? String == "shard")
 
-        let documents = try Yams.load_all(
-            yaml: String(contentsOf: root.appendingPathComponent("Examples/sharding/kubernetes-indexed-job.yaml"), encoding: .utf8)
-        )
-        .map { $0 as! [String: Any] }
-        #expect(documents.count == 2)
-        let job = documents[0]["spec"] as! [String: Any]
+        let shards =
+            try Yams.load(
+                yaml: String(contentsOf: root.appendingPathComponent("Examples/sharding/kubernetes-indexed-job.yaml"), encoding: .utf8))
+            as! [String: Any]
+        let job = shards["spec"] as! [String: Any]
         #expect(job["completionMode"] as? String == "Indexed")
         let completions = job["completions"] as! Int
         let container = (((job["template"] as! [String: Any])["spec"] as! [String: Any])["containers"] as! [[String: Any]])[0]
         let arguments = (container["args"] as! [String]).joined(separator: " ")
         #expect(arguments.contains("--shard \"$JOB_COMPLETION_INDEX/\(completions)\" --tallies /tallies"))
-        let mergeContainer =
-            ((((documents[1]["spec"] as! [String: Any])["template"] as! [String: Any])["spec"] as! [String: Any])["containers"]
-            as! [[String: Any]])[0]
+        #expect(arguments.contains("--seed "))
+        let mergeJob =
+            try Yams.load(
+                yaml: String(contentsOf: root.appendingPathComponent("Examples/sharding/kubernetes-merge-job.yaml"), encoding: .utf8))
+            as! [String: Any]
+        let mergeSpec = mergeJob["spec"] as! [String: Any]
+        #expect(mergeSpec["backoffLimit"] as? Int == 0)
+        let mergeContainer = (((mergeSpec["template"] as! [String: Any])["spec"] as! [String: Any])["containers"] as! [[String: Any]])[0]
         #expect((mergeContainer["command"] as! [String]).starts(with: [".build/release/audit", "merge", "/tallies"]))
+        #expect(mergeContainer["image"] as? String == container["image"] as? String, "one image for shards and merge")
     }
 
     @Test func emptyAndUnreadableFiles() {

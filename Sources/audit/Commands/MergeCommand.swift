@@ -54,21 +54,25 @@ struct MergeCommand: ParsableCommand {
             }
         }
         guard !files.isEmpty else { throw MergeError("\(paths.joined(separator: " ")): no shard-*-of-*.json tallies found") }
-        let shards = try files.map { ($0, try ShardFile.read($0)) }
+        var unique: [URL] = []
+        for file in files where !unique.contains(where: { $0.standardizedFileURL == file.standardizedFileURL }) { unique.append(file) }
+        let shards = try unique.map { ($0, try ShardFile.read($0)) }
         let (firstURL, first) = shards[0]
         var seen: [Int: URL] = [:]
         for (url, file) in shards {
             for (what, mine, theirs) in [
                 ("toolkit", file.toolkit, first.toolkit),
-                ("arguments", file.arguments.joined(separator: " "), first.arguments.joined(separator: " ")),
+                ("run", file.run, first.run),
                 ("seed", "\(file.seed)", "\(first.seed)"), ("generator", file.generator, first.generator),
                 ("trials", "\(file.trials)", "\(first.trials)"),
                 ("block size", "\(file.blockSize)", "\(first.blockSize)"), ("shard count", "\(file.shards)", "\(first.shards)"),
                 ("subjects", file.subjects.joined(separator: ","), first.subjects.joined(separator: ",")),
             ] where mine != theirs {
-                throw MergeError("\(url.path): not the same run as \(firstURL.path): \(what) '\(mine)' against '\(theirs)'")
+                throw MergeError(
+                    "\(url.path): not the same run as \(firstURL.path): \(what) '\(mine)' against '\(theirs)' (empty the tallies directory between runs)"
+                )
             }
-            if let other = seen[file.shard] {
+            if let other = seen[file.shard], other.standardizedFileURL != url.standardizedFileURL {
                 throw MergeError("shard \(file.shard)/\(file.shards) appears twice (\(other.path) and \(url.path)): shards overlap")
             }
             seen[file.shard] = url
@@ -83,7 +87,14 @@ struct MergeCommand: ParsableCommand {
         }
         if let missing = (0..<first.shards).first(where: { seen[$0] == nil }) {
             throw MergeError(
-                "shard \(missing)/\(first.shards) is missing: \(seen.count) of \(first.shards) shards found, so trials would be left out")
+                "shard \(missing)/\(first.shards) is missing: \(seen.count) of \(first.shards) shards found, so trials would be left out (run it with --shard \(missing)/\(first.shards))"
+            )
+        }
+        // The spec files must still say what they said when the shards ran.
+        for (path, digest) in first.specDigests.sorted(by: { $0.key < $1.key }) where try ShardFile.digests([path])[path] != digest {
+            throw MergeError(
+                "\(path): changed since the shards ran (or not found from this directory); merge where the shards ran, with the same spec files"
+            )
         }
         var arguments = first.arguments
         if arguments.first == "run" { arguments.removeFirst() }

@@ -107,14 +107,18 @@ struct RunCommand: ParsableCommand {
 
     mutating func validate() throws {
         if shard != nil || tallies != nil {
+            guard shard != nil else { throw ValidationError("--tallies \(tallies!): give --shard I/K as well (0-based, such as 0/8)") }
             guard let parts = shardParts, parts.count >= 1, parts.count <= 10_000, parts.index >= 0, parts.index < parts.count else {
                 throw ValidationError("--shard \(shard ?? ""): must be I/K with 0 ≤ I < K ≤ 10000, such as 0/8")
             }
             guard tallies != nil else { throw ValidationError("--shard \(shard!): give --tallies DIR for the shard's tallies") }
+            guard rng == "philox" || rng.hasPrefix("gsl:") else {
+                throw ValidationError(
+                    "--rng \(rng): not reproducible, so shards of one run would not add up; use philox or gsl:NAME with --shard")
+            }
             guard engine.seed.fixed != nil else {
                 throw ValidationError("--seed random: every shard of a run needs the same seed; give --seed N with --shard")
             }
-            guard shard != nil else { throw ValidationError("--tallies: give --shard I/K as well") }
         }
         guard probes.count <= specs.count else {
             throw ValidationError(
@@ -176,7 +180,7 @@ struct RunCommand: ParsableCommand {
             case .minimumReturn: flag = "--min-rtp"
             case .rarePrizeLimit: flag = "--rare-prize"
             case .logModel: return "\(value): must be \(allowed)"
-            case .tallies: return "tallies for \(value): expected \(allowed)"
+            case .tallies: flag = "--tallies"
             case .sweepSteps: return error.description
             }
             return "\(flag) \(value): must be \(allowed)"
@@ -225,7 +229,21 @@ struct RunCommand: ParsableCommand {
         }
 
         let cancellation = CancellationFlag()
-        let progress = Progress(total: trials.value, subjects: selected.count, enabled: !quiet && isatty(2) != 0)
+        // A shard's progress counts its own trials.
+        var progressTotal = trials.value
+        if let parts = shardParts, let tallies {
+            let whole = RunSettings(trials: trials.value, seed: seedValue)
+            guard UInt64(parts.count) <= whole.blockCount else {
+                AuditExitStatus.printError(
+                    "--shard \(parts.index)/\(parts.count): \(whole.blockCount) blocks of \(whole.blockSize) trials cannot fill \(parts.count) shards; use at most \(whole.blockCount) shards or more --trials"
+                )
+                throw AuditExitStatus.badInput
+            }
+            let blocks = whole.blocks(ofShard: parts.index, of: parts.count)
+            progressTotal = min(trials.value, blocks.upperBound * whole.blockSize) - blocks.lowerBound * whole.blockSize
+            try checkWritable(URL(fileURLWithPath: tallies, isDirectory: true), setting: .tallies)
+        }
+        let progress = Progress(total: progressTotal, subjects: selected.count, enabled: !quiet && isatty(2) != 0)
         let runSettings = RunSettings(
             trials: trials.value, seed: seedValue, generator: generator, threads: engine.threadCount,
             cancellation: cancellation, progress: { progress.trialsDone($0) })
@@ -261,7 +279,8 @@ struct RunCommand: ParsableCommand {
             // A shard writes its tallies, not a report: the merge of every shard writes the report.
             let blocks = runSettings.blocks(ofShard: parts.index, of: parts.count)
             let file = ShardFile(
-                toolkit: Toolkit.version, arguments: Self.recordedArguments(CommandLine.arguments), seed: seedValue,
+                toolkit: Toolkit.version, arguments: Self.recordedArguments(CommandLine.arguments), run: command,
+                specDigests: try ShardFile.digests(specs), seed: seedValue,
                 generator: "\(generator)", trials: trials.value, blockSize: runSettings.blockSize, blocks: runSettings.blockCount,
                 shard: parts.index, shards: parts.count, firstBlock: blocks.lowerBound, endBlock: blocks.upperBound,
                 subjects: report.subjects.map(\.name),

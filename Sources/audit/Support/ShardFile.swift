@@ -14,6 +14,12 @@ struct ShardFile: Codable, Equatable {
     var toolkit: String
     /// The run's arguments, without `--shard` and `--tallies`: what `audit merge` runs again.
     var arguments: [String]
+    /// What makes the run the run: its reproduce command as the report prints it (trials, seed, generator,
+    /// settings, subjects, specs, probes; not threads, output or quiet). Shards of one run share it.
+    var run: String
+    /// FNV-1a 64 of each spec file's contents when the shard ran, by path: a spec edited before the merge
+    /// is caught.
+    var specDigests: [String: String]
     var seed: UInt64
     var generator: String
     var trials: UInt64
@@ -32,6 +38,21 @@ struct ShardFile: Codable, Equatable {
     var tallies: [String: String]
     /// FNV-1a 64 of the file's JSON with this field empty, in hex.
     var checksum = ""
+
+    /// The digest of each spec file's contents, by the path as given.
+    static func digests(_ specs: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for path in specs {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in data {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            result[path] = String(hash, radix: 16)
+        }
+        return result
+    }
 
     /// The file's name in the tallies directory.
     static func name(shard: Int, of shards: Int) -> String { "shard-\(shard)-of-\(shards).json" }
@@ -75,7 +96,7 @@ struct ShardFile: Codable, Equatable {
         do {
             file = try JSONDecoder().decode(ShardFile.self, from: Data(contentsOf: url))
         } catch {
-            throw MergeError("\(url.path): not a tallies file of 'audit run --shard' (\(error.localizedDescription))")
+            throw MergeError("\(url.path): not a tallies file of 'audit run --shard' (empty, cut short, or not its JSON)")
         }
         guard file.format == format, file.version == version else {
             throw MergeError(
