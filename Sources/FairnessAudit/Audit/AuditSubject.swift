@@ -23,14 +23,7 @@ public struct AuditSubject: Sendable {
     public var stream: UInt64 { Self.stream(named: name) }
 
     /// FNV-1a (64-bit) of `name`'s UTF-8 bytes: offset basis 0xcbf29ce484222325, prime 0x100000001b3.
-    public static func stream(named name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    public static func stream(named name: String) -> UInt64 { FNV1a.hash(name.utf8) }
 
     /// A wheel read from its rotation.
     ///

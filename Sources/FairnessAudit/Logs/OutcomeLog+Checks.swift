@@ -55,69 +55,29 @@ extension LogTally {
                         : "; rare labels pooled: " + pooled.map { $0.map { labelNames[$0] }.joined(separator: "+") }.joined(separator: ", ")),
                 names: groups.map { $0.map { labelNames[$0] }.joined(separator: "+") }))
 
-        // Each prize's frequency.
+        // Each prize's frequency (wheels), and each hand's (dice, by the hand's rule).
         if let paytable = model.paytable {
             for (slot, label) in model.labels.enumerated() where paytable.prize(label) > 0 {
-                let p = model.probabilities[slot]
-                guard p > 0, p < 1, valid > 0 else { continue }
-                let check = "label \(label) (pays \(ReturnToPlayer.format(paytable.prize(label)))) frequency (exact binomial)"
-                let expectedHits = Double(valid) * p
-                guard expectedHits >= 5, Double(valid) * (1 - p) >= 5 else {
-                    checks.append(
-                        PendingCheck(
-                            record: CheckRecord(
-                                subject: name, check: check, kind: .fairness, status: .inconclusive,
-                                detail: String(
-                                    format:
-                                        "inconclusive: %llu valid lines expect %.3g of this prize; testing it needs at least %.0f lines",
-                                    valid, expectedHits, (5 / min(p, 1 - p)).rounded(.up)))))
-                    continue
+                let prize = ReturnToPlayer.format(paytable.prize(label))
+                checks += try frequencyCheck(
+                    "label \(label) (pays \(prize)) frequency (exact binomial)", hits: counts[slot], of: valid,
+                    probability: model.probabilities[slot], what: "prize"
+                ) { test, p in
+                    String(
+                        format: "%llu of %llu valid lines pay %@: %.6g; declared %.9g (1 in %.6g); 95%% Clopper-Pearson [%.6g, %.6g]",
+                        counts[slot], valid, prize, test.proportion, p, 1 / p, test.clopperPearson.lower, test.clopperPearson.upper)
                 }
-                let test = try BinomialTest(successes: Double(counts[slot]), trials: Double(valid), hypothesised: p)
-                checks.append(
-                    PendingCheck(
-                        record: CheckRecord(
-                            subject: name, check: check, kind: .fairness, status: .inconclusive,
-                            statistic: Double(counts[slot]), pValue: test.verdict.pValue,
-                            detail: String(
-                                format:
-                                    "%llu of %llu valid lines pay %@: %.6g; declared %.9g (1 in %.6g); 95%% Clopper-Pearson [%.6g, %.6g]",
-                                counts[slot], valid, ReturnToPlayer.format(paytable.prize(label)), test.proportion, p, 1 / p,
-                                test.clopperPearson.lower, test.clopperPearson.upper)),
-                        power: .binomial(trials: Double(valid), probability: p),
-                        table: SubjectAudit.binomialTable(
-                            name, check, successes: Double(counts[slot]), trials: Double(valid), probability: p)))
             }
         }
-
-        // Each hand's frequency (dice), by the hand's rule.
         for (index, entry) in (model.dice?.hands ?? []).enumerated() {
-            guard let p = entry.probability, p > 0, p < 1, valid > 0 else { continue }
-            let check = "\(entry.hand.name) frequency (exact binomial)"
-            guard Double(valid) * p >= 5, Double(valid) * (1 - p) >= 5 else {
-                checks.append(
-                    PendingCheck(
-                        record: CheckRecord(
-                            subject: name, check: check, kind: .fairness, status: .inconclusive,
-                            detail: String(
-                                format: "inconclusive: %llu valid lines expect %.3g of this hand; testing it needs at least %.0f lines",
-                                valid,
-                                Double(valid) * p, (5 / min(p, 1 - p)).rounded(.up)))))
-                continue
+            guard let p = entry.probability else { continue }
+            checks += try frequencyCheck(
+                "\(entry.hand.name) frequency (exact binomial)", hits: handCounts[index], of: valid, probability: p, what: "hand"
+            ) { test, p in
+                String(
+                    format: "%llu of %llu valid rolls: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]", handCounts[index], valid,
+                    test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)
             }
-            let test = try BinomialTest(successes: Double(handCounts[index]), trials: Double(valid), hypothesised: p)
-            checks.append(
-                PendingCheck(
-                    record: CheckRecord(
-                        subject: name, check: check, kind: .fairness, status: .inconclusive, statistic: Double(handCounts[index]),
-                        pValue: test.verdict.pValue,
-                        detail: String(
-                            format: "%llu of %llu valid rolls: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]", handCounts[index],
-                            valid,
-                            test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
-                    power: .binomial(trials: Double(valid), probability: p),
-                    table: SubjectAudit.binomialTable(
-                        name, check, successes: Double(handCounts[index]), trials: Double(valid), probability: p)))
         }
 
         // Payouts and RTP.
@@ -291,5 +251,34 @@ extension LogTally {
             groups = groups.indices.filter { $0 != order[0] && $0 != order[1] }.map { groups[$0] } + [merged.sorted()]
         }
         return groups.sorted { $0[0] < $1[0] }
+    }
+
+    /// An exact binomial test of `hits` in `of` valid lines against `probability`; inconclusive (saying how
+    /// many lines it needs) while either tail expects fewer than 5; none for a certain or impossible outcome.
+    func frequencyCheck(
+        _ check: String, hits: UInt64, of valid: UInt64, probability p: Double, what: String,
+        detail: (BinomialTest, Double) -> String
+    ) throws -> [PendingCheck] {
+        guard p > 0, p < 1, valid > 0 else { return [] }
+        let name = model.name
+        guard Double(valid) * p >= 5, Double(valid) * (1 - p) >= 5 else {
+            return [
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: check, kind: .fairness, status: .inconclusive,
+                        detail: String(
+                            format: "inconclusive: %llu valid lines expect %.3g of this %@; testing it needs at least %.0f lines", valid,
+                            Double(valid) * p, what, (5 / min(p, 1 - p)).rounded(.up))))
+            ]
+        }
+        let test = try BinomialTest(successes: Double(hits), trials: Double(valid), hypothesised: p)
+        return [
+            PendingCheck(
+                record: CheckRecord(
+                    subject: name, check: check, kind: .fairness, status: .inconclusive, statistic: Double(hits),
+                    pValue: test.verdict.pValue, detail: detail(test, p)),
+                power: .binomial(trials: Double(valid), probability: p),
+                table: SubjectAudit.binomialTable(name, check, successes: Double(hits), trials: Double(valid), probability: p))
+        ]
     }
 }

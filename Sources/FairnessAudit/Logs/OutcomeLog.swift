@@ -151,10 +151,8 @@ struct LogTally {
     let model: LogModel
     let options: LogOptions
     let k: Int
-    /// Slot of each label: a table when the labels span fewer than 2^16 values.
-    let minimumLabel: Int
-    let slotTable: [Int32]
-    let slotDictionary: [Int: Int]
+    /// Slot of each label (and of no result and invalid labels), as the sampled tallies map them.
+    let slots: OutcomeSlots
 
     enum Format { case undecided, csv, jsonLines }
     var format = Format.undecided
@@ -202,17 +200,7 @@ struct LogTally {
         counts = [UInt64](repeating: 0, count: k + 2)
         handCounts = [UInt64](repeating: 0, count: model.dice?.hands.count ?? 0)
         pairs = [UInt64](repeating: 0, count: k * k)
-        let low = model.labels.min()!, high = model.labels.max()!
-        minimumLabel = low
-        if high - low < 1 << 16 {
-            var table = [Int32](repeating: -1, count: high - low + 1)
-            for (slot, label) in model.labels.enumerated() { table[label - low] = Int32(slot) }
-            slotTable = table
-            slotDictionary = [:]
-        } else {
-            slotTable = []
-            slotDictionary = Dictionary(uniqueKeysWithValues: model.labels.enumerated().map { ($1, $0) })
-        }
+        slots = OutcomeSlots(labels: model.labels)
     }
 
     // MARK: Reading
@@ -557,14 +545,7 @@ struct LogTally {
     }
 
     /// FNV-1a of a field's bytes.
-    static func hash(_ field: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in trimmed(field) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    static func hash(_ field: UnsafeBufferPointer<UInt8>) -> UInt64 { FNV1a.hash(trimmed(field)) }
 
     /// Counts one outcome line.
     mutating func record(_ fields: Fields, number: Int) throws {
@@ -698,13 +679,8 @@ struct LogTally {
     /// sector carries or a roll the dice cannot show.
     func slot(_ fields: Fields) -> Int {
         if let roll = fields.faces {
-            guard roll.count > 0 else { return k + 1 }
-            let offset = PokerCategory.of(roll).rawValue - minimumLabel
-            return offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
+            return roll.count == 0 ? slots.invalid : slots.slot(.label(PokerCategory.of(roll).rawValue))
         }
-        guard let label = fields.outcome else { return k }
-        if slotTable.isEmpty { return slotDictionary[label] ?? k + 1 }
-        let offset = label - minimumLabel
-        return offset >= 0 && offset < slotTable.count && slotTable[offset] >= 0 ? Int(slotTable[offset]) : k + 1
+        return slots.slot(fields.outcome.map { .label($0) } ?? .noResult)
     }
 }

@@ -44,12 +44,7 @@ struct ShardFile: Codable, Equatable {
         var result: [String: String] = [:]
         for path in specs {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in data {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            result[path] = String(hash, radix: 16)
+            result[path] = String(FNV1a.hash(data), radix: 16)
         }
         return result
     }
@@ -67,12 +62,7 @@ struct ShardFile: Codable, Equatable {
     func computedChecksum() throws -> String {
         var copy = self
         copy.checksum = ""
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in try Self.encoder().encode(copy) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(FNV1a.hash(try Self.encoder().encode(copy)), radix: 16)
     }
 
     /// Writes the file into `directory` (created if needed) through a temporary file and a rename.
