@@ -24,7 +24,7 @@ struct HelpTests {
         #expect(help.status == 0)
         let text = help.stdout.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         for expected in [
-            "(default: 1000000)", "(default: 20261121)", "(default: all cores)", "(default: philox)",
+            "(default: 1000000)", "(default: 20261121)", "(default: all cores)", "(default: xoshiro)",
             "(default: 1e-06)", "(default: Reports)", "(default: exact,fairness,sampling,invalid)", "(default: 10000)", "(default: 10.0)",
             "(default: 1e8)",
         ] {

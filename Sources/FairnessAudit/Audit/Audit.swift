@@ -1,16 +1,21 @@
 import FairnessStatistics
 import Foundation
+import Synchronization
 
 /// Runs audits and assembles their report.
 public enum Audit {
     /// Audits `subjects` (exact checks, then sampling), applies Holm's correction over every p-value of
     /// the run at `settings.alpha`, states each sampled test's power, and returns the report.
     ///
+    /// Up to `settings.run.threads` subjects are audited at once, the threads shared among them; the
+    /// report does not depend on how many. `settings.run.progress`, if set, is called with the trials
+    /// done by every subject together (at most `trials` × `subjects.count`).
+    ///
     /// - Parameters:
     ///   - subjects: The subjects to audit, in report order.
     ///   - settings: The run's settings; checked with ``AuditSettings/validate()`` before anything runs.
-    ///   - onSubject: Called before each subject with its position in `subjects` and the subject
-    ///     (for progress display).
+    ///   - onSubject: Called as each subject starts, with its position in `subjects` and the subject (for
+    ///     progress display); from worker threads, in order of starting.
     /// - Returns: The report: one verdict per subject, every check with its Holm-adjusted p-value and
     ///   status, the outcome tallies, mislabelled arcs and failing probes.
     /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` if a setting is out of range;
@@ -25,33 +30,71 @@ public enum Audit {
     ///   (each change of result bisected to adjacent values); for a dice game, all F^K ordered rolls.
     public static func run(
         _ subjects: [AuditSubject], settings: AuditSettings,
-        onSubject: ((Int, AuditSubject) -> Void)? = nil
+        onSubject: (@Sendable (Int, AuditSubject) -> Void)? = nil
     ) throws -> AuditReport {
         try settings.validate()
-        var results: [SubjectResult] = []
-        for (index, subject) in subjects.enumerated() {
-            onSubject?(index, subject)
-            // Each subject draws from its own stream, so the family holds independent evidence and a
-            // subject's result does not depend on which others ran.
-            var own = settings
-            own.run.stream = subject.stream
-            var result: SubjectResult
-            do {
-                result = try subject.audit(own)
-            } catch let fault as SubjectFault {
-                result = SubjectResult(
-                    verdict: SubjectVerdict(name: subject.name, summary: subject.summary, kind: subject.kind, verdict: .fail, findings: []),
-                    checks: [
-                        PendingCheck(
-                            record: CheckRecord(
-                                subject: subject.name, check: "subject could not be run", kind: .exact, status: .fail,
-                                detail: fault.faultDescription))
-                    ], outcomes: [], arcs: [], probes: [])
+        // Subjects run side by side, `workers` at a time, each sampling on its share of the threads (the
+        // last ones, with fewer left to share them, on more): the exact checks of one subject
+        // (single-threaded) then overlap another's sampling. Every result
+        // depends on the subject, seed and trials only, so the report is the same for any thread count.
+        let workers = min(settings.run.threads, subjects.count)
+        let trialsDone = Atomic<UInt64>(0)
+        let progress = settings.run.progress
+        let nextSubject = Atomic<Int>(0)
+        let outcomes = Mutex<[Result<SubjectResult, Error>?]>(Array(repeating: nil, count: subjects.count))
+        // After an error no further subject starts; those started earlier finish, so the error thrown is
+        // the one of the first failing subject in order, as when subjects ran one after another.
+        let failed = Atomic<Bool>(false)
+        DispatchQueue.concurrentPerform(iterations: max(workers, 1)) { _ in
+            while !settings.run.cancellation.isCancelled && !failed.load(ordering: .relaxed) {
+                let index = nextSubject.add(1, ordering: .relaxed).oldValue
+                guard index < subjects.count else { break }
+                let subject = subjects[index]
+                onSubject?(index, subject)
+                // Each subject draws from its own stream, so the family holds independent evidence and a
+                // subject's result does not depend on which others ran. Progress adds up every subject's
+                // trials.
+                var own = settings
+                own.run.stream = subject.stream
+                own.run.threads = max(1, settings.run.threads / max(1, min(workers, subjects.count - index)))
+                if let progress {
+                    let seen = Atomic<UInt64>(0)
+                    own.run.progress = { done in
+                        let before = seen.exchange(done, ordering: .relaxed)
+                        progress(trialsDone.add(done &- before, ordering: .relaxed).newValue)
+                    }
+                }
+                let outcome = Result { try audit(subject, settings: own) }
+                if case .failure = outcome { failed.store(true, ordering: .relaxed) }
+                outcomes.withLock { $0[index] = outcome }
             }
-            result.verdict.kind = subject.kind
-            results.append(result)
+        }
+        var results: [SubjectResult] = []
+        for outcome in outcomes.withLock({ $0 }) {
+            guard let outcome else { throw AuditError.interrupted }
+            results.append(try outcome.get())
         }
         return try assemble(results, settings: settings)
+    }
+
+    /// One subject's audit; a ``SubjectFault`` (the implementation could not be run) becomes a failing
+    /// check rather than an error.
+    static func audit(_ subject: AuditSubject, settings: AuditSettings) throws -> SubjectResult {
+        var result: SubjectResult
+        do {
+            result = try subject.audit(settings)
+        } catch let fault as SubjectFault {
+            result = SubjectResult(
+                verdict: SubjectVerdict(name: subject.name, summary: subject.summary, kind: subject.kind, verdict: .fail, findings: []),
+                checks: [
+                    PendingCheck(
+                        record: CheckRecord(
+                            subject: subject.name, check: "subject could not be run", kind: .exact, status: .fail,
+                            detail: fault.faultDescription))
+                ], outcomes: [], arcs: [], probes: [])
+        }
+        result.verdict.kind = subject.kind
+        return result
     }
 
     /// Holm over the family, power at Holm's strictest level α/m, statuses and verdicts.

@@ -21,6 +21,7 @@ public enum MonteCarloRunner {
     @inlinable
     public static func run<Driver: TrialDriver>(_ driver: Driver, settings: RunSettings) throws -> Driver.Counts {
         switch settings.generator {
+        case .xoshiro: return try runBlocks(driver, settings: settings, randomness: XoshiroBlockRandomness.self, context: ())
         case .philox: return try runBlocks(driver, settings: settings, randomness: PhiloxBlockRandomness.self, context: ())
         case .system: return try runBlocks(driver, settings: settings, randomness: SystemBlockRandomness.self, context: ())
         case .gsl(let name): return try runBlocks(driver, settings: settings, randomness: GSLBlockRandomness.self, context: name)

@@ -8,7 +8,7 @@ public struct RunSettings: Sendable {
     public var trials: UInt64
     /// The seed the generator is keyed or seeded with; the system generator ignores it.
     public var seed: UInt64
-    /// The stream the trials are drawn from (the second Philox key word, and part of every GSL block
+    /// The stream the trials are drawn from (the second Philox key word of every block's or trial's key, and part of every GSL block
     /// seed): 0 by default; ``Audit/run(_:settings:onSubject:)`` gives each subject
     /// ``AuditSubject/stream``, derived from its name, so subjects never share draws.
     public var stream: UInt64 = 0
@@ -48,13 +48,13 @@ public struct RunSettings: Sendable {
     /// - Parameters:
     ///   - trials: Trials (spins or plays) per subject.
     ///   - seed: The generator's seed.
-    ///   - generator: The generator; Philox by default.
+    ///   - generator: The generator; ``GeneratorChoice/xoshiro`` by default.
     ///   - threads: Worker threads, raised to 1 if lower; by default one per active processor.
     ///   - blockSize: Trials per block, raised to 1 if lower; ``defaultBlockSize`` by default.
     ///   - cancellation: The flag that stops the run; a fresh, unset one by default.
     ///   - progress: Called from worker threads with the number of trials done; none by default.
     public init(
-        trials: UInt64, seed: UInt64, generator: GeneratorChoice = .philox,
+        trials: UInt64, seed: UInt64, generator: GeneratorChoice = .xoshiro,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, blockSize: UInt64 = RunSettings.defaultBlockSize,
         cancellation: CancellationFlag = CancellationFlag(), progress: (@Sendable (UInt64) -> Void)? = nil
     ) {

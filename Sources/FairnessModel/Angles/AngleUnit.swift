@@ -13,6 +13,7 @@ public enum AngleUnit: String, Sendable, Hashable, Codable {
     case radians
 
     /// One full turn in this unit, as a double (2π is rounded; exact arithmetic uses ``Turns``).
+    @inlinable
     public var fullTurn: Double {
         switch self {
         case .degrees: return 360

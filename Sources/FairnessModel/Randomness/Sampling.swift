@@ -17,7 +17,7 @@ public enum Sampling {
     @inlinable
     public static func uniformInteger<G: RandomNumberGenerator>(below bound: UInt64, using generator: inout G) -> UInt64 {
         precondition(bound > 0, "bound must be positive")
-        if G.self is AnyObject.Type, let native = generator as? any NativeMappingGenerator {
+        if mayMapNatively(G.self), let native = generator as? any NativeMappingGenerator {
             return native.nativeUniformInteger(below: bound)
         }
         var product = generator.next().multipliedFullWidth(by: bound)
@@ -30,11 +30,20 @@ public enum Sampling {
         return product.high
     }
 
+    /// Whether `G` may be a ``NativeMappingGenerator`` (a class). `G.self is AnyObject.Type` is a call into
+    /// the runtime on every draw (a tenth of a wheel trial); a class is one reference wide, and that size
+    /// is a constant once `G` is known, so the toolkit's own generators (32 bytes and more) and the system
+    /// generator (empty) skip the check at compile time.
+    @inlinable
+    static func mayMapNatively<G: RandomNumberGenerator>(_: G.Type) -> Bool {
+        MemoryLayout<G>.size == MemoryLayout<AnyObject>.size && G.self is AnyObject.Type
+    }
+
     /// A uniform double in [0, 1): the top 53 bits of one 64-bit draw, times 2^-53. Every value is a
     /// multiple of 2^-53, each with probability 2^-53.
     @inlinable
     public static func unitInterval<G: RandomNumberGenerator>(using generator: inout G) -> Double {
-        if G.self is AnyObject.Type, let native = generator as? any NativeMappingGenerator {
+        if mayMapNatively(G.self), let native = generator as? any NativeMappingGenerator {
             return native.nativeUnitInterval()
         }
         return Double(generator.next() >> 11) * 0x1p-53

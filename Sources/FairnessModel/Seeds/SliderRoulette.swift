@@ -74,12 +74,13 @@ public struct SliderRoulette: WheelSubject {
     }
 
     /// The app's formula: `Int((360 − degree) / Double(360 / n) + 1)`, with `degree = (rotation mod 2π)·180/π`
-    /// (remainder by truncation). It can name labels no sector carries.
+    /// (remainder by truncation: fmod, computed by `exactRemainder(dividingBy:)`, the same bits faster). It
+    /// can name labels no sector carries.
     /// - Precondition: `rotation` is finite (`Int(_:)` traps on NaN).
     @inlinable
     public func report(_ rotation: Double) -> WheelOutcome {
         let eachSectorDegree = Double(360 / sectorCount)
-        let rotatedValue = rotation.truncatingRemainder(dividingBy: Double.pi * 2)
+        let rotatedValue = rotation.exactRemainder(dividingBy: Double.pi * 2)
         let degree = rotatedValue * 180 / Double.pi
         let answer = (360 - degree) / eachSectorDegree + 1
         return .label(Int(answer))

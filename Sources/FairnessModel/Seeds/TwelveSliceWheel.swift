@@ -57,12 +57,12 @@ public struct TwelveSliceWheel: WheelSubject {
         previous + 100 * Double.pi + u
     }
 
-    /// The app's `switch` over `degree = (rotation mod 2π)·180/π` (remainder by truncation): `0..<30` → 12,
+    /// The app's `switch` over `degree = (rotation mod 2π)·180/π` (remainder by truncation, as fmod; the same bits by `exactRemainder`): `0..<30` → 12,
     /// `30..<60` → 11, …, `330..<360` → 1, `-30..<0` → 1, and anything else (below −30°, NaN) →
     /// ``WheelOutcome/noResult``.
     @inlinable
     public func report(_ rotation: Double) -> WheelOutcome {
-        let value = rotation.truncatingRemainder(dividingBy: Double.pi * 2)
+        let value = rotation.exactRemainder(dividingBy: Double.pi * 2)
         let degree = value * 180 / Double.pi
         switch degree {
         case -30..<0: return .label(1)

@@ -80,15 +80,18 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     /// - Precondition: `rotation` is finite.
     /// - Complexity: O(log n) for n sectors.
     public func report(_ rotation: Double) -> WheelOutcome {
-        var angle = (table.pointer - rotation).truncatingRemainder(dividingBy: 360)
+        var angle = (table.pointer - rotation).exactRemainder(dividingBy: 360)
         if angle < 0 { angle += 360 }
         if angle >= 360 { angle = 0 }
-        // The last sector starting at or before the angle.
-        var low = 0, high = table.starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if table.starts[mid] <= angle { low = mid + 1 } else { high = mid }
-        }
+        // low = the number of starts at or before the angle (so sector low − 1 is the last of them): from
+        // the count at the start of the angle's bucket, stepped to the exact place by comparing with the
+        // starts themselves (one step or none, usually; a binary search would mispredict half its branches
+        // on random spins).
+        let starts = table.starts
+        let bucket = min(Int(angle * table.bucketsPerDegree), table.countAtBucket.count - 1)
+        var low = Int(table.countAtBucket[bucket])
+        while low < starts.count && starts[low] <= angle { low += 1 }
+        while low > 0 && starts[low - 1] > angle { low -= 1 }
         // Sectors that tile the circle: the one starting last at or before the angle (before the first
         // start, the last sector, which runs on past 360). Comparing with starts only, never with
         // start + width, leaves no sliver between two sectors where rounding could make both miss.
@@ -126,6 +129,11 @@ public struct SectorTable: Sendable, Hashable {
     public let pointer: Double
     /// Whether the sectors tile the circle (no gap or overlap as drawn).
     public let tiles: Bool
+    /// For each of 4n buckets of [0, 360) (n sectors, 64 to 65,536 buckets), the number of starts
+    /// before the bucket's lower end: where the search for an angle in it begins.
+    let countAtBucket: [Int32]
+    /// Buckets per degree: the bucket of angle a is ⌊a · bucketsPerDegree⌋.
+    let bucketsPerDegree: Double
 
     /// The table of `geometry`, in `Double` degrees.
     public init(_ geometry: WheelGeometry) {
@@ -135,5 +143,15 @@ public struct SectorTable: Sendable, Hashable {
         labels = sorted.map(\.label)
         pointer = geometry.pointerTurns.fractionalPart.value * 360
         tiles = geometry.findings.isEmpty
+        let buckets = min(max(64, 4 * starts.count), 1 << 16)
+        bucketsPerDegree = Double(buckets) / 360
+        var counts = [Int32](repeating: 0, count: buckets)
+        var below = 0
+        for bucket in 0..<buckets {
+            let lowerEnd = Double(bucket) / bucketsPerDegree
+            while below < starts.count && starts[below] < lowerEnd { below += 1 }
+            counts[bucket] = Int32(below)
+        }
+        countAtBucket = counts
     }
 }

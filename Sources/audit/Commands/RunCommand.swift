@@ -37,8 +37,11 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp("Seconds a probe may go without answering before its batch is abandoned.", valueName: "seconds"))
     var probeTimeout = 10.0
 
-    @Option(help: ArgumentHelp("Generator: philox (reproducible), system, or gsl:NAME (gsl:mt19937, gsl:randu, ...).", valueName: "name"))
-    var rng = "philox"
+    @Option(
+        help: ArgumentHelp(
+            "Generator: xoshiro (reproducible, fastest), philox (reproducible, one counter per trial), system, or gsl:NAME (gsl:mt19937, gsl:randu, ...).",
+            valueName: "name"))
+    var rng = "xoshiro"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Family-wise significance level of the run (Holm), in (0, 1).", valueName: "alpha"))
     var alpha = AuditSettings.defaultAlpha
@@ -112,9 +115,9 @@ struct RunCommand: ParsableCommand {
                 throw ValidationError("--shard \(shard ?? ""): must be I/K with 0 ≤ I < K ≤ 10000, such as 0/8")
             }
             guard tallies != nil else { throw ValidationError("--shard \(shard!): give --tallies DIR for the shard's tallies") }
-            guard rng == "philox" || rng.hasPrefix("gsl:") else {
+            guard rng != "system" else {
                 throw ValidationError(
-                    "--rng \(rng): not reproducible, so shards of one run would not add up; use philox or gsl:NAME with --shard")
+                    "--rng \(rng): not reproducible, so shards of one run would not add up; use xoshiro, philox or gsl:NAME with --shard")
             }
             guard engine.seed.fixed != nil else {
                 throw ValidationError("--seed random: every shard of a run needs the same seed; give --seed N with --shard")
@@ -214,7 +217,7 @@ struct RunCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: out, isDirectory: true)
 
         var command = "swift run audit --trials \(trials.value) --seed \(seedValue)"
-        if generator != .philox { command += " --rng \(generator)" }
+        if generator != .xoshiro { command += " --rng \(generator)" }
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
         if Set(gated) != Set(CheckKind.allCases) { command += " --fail-on \(gated.map(\.rawValue).joined(separator: ","))" }
         if materiality != AuditSettings.defaultMateriality { command += " --materiality \(materiality)" }

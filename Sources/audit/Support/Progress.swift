@@ -3,19 +3,18 @@ import Foundation
 import Synchronization
 
 /// Progress on standard error, only on a terminal (nothing on a pipe or in a file) and only once a run has
-/// taken two seconds: the subject, its share done, trials per second and the time left for the run.
+/// taken two seconds: subjects finished, the share of all trials done, trials per second and the time left.
+/// Subjects run side by side, so the line counts every subject's trials together.
 final class Progress: Sendable {
     private struct State {
-        var subject = 0
+        var started = 0
         var name = ""
         var lastPrint = DispatchTime.now()
         var printed = false
-        var subjectStarted = DispatchTime.now()
-        /// Trials per second of the subjects finished so far (for the time left of those to come).
-        var finishedRate: Double?
     }
     private let state = Mutex(State())
     private let started = DispatchTime.now()
+    /// Trials per subject (a shard's own share).
     let total: UInt64
     let subjects: Int
     let enabled: Bool
@@ -26,37 +25,32 @@ final class Progress: Sendable {
         self.enabled = enabled
     }
 
+    /// Subject `index` (0-based) has started.
     func subject(_ index: Int, _ name: String) {
         guard enabled else { return }
-        let now = DispatchTime.now()
         state.withLock {
-            if index > 0 {
-                let seconds = Double(now.uptimeNanoseconds - $0.subjectStarted.uptimeNanoseconds) / 1e9
-                if seconds > 0 { $0.finishedRate = Double(total) / seconds }
-            }
-            $0.subject = index
+            $0.started = max($0.started, index + 1)
             $0.name = name
-            $0.subjectStarted = now
         }
-        trialsDone(0)
     }
 
+    /// `done` trials of all subjects together are done.
     func trialsDone(_ done: UInt64) {
         guard enabled else { return }
         let now = DispatchTime.now()
-        guard now.uptimeNanoseconds - started.uptimeNanoseconds > 2_000_000_000 else { return }
+        let seconds = Double(now.uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        guard seconds > 2 else { return }
+        let all = Double(total) * Double(subjects)
         let line: String? = state.withLock { s in
-            guard now.uptimeNanoseconds - s.lastPrint.uptimeNanoseconds > 250_000_000 || done == 0 else { return nil }
+            guard now.uptimeNanoseconds - s.lastPrint.uptimeNanoseconds > 250_000_000 else { return nil }
             s.lastPrint = now
             s.printed = true
-            let seconds = Double(now.uptimeNanoseconds - s.subjectStarted.uptimeNanoseconds) / 1e9
-            let rate = seconds > 0.2 && done > 0 ? Double(done) / seconds : s.finishedRate
+            let rate = Double(done) / seconds
             var line = String(
-                format: "\r\u{1B}[K[%d/%d] %@: %.0f%%", s.subject + 1, subjects, s.name, 100 * Double(done) / Double(max(total, 1)))
-            if let rate, rate > 0 {
-                let left =
-                    Double(total - min(done, total)) / rate + Double(subjects - s.subject - 1) * Double(total) / (s.finishedRate ?? rate)
-                line += String(format: ", %.3g trials/s, about %@ left", rate, Self.duration(left))
+                format: "\r\u{1B}[K[%d/%d] %@: %.0f%% of all trials", s.started, subjects, s.name,
+                100 * Double(done) / max(all, 1))
+            if rate > 0 {
+                line += String(format: ", %.3g trials/s, about %@ left", rate, Self.duration(max(0, all - Double(done)) / rate))
             }
             return line
         }

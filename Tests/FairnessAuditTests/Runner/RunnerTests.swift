@@ -24,7 +24,7 @@ struct PlantedBiasWheel: WheelSubject {
 
 @Suite("Runner and audit")
 struct RunnerTests {
-    static func settings(trials: UInt64, threads: Int, seed: UInt64 = 7, generator: GeneratorChoice = .philox) -> AuditSettings {
+    static func settings(trials: UInt64, threads: Int, seed: UInt64 = 7, generator: GeneratorChoice = .xoshiro) -> AuditSettings {
         AuditSettings(
             run: RunSettings(trials: trials, seed: seed, generator: generator, threads: threads, blockSize: 4096),
             sweepSteps: 4096)
@@ -43,7 +43,12 @@ struct RunnerTests {
         let dice3 = try MonteCarloRunner.run(
             DiceDriver(DrinkingDiceGame(rerollSwitchOn: true)), settings: Self.settings(trials: 50_000, threads: 3).run)
         #expect(dice1.faces == dice3.faces && dice1.categories == dice3.categories && dice1.diePairs == dice3.diePairs)
-        // GSL generators are seeded per block, so they are thread-independent too.
+        // Philox with one counter per trial, and GSL generators seeded per block, are thread-independent too.
+        let philox1 = try MonteCarloRunner.run(
+            WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 1, generator: .philox).run)
+        let philox3 = try MonteCarloRunner.run(
+            WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 3, generator: .philox).run)
+        #expect(philox1.counts == philox3.counts && philox1.pairs == philox3.pairs)
         let gsl1 = try MonteCarloRunner.run(
             WheelDriver(wheel), settings: Self.settings(trials: 20_000, threads: 1, generator: .gsl("mt19937")).run)
         let gsl2 = try MonteCarloRunner.run(

@@ -37,4 +37,44 @@ struct GeneratorTests {
         var other = TrialRandom(seed: 20261121, trial: 8)
         #expect(other.next() != first[0])
     }
+
+    struct XoshiroFixture: Decodable {
+        struct Stream: Decodable { let state: [String]; let output: [String] }
+        struct Block: Decodable { let seed: String; let stream: String; let block: String; let state: [String]; let output: [String] }
+        let states: [Stream]
+        let blocks: [Block]
+    }
+
+    @Test func xoshiroMatchesRandomgenAndItsBlockStatesMatchNumPysPhilox() throws {
+        let url = try #require(Bundle.module.url(forResource: "xoshiro_reference", withExtension: "json", subdirectory: "Fixtures"))
+        let fixture = try JSONDecoder().decode(XoshiroFixture.self, from: Data(contentsOf: url))
+        #expect(fixture.states.count == 3 && fixture.blocks.count == 5)
+        func words(_ strings: [String]) -> [UInt64] { strings.map { UInt64($0)! } }
+        for stream in fixture.states {
+            let s = words(stream.state)
+            var generator = Xoshiro256StarStar(state: (s[0], s[1], s[2], s[3]))
+            #expect((0..<stream.output.count).map { _ in generator.next() } == words(stream.output))
+        }
+        for block in fixture.blocks {
+            var generator = Xoshiro256StarStar(seed: UInt64(block.seed)!, stream: UInt64(block.stream)!, block: UInt64(block.block)!)
+            let state = generator.state
+            #expect([state.0, state.1, state.2, state.3] == words(block.state))
+            #expect((0..<block.output.count).map { _ in generator.next() } == words(block.output))
+        }
+        // The reference implementation's well-known first words from state (1, 2, 3, 4).
+        var small = Xoshiro256StarStar(state: (1, 2, 3, 4))
+        #expect([small.next(), small.next(), small.next()] == [11520, 0, 1_509_978_240])
+    }
+
+    @Test func blocksOfARunDrawIndependentStreams() {
+        // Different blocks, streams and seeds start from different states; the same three, the same state.
+        let a = Xoshiro256StarStar(seed: 1, stream: 0, block: 0).state
+        #expect(a != Xoshiro256StarStar(seed: 1, stream: 0, block: 1).state)
+        #expect(a != Xoshiro256StarStar(seed: 1, stream: 1, block: 0).state)
+        #expect(a != Xoshiro256StarStar(seed: 2, stream: 0, block: 0).state)
+        #expect(a == Xoshiro256StarStar(seed: 1, stream: 0, block: 0).state)
+        // The block state is not a per-trial block of TrialRandom (counter word 3 keeps them apart).
+        let trialBlock = Philox4x64.block(counter: (0, 0, 0, 0), key: (1, 0))
+        #expect(a != trialBlock)
+    }
 }

@@ -8,7 +8,7 @@ public struct AuditReport: Sendable, Codable {
     public var command: String
     /// The run's seed (``RunSettings/seed``).
     public var seed: UInt64
-    /// The generator, as ``GeneratorChoice`` names it: `philox`, `system` or `gsl:NAME`.
+    /// The generator, as ``GeneratorChoice`` names it: `xoshiro`, `philox`, `system` or `gsl:NAME`.
     public var generator: String
     /// Whether the seed reproduces the draws (false for the system generator).
     public var reproducible: Bool

@@ -14,9 +14,9 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
 
     @inlinable
     public func run<R: BlockRandomness>(_ range: Range<UInt64>, randomness: inout R, into tally: inout DiceTally) {
-        // The hands and paytable are read once per block (a game may build them on each call).
+        // The hands and their prizes are read once per block (a game may build them on each call).
         let hands = game.hands
-        let paytable = game.paytable
+        let prizes = game.paytable.map { paytable in hands.map { paytable.prize($0.name) } }
         if let batching = game as? any BatchRollingDice {
             // A game behind a probe rolls the whole block in one batch (one cast per block, none per trial).
             let k = game.dice.count
@@ -52,7 +52,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                 tally.categories[PokerCategory.of(final).rawValue] &+= 1
                 if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
                 for (index, hand) in hands.enumerated() where hand.holds(in: final) { tally.hands[index] &+= 1 }
-                if let paytable { tally.recordPayout(game.payout(for: final, hands: hands, paytable: paytable).prize) }
+                if let prizes { tally.recordPayout(game.payout(for: final, hands: hands, prizes: prizes).prize) }
             }
             tally.invalidPlays &+= invalid
             tally.plays &+= UInt64(range.count) - invalid
@@ -69,7 +69,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
             tally.categories[PokerCategory.of(play.final).rawValue] &+= 1
             if PokerCategory.isStraight(play.final) { tally.finalStraights &+= 1 }
             for index in hands.indices where hands[index].holds(in: play.final) { tally.hands[index] &+= 1 }
-            if let paytable { tally.recordPayout(game.payout(for: play.final, hands: hands, paytable: paytable).prize) }
+            if let prizes { tally.recordPayout(game.payout(for: play.final, hands: hands, prizes: prizes).prize) }
         }
         tally.plays &+= UInt64(range.count)
     }

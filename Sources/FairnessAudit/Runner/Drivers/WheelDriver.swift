@@ -35,13 +35,88 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
             tally.trials &+= UInt64(range.count)
             return
         }
-        var previous = subject.initialRotation
-        var previousGroup = -1
-        for trial in range {
-            let spin = randomness.withTrial(trial) { generator in subject.spin(from: previous, using: &generator) }
-            previous = spin.rotation
-            tally.record(spin.outcome, slot: slots.slot(spin.outcome), slots: slots, previousGroup: &previousGroup)
+        var strays: [Int: UInt64] = [:]
+        let derived = slots.pairGroupsAreSlots && slots.count * slots.count * 16 <= range.count
+        // The spin's draw interval (a computed property) is read once per block.
+        let draw = subject.spinDraw
+        // The tallies are reached through buffer pointers for the block: no uniqueness or bounds check
+        // per trial (every index is a slot below `slots.count`, or a pair of them). The randomness and
+        // the rotation are locals of the loop, so the generator's state stays in registers.
+        tally.counts.withUnsafeMutableBufferPointer { counts in
+            tally.pairs.withUnsafeMutableBufferPointer { pairs in
+                slots.table.withUnsafeBufferPointer { table in
+                    var source = randomness
+                    var previous = subject.initialRotation
+                    let width = slots.pairGroupCount
+                    if derived {
+                        // One increment per trial: the pair table. A slot's count is its first trials of
+                        // blocks plus its column of pairs, so the block's column sums are taken off before
+                        // and added back after (wrapping, exact).
+                        Self.addColumns(of: pairs, into: counts, width: width, sign: 0 &- 1)
+                        if !range.isEmpty {
+                            var previousSlot = nextSlot(
+                                range.lowerBound, draw: draw, source: &source, previous: &previous, table: table, strays: &strays)
+                            counts[previousSlot] &+= 1
+                            for trial in range.dropFirst() {
+                                let current = nextSlot(
+                                    trial, draw: draw, source: &source, previous: &previous, table: table, strays: &strays)
+                                pairs[previousSlot &* width &+ current] &+= 1
+                                previousSlot = current
+                            }
+                        }
+                        Self.addColumns(of: pairs, into: counts, width: width, sign: 1)
+                    } else {
+                        var previousGroup = -1
+                        for trial in range {
+                            let current = nextSlot(
+                                trial, draw: draw, source: &source, previous: &previous, table: table, strays: &strays)
+                            counts[current] &+= 1
+                            let group = Int(slots.pairGroupOfSlot[current])
+                            if previousGroup >= 0 { pairs[previousGroup &* width &+ group] &+= 1 }
+                            previousGroup = group
+                        }
+                    }
+                    randomness = source
+                }
+            }
         }
+        for (label, count) in strays { tally.invalidLabels[label, default: 0] += count }
         tally.trials &+= UInt64(range.count)
+    }
+
+    /// One spin — `spin(from:using:)` spelt out with the draw interval read once — and the slot of its
+    /// reported outcome; a label no sector carries is also counted in `strays`.
+    @inlinable @inline(__always)
+    func nextSlot<R: BlockRandomness>(
+        _ trial: UInt64, draw: SpinDraw, source: inout R, previous: inout Subject.Rotation, table: UnsafeBufferPointer<Int32>,
+        strays: inout [Int: UInt64]
+    ) -> Int {
+        let rotation = source.withTrial(trial) { generator in
+            subject.rotation(afterDrawing: Subject.Rotation(draw.value(at: Sampling.unitInterval(using: &generator))), from: previous)
+        }
+        previous = rotation
+        guard case .label(let label) = subject.report(rotation) else { return slots.noResult }
+        let index = label &- slots.minimumLabel
+        if slots.labelsAreConsecutive {
+            if UInt(bitPattern: index) < UInt(slots.labels.count) { return index }
+        } else if !table.isEmpty {
+            if index >= 0 && index < table.count, table[index] >= 0 { return Int(table[index]) }
+        } else if let known = slots.dictionary[label] {
+            return known
+        }
+        strays[label, default: 0] &+= 1
+        return slots.invalid
+    }
+
+    /// counts[b] += sign · Σₐ pairs[a · width + b], wrapping.
+    @inlinable
+    static func addColumns(
+        of pairs: UnsafeMutableBufferPointer<UInt64>, into counts: UnsafeMutableBufferPointer<UInt64>, width: Int, sign: UInt64
+    ) {
+        for b in 0..<width {
+            var column: UInt64 = 0
+            for a in 0..<width { column &+= pairs[a &* width &+ b] }
+            counts[b] &+= sign &* column
+        }
     }
 }

@@ -5,7 +5,7 @@
 /// ``equalMassGroups(_:count:)``), so the pair table stays small and testable however many sectors there are.
 @usableFromInline
 struct OutcomeSlots: Sendable {
-    let labels: [Int]
+    @usableFromInline let labels: [Int]
     @usableFromInline let minimumLabel: Int
     @usableFromInline let table: [Int32]
     @usableFromInline let dictionary: [Int: Int]
@@ -15,6 +15,10 @@ struct OutcomeSlots: Sendable {
     @usableFromInline let pairGroupOfSlot: [Int32]
     /// The number of pair groups (the pair table is this squared).
     @usableFromInline let pairGroupCount: Int
+    /// Whether each slot is its own pair group, in order (group = slot).
+    @usableFromInline let pairGroupsAreSlots: Bool
+    /// Whether the labels are minimumLabel, minimumLabel + 1, … in slot order (slot = label − minimumLabel).
+    @usableFromInline let labelsAreConsecutive: Bool
 
     /// Most pair groups: a pair table of at most 1026² counts.
     static let maximumPairGroups = 1024
@@ -34,8 +38,10 @@ struct OutcomeSlots: Sendable {
         precondition(!groupOfSlot.contains(-1), "every label slot must be in one pair group")
         pairGroupOfSlot = groupOfSlot
         pairGroupCount = pairGroups.count
+        pairGroupsAreSlots = groupOfSlot.enumerated().allSatisfy { $0.offset == Int($0.element) }
         let low = labels.min() ?? 0, high = labels.max() ?? 0
         minimumLabel = low
+        labelsAreConsecutive = labels.enumerated().allSatisfy { $0.element == low &+ $0.offset }
         if high - low < 1 << 16 {
             var table = [Int32](repeating: -1, count: high - low + 1)
             for (slot, label) in labels.enumerated() { table[label - low] = Int32(slot) }

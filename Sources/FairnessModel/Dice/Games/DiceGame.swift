@@ -73,9 +73,17 @@ extension DiceGame {
     /// the game's detector (its rule where it has none) says the roll is; 0 if none.
     /// - Complexity: one detector call per hand.
     public func payout(for roll: DiceRoll, hands: [DiceHand], paytable: Paytable<String>) -> (prize: Double, hand: Int?) {
+        payout(for: roll, hands: hands, prizes: hands.map { paytable.prize($0.name) })
+    }
+
+    /// ``payout(for:hands:paytable:)`` with each hand's prize looked up beforehand: `prizes[i]` is what
+    /// `hands[i]` pays (a trial loop looks the names up once per block, not once per play).
+    /// - Precondition: `prizes.count == hands.count`.
+    public func payout(for roll: DiceRoll, hands: [DiceHand], prizes: [Double]) -> (prize: Double, hand: Int?) {
+        precondition(prizes.count == hands.count, "one prize per hand")
         var best = 0.0, paidBy: Int?
         for (index, hand) in hands.enumerated() {
-            let prize = paytable.prize(hand.name)
+            let prize = prizes[index]
             guard prize > best else { continue }
             if detects(hand, in: roll) ?? hand.holds(in: roll) {
                 best = prize

@@ -15,15 +15,23 @@ public struct SpinDraw: Sendable, Hashable {
         self.upper = upper
     }
 
-    private init(validLower lower: Double, upper: Double) {
+    @usableFromInline
+    init(validLower lower: Double, upper: Double) {
         self.lower = lower
         self.upper = upper
     }
 
+    /// The value drawn at `u` ∈ [0, 1): lower + u · (upper − lower), computed in that order (every path
+    /// that turns a unit draw into a spin uses this, so they agree to the bit).
+    @inlinable
+    public func value(at u: Double) -> Double { lower + u * (upper - lower) }
+
     /// A draw uniform on [0, 1).
-    public static let unitInterval = SpinDraw(validLower: 0, upper: 1)
+    @inlinable
+    public static var unitInterval: SpinDraw { SpinDraw(validLower: 0, upper: 1) }
 
     /// A draw uniform over one turn, [0, 360) degrees or [0, 2π) radians.
+    @inlinable
     public static func oneTurn(in unit: AngleUnit) -> SpinDraw { SpinDraw(validLower: 0, upper: unit.fullTurn) }
 }
 

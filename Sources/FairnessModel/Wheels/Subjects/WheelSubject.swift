@@ -53,8 +53,7 @@ extension WheelSubject {
     /// Draws u uniformly from ``spinDraw`` with the toolkit's 53-bit unit interval.
     @inlinable
     public func drawSpinValue<G: RandomNumberGenerator>(using generator: inout G) -> Rotation {
-        let unit = Sampling.unitInterval(using: &generator)
-        return Rotation(spinDraw.lower + unit * (spinDraw.upper - spinDraw.lower))
+        Rotation(spinDraw.value(at: Sampling.unitInterval(using: &generator)))
     }
 
     /// One spin from `previous`: the rotation at rest and the reported result.
