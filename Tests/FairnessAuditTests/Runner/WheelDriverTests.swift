@@ -14,8 +14,12 @@ struct StrayLabelWheel: WheelSubject {
     var summary: String { "test subject" }
     var rotationUnit: AngleUnit { .degrees }
     var initialRotation: Double { 0 }
-    var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
-    func rotation(afterDrawing u: Double, from previous: Double) -> Double { (previous + u).truncatingRemainder(dividingBy: 360) }
+    /// One turn of degrees by default; the driver's loop has a shape for [0, 1), [0, upper) and others.
+    var spinDraw: SpinDraw = .oneTurn(in: .degrees)
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double {
+        let degrees = (u - spinDraw.lower) * 360 / (spinDraw.upper - spinDraw.lower)
+        return (previous + degrees).truncatingRemainder(dividingBy: 360)
+    }
     func report(_ rotation: Double) -> WheelOutcome {
         if rotation < 5 { return .noResult }
         if rotation < 12 { return .label(99) }
@@ -43,10 +47,11 @@ struct WheelDriverTests {
     }
 
     @Test(arguments: [1, 7, 500, 20_000])
-    func theBlockLoopTalliesWhatANaiveLoopTallies(trials: Int) {
+    func theBlockLoopTalliesWhatANaiveLoopTallies(trials: Int) throws {
         // A block of 20,000 trials takes the one-increment path (counts from the pair table's columns);
         // shorter ones, and coarse pair groups, count both.
-        for subject in [StrayLabelWheel()] {
+        let draws = [SpinDraw.oneTurn(in: .degrees), .unitInterval, try SpinDraw(lower: -3, upper: 7.5)]
+        for subject in draws.map({ StrayLabelWheel(spinDraw: $0) }) {
             for groups in [nil, [[0, 1], [2]]] as [[[Int]]?] {
                 let driver = WheelDriver(subject, pairGroups: groups)
                 let range: Range<UInt64> = 40_000..<(40_000 + UInt64(trials))

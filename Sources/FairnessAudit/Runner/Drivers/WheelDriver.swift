@@ -35,10 +35,27 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
             tally.trials &+= UInt64(range.count)
             return
         }
+        // The spin's draw interval (a computed property) is read once per block, and the loop is
+        // specialised for its shape: lower + u · (upper − lower) is u itself on [0, 1) and u · upper on
+        // [0, upper), to the bit (adding +0 and multiplying by 1 are exact), one or two operations fewer
+        // per trial.
+        let draw = subject.spinDraw
+        if draw.lower == 0 && draw.upper == 1 {
+            spin(range, draw: UnitDraw(), randomness: &randomness, into: &tally)
+        } else if draw.lower == 0 {
+            spin(range, draw: ScaledDraw(width: draw.upper), randomness: &randomness, into: &tally)
+        } else {
+            spin(range, draw: IntervalDraw(interval: draw), randomness: &randomness, into: &tally)
+        }
+    }
+
+    /// The trials `range` of a wheel read from its rotation, its unit draws mapped by `draw`.
+    @inlinable
+    func spin<R: BlockRandomness, Draw: DrawMapping>(
+        _ range: Range<UInt64>, draw: Draw, randomness: inout R, into tally: inout OutcomeTally
+    ) {
         var strays: [Int: UInt64] = [:]
         let derived = slots.pairGroupsAreSlots && slots.count * slots.count * 16 <= range.count
-        // The spin's draw interval (a computed property) is read once per block.
-        let draw = subject.spinDraw
         // The tallies are reached through buffer pointers for the block: no uniqueness or bounds check
         // per trial (every index is a slot below `slots.count`, or a pair of them). The randomness and
         // the rotation are locals of the loop, so the generator's state stays in registers.
@@ -87,8 +104,8 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     /// One spin — `spin(from:using:)` spelt out with the draw interval read once — and the slot of its
     /// reported outcome; a label no sector carries is also counted in `strays`.
     @inlinable @inline(__always)
-    func nextSlot<R: BlockRandomness>(
-        _ trial: UInt64, draw: SpinDraw, source: inout R, previous: inout Subject.Rotation, table: UnsafeBufferPointer<Int32>,
+    func nextSlot<R: BlockRandomness, Draw: DrawMapping>(
+        _ trial: UInt64, draw: Draw, source: inout R, previous: inout Subject.Rotation, table: UnsafeBufferPointer<Int32>,
         strays: inout [Int: UInt64]
     ) -> Int {
         let rotation = source.withTrial(trial) { generator in
@@ -119,4 +136,34 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
             counts[b] &+= sign &* column
         }
     }
+}
+
+/// How a unit draw u ∈ [0, 1) becomes a spin's value: `SpinDraw.value(at:)`, to the bit, with no
+/// arithmetic the interval does not need.
+@usableFromInline
+protocol DrawMapping {
+    func value(at u: Double) -> Double
+}
+
+/// [0, 1): u itself.
+@usableFromInline
+struct UnitDraw: DrawMapping {
+    @inlinable init() {}
+    @inlinable func value(at u: Double) -> Double { u }
+}
+
+/// [0, width): u · width.
+@usableFromInline
+struct ScaledDraw: DrawMapping {
+    @usableFromInline let width: Double
+    @inlinable init(width: Double) { self.width = width }
+    @inlinable func value(at u: Double) -> Double { u * width }
+}
+
+/// Any interval: lower + u · (upper − lower).
+@usableFromInline
+struct IntervalDraw: DrawMapping {
+    @usableFromInline let interval: SpinDraw
+    @inlinable init(interval: SpinDraw) { self.interval = interval }
+    @inlinable func value(at u: Double) -> Double { interval.value(at: u) }
 }
