@@ -22,6 +22,9 @@ for round in 1 2 3; do
   all=$(.build/release/audit bench --trials "$trials" --threads "$cores"); echo "$all"; echo "all $(echo "$all" | rate)" >> "$work/rates"
   numpy=$(python3 Scripts/benchmark_numpy.py "$trials"); echo "$numpy"; echo "numpy $(echo "$numpy" | rate)" >> "$work/rates"
   gsl=$("$work/benchmark_gsl" "$trials"); echo "$gsl"; echo "gsl $(echo "$gsl" | rate)" >> "$work/rates"
+  # The default generator alone: the ceiling of any loop drawing one 64-bit word per trial.
+  words=$(.build/release/audit bench --generator-only --trials "$trials"); echo "$words"
+  echo "words $(echo "$words" | sed -n 's/.*words_per_second=\([^ ]*\).*/\1/p')" >> "$work/rates"
 done
 python3 - "$work/rates" "$cores" <<'PY'
 import statistics, sys
@@ -35,6 +38,8 @@ print(f"medians of 3 (trials/s): engine 1 core {m['one']:.4g}, engine {cores} co
 print(f"ratio engine(1 core)/numpy      = {m['one'] / m['numpy']:.2f}  (target >= 3)")
 print(f"ratio engine(1 core)/c-gsl      = {m['one'] / m['gsl']:.2f}  (target >= 4)")
 print(f"ratio engine({cores} cores)/(1 core) = {m['all'] / m['one']:.2f}  (target >= 1.8 on 2 cores)")
+print(f"ceiling: xoshiro256** alone {m['words']:.4g} words/s = {m['words'] / m['numpy']:.2f}x numpy, {m['words'] / m['gsl']:.2f}x c-gsl"
+      f" (one word per trial, nothing else); the engine's trial takes {m['words'] / m['one']:.2f}x a word's time")
 PY
 m6=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000 >/dev/null; } 2>&1 )
 m9=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000000 >/dev/null; } 2>&1 )

@@ -58,10 +58,10 @@ public enum Audit {
                 own.run.stream = subject.stream
                 own.run.threads = max(1, settings.run.threads / max(1, min(workers, subjects.count - index)))
                 if let progress {
-                    let seen = Atomic<UInt64>(0)
+                    let subjectTotal = RunningTotal()
                     own.run.progress = { done in
-                        let before = seen.exchange(done, ordering: .relaxed)
-                        progress(trialsDone.add(done &- before, ordering: .relaxed).newValue)
+                        let excess = subjectTotal.advance(to: done)
+                        if excess > 0 { progress(trialsDone.wrappingAdd(excess, ordering: .relaxed).newValue) }
                     }
                 }
                 let outcome = Result { try audit(subject, settings: own) }
@@ -166,5 +166,23 @@ public enum Audit {
             guard let difference = power.smallestDetectableDifference else { return "no difference detectable at this number of trials" }
             return String(format: "90%% power against a probability off by ±%.3g points", 100 * difference) + assumption
         }
+    }
+}
+
+/// A running total that workers report in any order (each reports the total it saw, and a later report
+/// may carry a smaller one): only a larger total advances it, by its excess, so the excesses add up to
+/// the largest total reported and every trial is counted once.
+final class RunningTotal: Sendable {
+    private let seen = Atomic<UInt64>(0)
+
+    /// Advances to `total` if it is larger than any total so far; returns by how much (0 if not larger).
+    func advance(to total: UInt64) -> UInt64 {
+        var before = seen.load(ordering: .relaxed)
+        while total > before {
+            let (exchanged, original) = seen.compareExchange(expected: before, desired: total, ordering: .relaxed)
+            if exchanged { return total - before }
+            before = original
+        }
+        return 0
     }
 }

@@ -33,9 +33,16 @@ struct BenchCommand: ParsableCommand {
     )
     var parity = false
 
+    @Flag(
+        help:
+            "Instead, time the default generator alone (xoshiro256** words, summed so none is skipped): the ceiling of any loop that draws one word per trial."
+    )
+    var generatorOnly = false
+
     func run() throws {
         if scale { return try ScaleBenchmark.run(threads: engine.threadCount) }
         if parity { return try parityBenchmark() }
+        if generatorOnly { return generatorBenchmark() }
         if let probe { return try probeBenchmark(probe) }
         let threads = engine.threadCount
         let start = DispatchTime.now()
@@ -87,6 +94,27 @@ extension BenchCommand {
 }
 
 extension BenchCommand {
+    /// `generator words=... words_per_second=...`: one thread drawing `trials` words of the block streams
+    /// (a new block every 65,536 words, as the runner does), summed.
+    func generatorBenchmark() {
+        let seed = engine.seed.resolve()
+        let start = DispatchTime.now()
+        var sum: UInt64 = 0
+        var block: UInt64 = 0
+        var left = trials.value
+        while left > 0 {
+            var generator = Xoshiro256StarStar(seed: seed, stream: 0, block: block)
+            for _ in 0..<min(left, RunSettings.defaultBlockSize) { sum &+= generator.next() }
+            left -= min(left, RunSettings.defaultBlockSize)
+            block += 1
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        print(
+            String(
+                format: "generator words=%llu seconds=%.3f words_per_second=%.4g checksum=%016llx", trials.value, seconds,
+                Double(trials.value) / seconds, sum))
+    }
+
     /// `parity audit_sampling_seconds=... runner_seconds=... ratio=...`: the sampling part of `Audit.run`
     /// on a subject defined in this module (as a user's is) — an audit of `trials` minus an audit of one
     /// block, which holds the same exact checks — against the runner called directly with the same

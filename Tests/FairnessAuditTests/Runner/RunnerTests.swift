@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FairnessAudit
@@ -57,6 +58,32 @@ struct RunnerTests {
         // A different seed gives different tallies.
         let other = try MonteCarloRunner.run(WheelDriver(wheel), settings: Self.settings(trials: 100_003, threads: 1, seed: 8).run)
         #expect(other.counts != one.counts)
+    }
+
+    @Test func aRunningTotalCountsLateSmallerReportsOnce() {
+        // Two workers report 100 and 50; the 50 arrives second (its worker was preempted), then 150 and so on.
+        let total = RunningTotal()
+        let excesses = [100, 50, 150, 150, 120, 200, 0].map { total.advance(to: UInt64($0)) }
+        #expect(excesses == [100, 0, 50, 0, 0, 50, 0] && excesses.reduce(0, +) == 200)
+    }
+
+    @Test func progressCountsEveryTrialOnceWhateverOrderWorkersReportIn() throws {
+        // Blocks of 64 trials on 4 threads: workers report running totals out of order, often.
+        let subjects = try Catalogue.select(["slider-roulette-7", "reference-wheel-37", "reference-targeted-wheel-8"])
+        let largest = Mutex<UInt64>(0)
+        let calls = Atomic<Int>(0)
+        for _ in 0..<3 {
+            largest.withLock { $0 = 0 }
+            var settings = Self.settings(trials: 200_000, threads: 4)
+            settings.run.blockSize = 64
+            settings.run.progress = { done in
+                calls.wrappingAdd(1, ordering: .relaxed)
+                largest.withLock { $0 = max($0, done) }
+            }
+            _ = try Audit.run(subjects, settings: settings)
+            #expect(largest.withLock { $0 } == 600_000)
+        }
+        #expect(calls.load(ordering: .relaxed) > 1_000)
     }
 
     @Test func reportsAreByteIdenticalAcrossThreadCounts() throws {
