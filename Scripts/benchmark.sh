@@ -47,7 +47,13 @@ echo "peak memory: 10^6 trials ${m6} KB, 10^9 trials ${m9} KB (ratio $(python3 -
 # The README's main command as a user types it (swift run: the debug build), once the build is done,
 # and the full default audit in release; medians of three runs each.
 swift build --product audit >/dev/null
-seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s.%N); python3 -c "print(f'{$end - $start:.2f}')"; }
+# The audit exits 0, 1 or 2 (pass, fail, inconclusive); anything else is a crash, not a fast run.
+seconds() {
+  local start end status=0
+  start=$(date +%s.%N); "$@" >/dev/null 2>&1 || status=$?; end=$(date +%s.%N)
+  if [ "$status" -gt 2 ]; then echo "error: '$*' exited with $status" >&2; exit 1; fi
+  python3 -c "print(f'{$end - $start:.2f}')"
+}
 median() { python3 -c "import statistics, sys; print(f'{statistics.median(map(float, sys.argv[1:])):.2f}')" "$@"; }
 debug_runs=(); release_runs=()
 for round in 1 2 3; do

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Known-answer vectors for the toolkit's default generator (Philox4x64-10), computed with NumPy.
+"""Known-answer vectors for Philox4x64-10 (the per-trial generator, and the key of the default generator's
+block streams), computed with NumPy.
 
 NumPy's Philox advances its counter before each block, so the block for counter c is obtained by
 starting NumPy at c - 1. Writes Tests/FairnessModelTests/Fixtures/philox_reference.json.

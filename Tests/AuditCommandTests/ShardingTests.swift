@@ -45,6 +45,17 @@ struct ShardingTests {
         for (name, data) in a { #expect(b[name] == data, "\(name) differs") }
     }
 
+    /// The shard file at `path` with its toolkit field set to `toolkit` and its checksum recomputed as the
+    /// toolkit computes it: FNV-1a (64-bit) of the file written with an empty checksum, in hexadecimal.
+    static func resealed(_ path: String, toolkit: String) throws -> String {
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: #"("toolkit" : ")[^"]*"#, with: "$1\(toolkit)", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"("checksum" : ")[^"]*"#, with: "$1", options: .regularExpression)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return text.replacingOccurrences(of: #""checksum" : """#, with: "\"checksum\" : \"\(String(hash, radix: 16))\"")
+    }
+
     @Test func shardsThatDoNotMakeOneRunAreRefused() throws {
         let directory = AuditProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -76,6 +87,17 @@ struct ShardingTests {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let corrupt = try AuditProcess.run(["merge", tallies, path, "--out", directory + "/m"])
         #expect(corrupt.status == 64 && corrupt.stderr.contains("checksum does not match"), "\(corrupt.stderr)")
+        // Tallies from another toolkit (its default generator may draw other numbers for the same arguments),
+        // resealed with a valid checksum: refused before anything else is compared.
+        let older = directory + "/older"
+        try FileManager.default.createDirectory(atPath: older, withIntermediateDirectories: true)
+        for shard in [0, 2] {
+            try Self.resealed(tallies + "/shard-\(shard)-of-3.json", toolkit: "0.1.0").write(
+                toFile: older + "/shard-\(shard)-of-3.json", atomically: true, encoding: .utf8)
+        }
+        let oldToolkit = try AuditProcess.run(["merge", older, "--out", directory + "/m"])
+        #expect(
+            oldToolkit.status == 64 && oldToolkit.stderr.contains("tallies from toolkit 0.1.0; this is"), "\(oldToolkit.stderr)")
         let bad = try AuditProcess.run(Self.run + ["--shard", "3/3", "--tallies", tallies])
         #expect(bad.status == 64 && bad.stderr.contains("--shard 3/3: must be I/K with 0 ≤ I < K"))
         let onlyTallies = try AuditProcess.run(Self.run + ["--tallies", tallies])

@@ -33,22 +33,26 @@ public enum Audit {
         onSubject: (@Sendable (Int, AuditSubject) -> Void)? = nil
     ) throws -> AuditReport {
         try settings.validate()
-        // Subjects run side by side, `workers` at a time, each sampling on its share of the threads (the
-        // last ones, with fewer left to share them, on more): the exact checks of one subject
-        // (single-threaded) then overlap another's sampling. Every result
-        // depends on the subject, seed and trials only, so the report is the same for any thread count.
+        // Subjects run side by side, `workers` at a time, each sampling on twice its share of the threads
+        // (the last ones, with fewer left to share them, on more): the exact checks of one subject
+        // (single-threaded) then overlap another's sampling. Every result depends on the subject, seed
+        // and trials only, so the report is the same for any thread count. The workers are plain
+        // dispatch blocks, not a `concurrentPerform`: a `concurrentPerform` inside another one (the
+        // runner's, the dice survey's) is given a share of its width and would run on one thread.
         let workers = min(settings.run.threads, subjects.count)
         let trialsDone = Atomic<UInt64>(0)
         let progress = settings.run.progress
         let nextSubject = Atomic<Int>(0)
         let outcomes = Mutex<[Result<SubjectResult, Error>?]>(Array(repeating: nil, count: subjects.count))
-        // After an error no further subject starts; those started earlier finish, so the error thrown is
-        // the one of the first failing subject in order, as when subjects ran one after another.
-        let failed = Atomic<Bool>(false)
-        DispatchQueue.concurrentPerform(iterations: max(workers, 1)) { _ in
-            while !settings.run.cancellation.isCancelled && !failed.load(ordering: .relaxed) {
+        // Each subject can be stopped alone. When subject k fails, no subject after it starts and those
+        // after it that are running stop; those before it finish. So the error thrown is the first
+        // failing subject's in order, as when subjects ran one after another, and comes as soon as that.
+        let cancellations = subjects.indices.map { _ in CancellationFlag(within: settings.run.cancellation) }
+        let firstFailure = Atomic<Int>(Int.max)
+        @Sendable func work() {
+            while !settings.run.cancellation.isCancelled {
                 let index = nextSubject.add(1, ordering: .relaxed).oldValue
-                guard index < subjects.count else { break }
+                guard index < subjects.count, index < firstFailure.load(ordering: .relaxed) else { break }
                 let subject = subjects[index]
                 onSubject?(index, subject)
                 // Each subject draws from its own stream, so the family holds independent evidence and a
@@ -56,7 +60,11 @@ public enum Audit {
                 // trials.
                 var own = settings
                 own.run.stream = subject.stream
-                own.run.threads = max(1, settings.run.threads / max(1, min(workers, subjects.count - index)))
+                // Twice its share of the threads: a subject left sampling alone when the others finish
+                // keeps every core busy (the system shares out the surplus threads meanwhile).
+                own.run.threads = min(
+                    settings.run.threads, max(1, 2 * settings.run.threads / max(1, min(workers, subjects.count - index))))
+                own.run.cancellation = cancellations[index]
                 if let progress {
                     let subjectTotal = RunningTotal()
                     own.run.progress = { done in
@@ -65,9 +73,25 @@ public enum Audit {
                     }
                 }
                 let outcome = Result { try audit(subject, settings: own) }
-                if case .failure = outcome { failed.store(true, ordering: .relaxed) }
+                if case .failure = outcome {
+                    var current = firstFailure.load(ordering: .relaxed)
+                    while index < current {
+                        let (exchanged, original) = firstFailure.compareExchange(
+                            expected: current, desired: index, ordering: .relaxed)
+                        if exchanged { break }
+                        current = original
+                    }
+                    for later in cancellations[(index + 1)...] { later.cancel() }
+                }
                 outcomes.withLock { $0[index] = outcome }
             }
+        }
+        if workers <= 1 {
+            work()
+        } else {
+            let group = DispatchGroup()
+            for _ in 0..<workers { DispatchQueue.global().async(group: group) { work() } }
+            group.wait()
         }
         var results: [SubjectResult] = []
         for outcome in outcomes.withLock({ $0 }) {

@@ -277,6 +277,8 @@ public struct DetectorSurvey: Sendable {
         var hands: [HandCounts]
         let handList: [DiceHand]
         let paytable: Paytable<String>?
+        /// Each hand's prize under `paytable`, looked up once (the survey pays up to millions of orderings).
+        let prizes: [Double]?
         var payouts: [Double: PayoutCounts] = [:]
         var paidBy: [String: PayoutCounts] = [:]
 
@@ -284,6 +286,7 @@ public struct DetectorSurvey: Sendable {
             self.hands = hands.map { HandCounts(hand: $0) }
             handList = hands
             self.paytable = paytable
+            prizes = paytable.map { paytable in hands.map { paytable.prize($0.name) } }
         }
 
         mutating func visit<Game: DiceGame>(
@@ -313,8 +316,8 @@ public struct DetectorSurvey: Sendable {
                     let reported = game.category(roll) ?? .nothing
                     if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
                 }
-                if let paytable {
-                    let paid = game.payout(for: roll, hands: handList, paytable: paytable)
+                if let prizes {
+                    let paid = game.payout(for: roll, hands: handList, prizes: prizes)
                     payouts[paid.prize, default: PayoutCounts()].add(w, rerolled: said)
                     if let hand = paid.hand { paidBy[handList[hand].name, default: PayoutCounts()].add(w, rerolled: said) }
                 }

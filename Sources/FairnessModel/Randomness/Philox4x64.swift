@@ -3,9 +3,10 @@
 /// multiply-high/low mixing with a Weyl-sequence key schedule; distinct counters give independent-looking
 /// blocks of four 64-bit words, with no state to carry and no streams to overlap.
 ///
-/// The toolkit's default generator is built on it so that every trial's randomness depends only on
-/// (seed, trial index): the tallies are bit-identical whatever the number of threads, and a 10^12-trial
-/// audit can be sharded across machines by trial range. Known-answer vectors from Random123 and NumPy's
+/// The toolkit's generators are keyed with it: the default run seeds each block's ``Xoshiro256StarStar``
+/// stream from a Philox block at (seed, subject, block), so blocks are independent of the threads and
+/// machines that run them, and `TrialRandom` (the `philox` choice) draws each trial's words from Philox
+/// itself, so they depend only on (seed, trial index). Known-answer vectors from Random123 and NumPy's
 /// `Philox` are checked in the tests.
 public enum Philox4x64 {
     @usableFromInline static let multiplier0: UInt64 = 0xD2E7_470E_E14C_6C93

@@ -72,13 +72,14 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public func rotation(afterDrawing u: Double, from previous: Double) -> Double { u }
 
     /// The sector under the pointer, computed the way a game would: the wheel angle under the pointer,
-    /// `(pointer − rotation) mod 360` in `Double` degrees, looked up by binary search in the table of the
+    /// `(pointer − rotation) mod 360` in `Double` degrees, looked up in the table of the
     /// sectors' starts (clockwise, in [0, 360)); over a blank part of the circle, ``WheelOutcome/noResult``.
     /// It never consults the toolkit's exact truth, so the audit of the reference shows what correct
     /// floating-point arithmetic looks like: a wrong label only within a few units in the last place of a
     /// line (the exact checks report them as rounding).
     /// - Precondition: `rotation` is finite.
-    /// - Complexity: O(log n) for n sectors.
+    /// - Complexity: O(1) expected for sectors of comparable width (a bucket table of 4n entries, then a
+    ///   step or two); O(n) at worst, where many starts crowd into one bucket.
     public func report(_ rotation: Double) -> WheelOutcome {
         var angle = (table.pointer - rotation).exactRemainder(dividingBy: 360)
         if angle < 0 { angle += 360 }

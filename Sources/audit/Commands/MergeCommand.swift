@@ -58,6 +58,13 @@ struct MergeCommand: ParsableCommand {
         for file in files where !unique.contains(where: { $0.standardizedFileURL == file.standardizedFileURL }) { unique.append(file) }
         let shards = try unique.map { ($0, try ShardFile.read($0)) }
         let (firstURL, first) = shards[0]
+        // Another toolkit may draw other numbers for the same arguments (a new default generator, say),
+        // and the merge reruns the exact checks and writes the report with this one.
+        guard first.toolkit == Toolkit.version else {
+            throw MergeError(
+                "\(firstURL.path): tallies from toolkit \(first.toolkit); this is \(Toolkit.version): merge with the toolkit that ran the shards"
+            )
+        }
         var seen: [Int: URL] = [:]
         for (url, file) in shards {
             for (what, mine, theirs) in [
@@ -105,6 +112,11 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw MergeError(
                 "the shards' arguments '\(arguments.joined(separator: " "))' no longer parse: \(RunCommand.message(for: error))")
+        }
+        guard let generator = try? GeneratorChoice(parsing: command.rng), generator.description == first.generator else {
+            throw MergeError(
+                "the shards' arguments now mean generator '\(command.rng)', but the shards drew from '\(first.generator)'; merge with the toolkit that ran them"
+            )
         }
         var tallies: [String: [Data]] = [:]
         for (_, file) in shards { for (subject, text) in file.tallies { tallies[subject, default: []].append(Data(text.utf8)) } }

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Progress on standard error, only on a terminal (nothing on a pipe or in a file) and only once a run has
-/// taken two seconds: subjects finished, the share of all trials done, trials per second and the time left.
+/// taken two seconds: subjects started, the latest one's name, the share of all trials done, trials per
+/// second and the time left.
 /// Subjects run side by side, so the line counts every subject's trials together.
 final class Progress: Sendable {
     private struct State {

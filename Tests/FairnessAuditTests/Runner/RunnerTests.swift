@@ -86,6 +86,28 @@ struct RunnerTests {
         #expect(calls.load(ordering: .relaxed) > 1_000)
     }
 
+    struct Breakdown: Error {}
+
+    @Test func aFailingSubjectStopsTheSubjectsAfterItAndItsErrorIsThrown() throws {
+        // The first subject's audit throws after two seconds. The wheel after it, started beside it, would
+        // take about a minute for its 10^10 trials; it is stopped once the first fails, and the first
+        // one's error thrown.
+        let broken = AuditSubject(
+            name: "broken", summary: "test subject", kind: "wheel",
+            audit: { _ in
+                Thread.sleep(forTimeInterval: 2)
+                throw Breakdown()
+            })
+        let wheel = AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))
+        let largest = Mutex<UInt64>(0)
+        var settings = Self.settings(trials: 10_000_000_000, threads: 2)
+        settings.run.progress = { done in largest.withLock { $0 = max($0, done) } }
+        #expect(throws: Breakdown.self) { try Audit.run([broken, wheel], settings: settings) }
+        #expect(largest.withLock { $0 } > 0 && largest.withLock { $0 } < 1_000_000_000)
+        // Only the subjects after it were stopped, not the run.
+        #expect(!settings.run.cancellation.isCancelled)
+    }
+
     @Test func reportsAreByteIdenticalAcrossThreadCounts() throws {
         let subjects = try Catalogue.select(["slider-roulette-7", "drinking-dice-switch-on", "reference-targeted-wheel-8"])
         let a = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 1)))

@@ -77,6 +77,22 @@ struct WheelDriverTests {
         }
     }
 
+    @Test func theDrawShapesGiveSpinDrawsValuesToTheBit() throws {
+        var generator = Xoshiro256StarStar(seed: 5, stream: 0, block: 0)
+        let units =
+            [0, .leastNonzeroMagnitude, 0x1p-53, 0.5, 1.0.nextDown] + (0..<100_000).map { _ in Sampling.unitInterval(using: &generator) }
+        let shapes: [(SpinDraw, any DrawMapping)] = [
+            (.unitInterval, UnitDraw()), (.oneTurn(in: .degrees), ScaledDraw(width: 360)),
+            (.oneTurn(in: .radians), ScaledDraw(width: 2 * Double.pi)), (try SpinDraw(lower: 0, upper: 1e-300), ScaledDraw(width: 1e-300)),
+            (try SpinDraw(lower: -0.0, upper: 7), ScaledDraw(width: 7)),
+            (try SpinDraw(lower: -3, upper: 7.5), IntervalDraw(interval: try SpinDraw(lower: -3, upper: 7.5))),
+        ]
+        for (draw, mapping) in shapes {
+            let differing = units.filter { draw.value(at: $0).bitPattern != mapping.value(at: $0).bitPattern }
+            #expect(differing.isEmpty, "\(draw): \(differing.prefix(3))")
+        }
+    }
+
     @Test func consecutiveLabelsMapStraightToSlots() throws {
         let slots = OutcomeSlots(labels: [4, 5, 6, 7])
         #expect(slots.labelsAreConsecutive && slots.pairGroupsAreSlots)

@@ -72,9 +72,10 @@ struct GeneratorTests {
         #expect(a != Xoshiro256StarStar(seed: 1, stream: 0, block: 1).state)
         #expect(a != Xoshiro256StarStar(seed: 1, stream: 1, block: 0).state)
         #expect(a != Xoshiro256StarStar(seed: 2, stream: 0, block: 0).state)
-        #expect(a == Xoshiro256StarStar(seed: 1, stream: 0, block: 0).state)
-        // The block state is not a per-trial block of TrialRandom (counter word 3 keeps them apart).
-        let trialBlock = Philox4x64.block(counter: (0, 0, 0, 0), key: (1, 0))
-        #expect(a != trialBlock)
+        // Block 0's state is neither trial 0's own block (counter (0, 0, 0, 0)) nor the shared first words of
+        // trials 0 ... 3 (counter (0, 0, 0, 1)): the last counter word keeps the three kinds apart.
+        #expect(a == Philox4x64.block(counter: (0, 0, 0, 2), key: (1, 0)))
+        #expect(a != Philox4x64.block(counter: (0, 0, 0, 0), key: (1, 0)))
+        #expect(a != TrialRandom.firstWords(seed: 1, stream: 0, group: 0))
     }
 }

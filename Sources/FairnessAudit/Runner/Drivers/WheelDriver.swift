@@ -1,5 +1,5 @@
 /// Drives a wheel subject: each block is one session starting from the initial rotation; every spin
-/// draws from its trial's generator and continues from the previous rest rotation.
+/// draws the next words of the block's randomness and continues from the previous rest rotation.
 public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
     /// The wheel spun.
     public let subject: Subject
