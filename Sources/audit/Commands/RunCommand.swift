@@ -274,8 +274,15 @@ struct RunCommand: ParsableCommand {
             )
         }
         let started = DispatchTime.now()
-        let report = try Audit.run(selected, settings: settings) { index, subject in
-            progress.subject(index, subject.name)
+        let report: AuditReport
+        do {
+            report = try Audit.run(selected, settings: settings) { index, subject in
+                progress.subject(index, subject.name)
+            }
+        } catch {
+            // Clear the progress line, so that the error starts a line of its own.
+            progress.finish()
+            throw error
         }
         progress.finish()
         if let parts = shardParts, let tallies {
