@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark, one run on one machine: the toolkit's engine on 1 core and on all cores, NumPy's
-# fastest idiom, and C with GSL's mt19937, on the same job (37-sector wheel: draw, map, tally, chi-square).
+# fastest idiom, and C with GSL's mt19937, on the same job (37-sector wheel: draw, map, tally, chi-square);
+# then C and NumPy doing exactly the engine's work per trial (53-bit double, the report, serial pairs).
 # Prints trials per second and the ratios, peak memory at 10^6 and 10^9 trials, and the wall time of the
 # full default audit. Not run by CI. Usage: bash Scripts/benchmark.sh [TRIALS]   (default 10^9: runs of a
 # second or more, so that start-up does not weigh on the two-core ratio)
@@ -12,6 +13,7 @@ swift build -c release --product audit >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -O2 Scripts/benchmark_gsl.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_gsl"
+cc -O2 Scripts/benchmark_engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job"
 cores=$(nproc)
 rate() { sed -n 's/.*trials_per_second=\([^ ]*\).*/\1/p'; }
 # Three rounds, the four programs interleaved in each, so that a noisy neighbour hits them alike; the
@@ -25,6 +27,12 @@ for round in 1 2 3; do
   # The default generator alone: the ceiling of any loop drawing one 64-bit word per trial.
   words=$(.build/release/audit bench --generator-only --trials "$trials"); echo "$words"
   echo "words $(echo "$words" | sed -n 's/.*words_per_second=\([^ ]*\).*/\1/p')" >> "$work/rates"
+  # The same work as the engine's trial (53-bit double, the report's mapping, serial pairs) in C (the
+  # engine's tallies to the bit: same chi2_p) and in vectorised NumPy.
+  cjob=$("$work/benchmark_engine_job" "$trials"); echo "$cjob"; echo "cjob $(echo "$cjob" | rate)" >> "$work/rates"
+  npjob=$(python3 Scripts/benchmark_numpy.py "$trials" --engine-job); echo "$npjob"; echo "npjob $(echo "$npjob" | rate)" >> "$work/rates"
+  p_engine=$(echo "$one" | sed -n 's/.*chi2_p=\([^ ]*\).*/\1/p'); p_cjob=$(echo "$cjob" | sed -n 's/.*chi2_p=\([^ ]*\).*/\1/p')
+  if [ "$p_engine" != "$p_cjob" ]; then echo "error: the C engine job's chi2_p $p_cjob is not the engine's $p_engine" >&2; exit 1; fi
 done
 python3 - "$work/rates" "$cores" <<'PY'
 import statistics, sys
@@ -40,6 +48,9 @@ print(f"ratio engine(1 core)/c-gsl      = {m['one'] / m['gsl']:.2f}  (target >= 
 print(f"ratio engine({cores} cores)/(1 core) = {m['all'] / m['one']:.2f}  (target >= 1.8 on 2 cores)")
 print(f"ceiling: xoshiro256** alone {m['words']:.4g} words/s = {m['words'] / m['numpy']:.2f}x numpy, {m['words'] / m['gsl']:.2f}x c-gsl"
       f" (one word per trial, nothing else); the engine's trial takes {m['words'] / m['one']:.2f}x a word's time")
+print(f"same work as the engine's trial: C {m['cjob']:.4g} trials/s (tallies equal to the engine's), NumPy {m['npjob']:.4g};"
+      f" engine(1 core)/C = {m['one'] / m['cjob']:.2f}, engine(1 core)/NumPy = {m['one'] / m['npjob']:.2f};"
+      f" C's own ratio to the count-only NumPy idiom = {m['cjob'] / m['numpy']:.2f}")
 PY
 m6=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000 >/dev/null; } 2>&1 )
 m9=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000000 >/dev/null; } 2>&1 )

@@ -133,10 +133,13 @@ public enum Audit {
             pending[index].record.status = adjusted[position] <= settings.alpha ? .fail : .pass
         }
         let level = settings.alpha / family
-        for index in pending.indices {
-            guard let request = pending[index].power else { continue }
-            pending[index].record.detectable = try describePower(request, level: level, family: Int(family))
+        // Each statement of power solves for a noncentrality or a difference (GSL root finding): the
+        // report's largest serial cost, so they are worked out side by side.
+        let powered = pending.indices.filter { pending[$0].power != nil }
+        let statements = try powered.map { pending[$0].power! }.concurrentMap { request in
+            try describePower(request, level: level, family: Int(family))
         }
+        for (index, statement) in zip(powered, statements) { pending[index].record.detectable = statement }
         var verdicts: [SubjectVerdict] = []
         for result in results {
             var verdict = result.verdict

@@ -317,7 +317,7 @@ public struct DetectorSurvey: Sendable {
                     if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
                 }
                 if let prizes {
-                    let paid = game.payout(for: roll, hands: handList, prizes: prizes)
+                    let paid = game.payout(for: roll, hands: handList, prizes: prizes, holds: { handTruths[$0] })
                     payouts[paid.prize, default: PayoutCounts()].add(w, rerolled: said)
                     if let hand = paid.hand { paidBy[handList[hand].name, default: PayoutCounts()].add(w, rerolled: said) }
                 }

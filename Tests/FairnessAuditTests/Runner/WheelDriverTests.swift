@@ -2,14 +2,20 @@ import Testing
 
 @testable import FairnessAudit
 
-/// A wheel whose labels are not consecutive and whose report sometimes names a label no sector carries (or
-/// nothing), so every path of the driver's slot lookup is taken.
+/// A wheel whose report sometimes names a label no sector carries (or nothing), so every path of the
+/// driver's slot lookup is taken: its three sectors' labels are not consecutive by default (a table
+/// lookup), or consecutive (a subtraction) when given so.
 struct StrayLabelWheel: WheelSubject {
     typealias Rotation = Double
-    let geometry = try! WheelGeometry(
-        drawnArcs: [
-            DrawnArc(label: 3, start: 0, end: 100), DrawnArc(label: 10, start: 100, end: 200), DrawnArc(label: 7, start: 200, end: 360),
-        ], unit: .degrees, direction: .clockwise, pointer: 0)
+    /// The labels of the sectors [0°, 100°), [100°, 200°) and [200°, 360°).
+    var labels = [3, 10, 7]
+    var geometry: WheelGeometry {
+        try! WheelGeometry(
+            drawnArcs: [
+                DrawnArc(label: labels[0], start: 0, end: 100), DrawnArc(label: labels[1], start: 100, end: 200),
+                DrawnArc(label: labels[2], start: 200, end: 360),
+            ], unit: .degrees, direction: .clockwise, pointer: 0)
+    }
     var name: String { "stray-label-wheel" }
     var summary: String { "test subject" }
     var rotationUnit: AngleUnit { .degrees }
@@ -24,7 +30,7 @@ struct StrayLabelWheel: WheelSubject {
         if rotation < 5 { return .noResult }
         if rotation < 12 { return .label(99) }
         if rotation < 15 { return .label(-4) }
-        return rotation < 100 ? .label(3) : rotation < 200 ? .label(10) : .label(7)
+        return .label(rotation < 100 ? labels[0] : rotation < 200 ? labels[1] : labels[2])
     }
 }
 
@@ -51,7 +57,9 @@ struct WheelDriverTests {
         // A block of 20,000 trials takes the one-increment path (counts from the pair table's columns);
         // shorter ones, and coarse pair groups, count both.
         let draws = [SpinDraw.oneTurn(in: .degrees), .unitInterval, try SpinDraw(lower: -3, upper: 7.5)]
-        for subject in draws.map({ StrayLabelWheel(spinDraw: $0) }) {
+        let subjects = [[3, 10, 7], [4, 5, 6]].flatMap { labels in draws.map { StrayLabelWheel(labels: labels, spinDraw: $0) } }
+        for subject in subjects {
+            #expect(WheelDriver(subject).slots.labelsAreConsecutive == (subject.labels == [4, 5, 6]))
             for groups in [nil, [[0, 1], [2]]] as [[[Int]]?] {
                 let driver = WheelDriver(subject, pairGroups: groups)
                 let range: Range<UInt64> = 40_000..<(40_000 + UInt64(trials))

@@ -49,10 +49,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                     tally.rerolls &+= 1
                     tally.record(final, previousFirst: &previousFirst)
                 }
-                tally.categories[PokerCategory.of(final).rawValue] &+= 1
-                if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
-                for (index, hand) in hands.enumerated() where hand.holds(in: final) { tally.hands[index] &+= 1 }
-                if let prizes { tally.recordPayout(game.payout(for: final, hands: hands, prizes: prizes).prize) }
+                recordFinal(final, hands: hands, prizes: prizes, into: &tally)
             }
             tally.invalidPlays &+= invalid
             tally.plays &+= UInt64(range.count) - invalid
@@ -66,11 +63,29 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                 tally.rerolls &+= 1
                 tally.record(play.final, previousFirst: &previousFirst)
             }
-            tally.categories[PokerCategory.of(play.final).rawValue] &+= 1
-            if PokerCategory.isStraight(play.final) { tally.finalStraights &+= 1 }
-            for index in hands.indices where hands[index].holds(in: play.final) { tally.hands[index] &+= 1 }
-            if let prizes { tally.recordPayout(game.payout(for: play.final, hands: hands, prizes: prizes).prize) }
+            recordFinal(play.final, hands: hands, prizes: prizes, into: &tally)
         }
         tally.plays &+= UInt64(range.count)
+    }
+
+    /// Counts a play's final roll: its category, whether it is a straight, each hand it is by the hand's
+    /// rule, and what it pays. Each rule is evaluated once (up to 64 hands), for the count and the payout.
+    @inlinable
+    func recordFinal(_ final: DiceRoll, hands: [DiceHand], prizes: [Double]?, into tally: inout DiceTally) {
+        tally.categories[PokerCategory.of(final).rawValue] &+= 1
+        if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
+        guard hands.count <= 64 else {
+            for index in hands.indices where hands[index].holds(in: final) { tally.hands[index] &+= 1 }
+            if let prizes { tally.recordPayout(game.payout(for: final, hands: hands, prizes: prizes).prize) }
+            return
+        }
+        var held: UInt64 = 0
+        for index in hands.indices where hands[index].holds(in: final) {
+            tally.hands[index] &+= 1
+            held |= 1 << UInt64(index)
+        }
+        if let prizes {
+            tally.recordPayout(game.payout(for: final, hands: hands, prizes: prizes, holds: { held & (1 << UInt64($0)) != 0 }).prize)
+        }
     }
 }

@@ -49,80 +49,82 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
         }
     }
 
-    /// The trials `range` of a wheel read from its rotation, its unit draws mapped by `draw`.
+    /// The trials `range` of a wheel read from its rotation, its unit draws mapped by `draw`; the loop is
+    /// also specialised for how labels find their slots (consecutive labels by one subtraction).
     @inlinable
     func spin<R: BlockRandomness, Draw: DrawMapping>(
         _ range: Range<UInt64>, draw: Draw, randomness: inout R, into tally: inout OutcomeTally
     ) {
+        if slots.labelsAreConsecutive {
+            spin(range, draw: draw, labels: ConsecutiveLabelSlots(slots), randomness: &randomness, into: &tally)
+        } else {
+            spin(range, draw: draw, labels: LookupLabelSlots(slots), randomness: &randomness, into: &tally)
+        }
+    }
+
+    @inlinable
+    func spin<R: BlockRandomness, Draw: DrawMapping, Labels: LabelSlotMapping>(
+        _ range: Range<UInt64>, draw: Draw, labels: Labels, randomness: inout R, into tally: inout OutcomeTally
+    ) {
         var strays: [Int: UInt64] = [:]
         let derived = slots.pairGroupsAreSlots && slots.count * slots.count * 16 <= range.count
         // The tallies are reached through buffer pointers for the block: no uniqueness or bounds check
-        // per trial (every index is a slot below `slots.count`, or a pair of them). The randomness and
-        // the rotation are locals of the loop, so the generator's state stays in registers.
+        // per trial (every index is a slot below `slots.count`, or a pair of them). Everything the loop
+        // reads but does not change (the randomness, the rotation, the bounds, the mapping) is a local, so
+        // it stays in a register rather than being reloaded after each store into the tallies.
         tally.counts.withUnsafeMutableBufferPointer { counts in
             tally.pairs.withUnsafeMutableBufferPointer { pairs in
-                slots.table.withUnsafeBufferPointer { table in
-                    var source = randomness
-                    var previous = subject.initialRotation
-                    let width = slots.pairGroupCount
-                    if derived {
-                        // One increment per trial: the pair table. A slot's count is its first trials of
-                        // blocks plus its column of pairs, so the block's column sums are taken off before
-                        // and added back after (wrapping, exact).
-                        Self.addColumns(of: pairs, into: counts, width: width, sign: 0 &- 1)
-                        if !range.isEmpty {
-                            var previousSlot = nextSlot(
-                                range.lowerBound, draw: draw, source: &source, previous: &previous, table: table, strays: &strays)
-                            counts[previousSlot] &+= 1
-                            for trial in range.dropFirst() {
-                                let current = nextSlot(
-                                    trial, draw: draw, source: &source, previous: &previous, table: table, strays: &strays)
-                                pairs[previousSlot &* width &+ current] &+= 1
-                                previousSlot = current
-                            }
-                        }
-                        Self.addColumns(of: pairs, into: counts, width: width, sign: 1)
-                    } else {
-                        var previousGroup = -1
-                        for trial in range {
-                            let current = nextSlot(
-                                trial, draw: draw, source: &source, previous: &previous, table: table, strays: &strays)
-                            counts[current] &+= 1
-                            let group = Int(slots.pairGroupOfSlot[current])
-                            if previousGroup >= 0 { pairs[previousGroup &* width &+ group] &+= 1 }
-                            previousGroup = group
+                var source = randomness
+                var previous = subject.initialRotation
+                let width = slots.pairGroupCount
+                let noResult = slots.noResult, invalid = slots.invalid
+                var trial = range.lowerBound
+                let end = range.upperBound
+                @inline(__always) func next() -> Int {
+                    let rotation = source.withTrial(trial) { generator in
+                        subject.rotation(
+                            afterDrawing: Subject.Rotation(draw.value(at: Sampling.unitInterval(using: &generator))), from: previous)
+                    }
+                    trial &+= 1
+                    previous = rotation
+                    guard case .label(let label) = subject.report(rotation) else { return noResult }
+                    if let slot = labels.slot(of: label) { return slot }
+                    strays[label, default: 0] &+= 1
+                    return invalid
+                }
+                if derived {
+                    // One increment per trial: the pair table. A slot's count is its first trials of
+                    // blocks plus its column of pairs, so the block's column sums are taken off before
+                    // and added back after (wrapping, exact).
+                    Self.addColumns(of: pairs, into: counts, width: width, sign: 0 &- 1)
+                    if trial < end {
+                        let first = next()
+                        counts[first] &+= 1
+                        guard let table = pairs.baseAddress else { preconditionFailure("a pair table has cells") }
+                        var row = table + first &* width
+                        while trial < end {
+                            let current = next()
+                            row[current] &+= 1
+                            row = table + current &* width
                         }
                     }
-                    randomness = source
+                    Self.addColumns(of: pairs, into: counts, width: width, sign: 1)
+                } else {
+                    let groupOfSlot = slots.pairGroupOfSlot
+                    var previousGroup = -1
+                    while trial < end {
+                        let current = next()
+                        counts[current] &+= 1
+                        let group = Int(groupOfSlot[current])
+                        if previousGroup >= 0 { pairs[previousGroup &* width &+ group] &+= 1 }
+                        previousGroup = group
+                    }
                 }
+                randomness = source
             }
         }
         for (label, count) in strays { tally.invalidLabels[label, default: 0] += count }
         tally.trials &+= UInt64(range.count)
-    }
-
-    /// One spin — `spin(from:using:)` spelt out with the draw interval read once — and the slot of its
-    /// reported outcome; a label no sector carries is also counted in `strays`.
-    @inlinable @inline(__always)
-    func nextSlot<R: BlockRandomness, Draw: DrawMapping>(
-        _ trial: UInt64, draw: Draw, source: inout R, previous: inout Subject.Rotation, table: UnsafeBufferPointer<Int32>,
-        strays: inout [Int: UInt64]
-    ) -> Int {
-        let rotation = source.withTrial(trial) { generator in
-            subject.rotation(afterDrawing: Subject.Rotation(draw.value(at: Sampling.unitInterval(using: &generator))), from: previous)
-        }
-        previous = rotation
-        guard case .label(let label) = subject.report(rotation) else { return slots.noResult }
-        let index = label &- slots.minimumLabel
-        if slots.labelsAreConsecutive {
-            if UInt(bitPattern: index) < UInt(slots.labels.count) { return index }
-        } else if !table.isEmpty {
-            if index >= 0 && index < table.count, table[index] >= 0 { return Int(table[index]) }
-        } else if let known = slots.dictionary[label] {
-            return known
-        }
-        strays[label, default: 0] &+= 1
-        return slots.invalid
     }
 
     /// counts[b] += sign · Σₐ pairs[a · width + b], wrapping.
@@ -166,4 +168,41 @@ struct IntervalDraw: DrawMapping {
     @usableFromInline let interval: SpinDraw
     @inlinable init(interval: SpinDraw) { self.interval = interval }
     @inlinable func value(at u: Double) -> Double { interval.value(at: u) }
+}
+
+/// How a reported label finds its tally slot; nil for a label no sector carries. Decided once per block so
+/// that the trial loop is specialised for it.
+@usableFromInline
+protocol LabelSlotMapping {
+    func slot(of label: Int) -> Int?
+}
+
+/// Labels minimum, minimum + 1, … in slot order: slot = label − minimum, one subtraction and one compare.
+@usableFromInline
+struct ConsecutiveLabelSlots: LabelSlotMapping {
+    @usableFromInline let minimum: Int
+    @usableFromInline let count: UInt
+    @inlinable init(_ slots: OutcomeSlots) {
+        minimum = slots.minimumLabel
+        count = UInt(slots.labels.count)
+    }
+    @inlinable func slot(of label: Int) -> Int? {
+        let index = label &- minimum
+        return UInt(bitPattern: index) < count ? index : nil
+    }
+}
+
+/// Any labels: a table over the labels' span when it is under 2¹⁶ values, a dictionary beyond.
+@usableFromInline
+struct LookupLabelSlots: LabelSlotMapping {
+    @usableFromInline let slots: OutcomeSlots
+    @inlinable init(_ slots: OutcomeSlots) { self.slots = slots }
+    @inlinable func slot(of label: Int) -> Int? {
+        if !slots.table.isEmpty {
+            let index = label &- slots.minimumLabel
+            if index >= 0 && index < slots.table.count, slots.table[index] >= 0 { return Int(slots.table[index]) }
+            return nil
+        }
+        return slots.dictionary[label]
+    }
 }

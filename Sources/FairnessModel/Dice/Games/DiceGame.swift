@@ -80,12 +80,22 @@ extension DiceGame {
     /// `hands[i]` pays (a trial loop looks the names up once per block, not once per play).
     /// - Precondition: `prizes.count == hands.count`.
     public func payout(for roll: DiceRoll, hands: [DiceHand], prizes: [Double]) -> (prize: Double, hand: Int?) {
+        payout(for: roll, hands: hands, prizes: prizes, holds: { hands[$0].holds(in: roll) })
+    }
+
+    /// ``payout(for:hands:prizes:)`` with `holds(i)` answering whether `roll` is `hands[i]` by its rule, for
+    /// a loop that has evaluated the rules already (a trial loop counting every hand).
+    /// - Precondition: `prizes.count == hands.count`; `holds(i) == hands[i].holds(in: roll)`.
+    @inlinable
+    public func payout(
+        for roll: DiceRoll, hands: [DiceHand], prizes: [Double], holds: (Int) -> Bool
+    ) -> (prize: Double, hand: Int?) {
         precondition(prizes.count == hands.count, "one prize per hand")
         var best = 0.0, paidBy: Int?
         for (index, hand) in hands.enumerated() {
             let prize = prizes[index]
             guard prize > best else { continue }
-            if detects(hand, in: roll) ?? hand.holds(in: roll) {
+            if detects(hand, in: roll) ?? holds(index) {
                 best = prize
                 paidBy = index
             }

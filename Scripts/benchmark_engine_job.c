@@ -1,0 +1,84 @@
+/* The engine's own benchmark job written in C, for Scripts/benchmark.sh: what `audit bench --threads 1`
+   does per trial, with the same numbers, so that the Swift engine can be compared with C doing the same
+   work (the NumPy and C/GSL programs beside it do less: a bounded integer and a count, no 53-bit double,
+   no mapping through a report, no serial pairs).
+
+   Per block of 65,536 trials: a xoshiro256** state from Philox4x64-10 at counter (block, 0, 0, 2) under key
+   (seed, stream 0). Per trial: u = (next() >> 11) * 2^-53; the wheel's report Int(u * 37) + 1 with Swift's
+   checks (a non-finite or out-of-range product, or an overflowing +1, stops the program as Swift traps);
+   label 1 ... 37 is slot label - 1, anything else an invalid label; the serial pair (previous slot,
+   slot) is counted in a 39 x 39 table (37 sectors, no result, invalid); the first trial of a block is
+   counted on its own. Counts are the block firsts plus the table's columns. Chi-square of the 37 counts
+   against 1/37 each with GSL. The tallies are the engine's to the bit, so chi2_p is the engine's.
+
+   Build: cc -O2 Scripts/benchmark_engine_job.c $(pkg-config --cflags --libs gsl) -o benchmark_engine_job
+   Usage: ./benchmark_engine_job TRIALS */
+#include <gsl/gsl_cdf.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+enum { SECTORS = 37, WIDTH = SECTORS + 2, INVALID = SECTORS + 1 };
+static const uint64_t block_size = 65536, seed = 20261121, stream = 0;
+
+static void philox4x64_10(const uint64_t counter[4], uint64_t k0, uint64_t k1, uint64_t out[4]) {
+    uint64_t c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3];
+    for (int round = 0; round < 10; round++) {
+        if (round > 0) { k0 += 0x9E3779B97F4A7C15ULL; k1 += 0xBB67AE8584CAA73BULL; }
+        unsigned __int128 p0 = (unsigned __int128)0xD2E7470EE14C6C93ULL * c0;
+        unsigned __int128 p1 = (unsigned __int128)0xCA5A826395121157ULL * c2;
+        uint64_t n0 = (uint64_t)(p1 >> 64) ^ c1 ^ k0, n1 = (uint64_t)p1;
+        uint64_t n2 = (uint64_t)(p0 >> 64) ^ c3 ^ k1, n3 = (uint64_t)p0;
+        c0 = n0; c1 = n1; c2 = n2; c3 = n3;
+    }
+    out[0] = c0; out[1] = c1; out[2] = c2; out[3] = c3;
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+/* Swift's Int(Double) then + 1: traps on NaN, infinities, values outside Int, and overflow. */
+static inline long report(double rotation) {
+    double scaled = rotation * 37;
+    if (!(scaled > -9223372036854777856.0 && scaled < 9223372036854775808.0)) abort();
+    long label;
+    if (__builtin_add_overflow((long)scaled, 1L, &label)) abort();
+    return label;
+}
+
+static inline long slot_of(long label) {
+    long index = label - 1;
+    return (unsigned long)index < SECTORS ? index : INVALID;
+}
+
+int main(int argc, char **argv) {
+    uint64_t trials = argc > 1 ? strtoull(argv[1], NULL, 10) : 100000000ULL;
+    static uint64_t pairs[WIDTH * WIDTH], counts[WIDTH];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (uint64_t block = 0; block * block_size < trials; block++) {
+        uint64_t start = block * block_size, end = start + block_size < trials ? start + block_size : trials;
+        uint64_t counter[4] = {block, 0, 0, 2}, s[4];
+        philox4x64_10(counter, seed, stream, s);
+        if (!(s[0] | s[1] | s[2] | s[3])) { counter[1] = 1; philox4x64_10(counter, seed, stream, s); }
+        uint64_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+        long previous = -1;
+        for (uint64_t trial = start; trial < end; trial++) {
+            uint64_t word = rotl(s1 * 5, 7) * 9, t = s1 << 17;
+            s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 45);
+            long current = slot_of(report((double)(word >> 11) * 0x1p-53));
+            if (previous < 0) counts[current]++; else pairs[previous * WIDTH + current]++;
+            previous = current;
+        }
+    }
+    for (int a = 0; a < WIDTH; a++)
+        for (int b = 0; b < WIDTH; b++) counts[b] += pairs[a * WIDTH + b];
+    double expected = (double)trials / SECTORS, x2 = 0;
+    for (int k = 0; k < SECTORS; k++) { double d = counts[k] - expected; x2 += d * d / expected; }
+    double p = gsl_cdf_chisq_Q(x2, SECTORS - 1);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
+    printf("c-engine-job trials=%llu seconds=%.3f trials_per_second=%.4g chi2_p=%.4g invalid=%llu\n",
+           (unsigned long long)trials, seconds, trials / seconds, p, (unsigned long long)counts[INVALID]);
+    return 0;
+}

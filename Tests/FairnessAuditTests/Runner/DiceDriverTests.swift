@@ -1,0 +1,60 @@
+import Testing
+
+@testable import FairnessAudit
+
+/// A five-dice game that pays by hands, with its own detector for some of them: a "small straight"
+/// detector that misses rolls with a repeated face, so the detector (what pays) and the rule (what the
+/// hand counts show) disagree on some rolls.
+struct PayingHandGame: DiceGame {
+    let name = "paying-hand-game"
+    let summary = "a test game paying by hands"
+    let dice = DiceSet.fiveSixSided
+    var rerollPolicy = RerollPolicy.rerollOnceAfterDetectedStraight
+    var hands: [DiceHand]
+    var paytable: Paytable<String>?
+    func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll { dice.roll(using: &generator) }
+    func isStraight(_ roll: DiceRoll) -> Bool { PokerCategory.isStraight(roll) }
+    func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool? {
+        guard hand.name == "small straight" else { return nil }
+        let faces = roll.faces.sorted()
+        return zip(faces, faces.dropFirst()).filter { $1 == $0 + 1 }.count >= 3 && Set(faces).count == faces.count
+    }
+}
+
+@Suite("Dice driver")
+struct DiceDriverTests {
+    /// The game's hands and paytable: a small straight, three of a kind and a full house (each paying), and
+    /// `extra` more "n of a kind" hands paying nothing, to reach past 64 hands.
+    static func game(extra: Int) throws -> PayingHandGame {
+        var hands = [
+            DiceHand.smallStraight(dice: .fiveSixSided), DiceHand(name: "three of a kind", rule: .ofAKind(count: 3)),
+            DiceHand(name: "full house", rule: .fullHouse),
+        ]
+        hands += (0..<extra).map { DiceHand(name: "filler \($0)", rule: .ofAKind(count: 2 + $0 % 4)) }
+        let paytable = try Paytable(prizes: ["small straight": 4, "three of a kind": 2, "full house": 9])
+        return PayingHandGame(hands: hands, paytable: paytable)
+    }
+
+    @Test(arguments: [0, 70])
+    func aBlockCountsEachHandByItsRuleAndPaysByTheDetector(extra: Int) throws {
+        let game = try Self.game(extra: extra)
+        let driver = DiceDriver(game)
+        var tally = driver.makeTally()
+        var randomness = XoshiroBlockRandomness(context: (), seed: 9, stream: 0, block: 4)
+        driver.run(0..<30_000, randomness: &randomness, into: &tally)
+        // The same plays, one at a time, counted from the library's own definitions.
+        var fresh = XoshiroBlockRandomness(context: (), seed: 9, stream: 0, block: 4)
+        var hands = [UInt64](repeating: 0, count: game.hands.count)
+        var paid: [Double: UInt64] = [:]
+        var disagreements = 0
+        for trial in UInt64(0)..<30_000 {
+            let play = fresh.withTrial(trial) { game.play(using: &$0) }
+            for (index, hand) in game.hands.enumerated() where hand.holds(in: play.final) { hands[index] += 1 }
+            paid[game.payout(for: play.final, hands: game.hands, paytable: game.paytable!).prize, default: 0] += 1
+            if game.detects(game.hands[0], in: play.final) != game.hands[0].holds(in: play.final) { disagreements += 1 }
+        }
+        #expect(disagreements > 0, "the detector must disagree with the rule on some plays")
+        #expect(tally.plays == 30_000 && tally.hands == hands)
+        #expect(Dictionary(uniqueKeysWithValues: zip(tally.payoutLevels, tally.payouts)).filter { $0.value > 0 } == paid)
+    }
+}
