@@ -136,7 +136,7 @@ public enum Audit {
         // Each statement of power solves for a noncentrality or a difference (GSL root finding): the
         // report's largest serial cost, so they are worked out side by side.
         let powered = pending.indices.filter { pending[$0].power != nil }
-        let statements = try powered.map { pending[$0].power! }.concurrentMap { request in
+        let statements = try powered.map { pending[$0].power! }.concurrentMap(threads: settings.run.threads) { request in
             try describePower(request, level: level, family: Int(family))
         }
         for (index, statement) in zip(powered, statements) { pending[index].record.detectable = statement }

@@ -6,14 +6,18 @@ import Foundation
 public enum ReportWriter {
     /// The files written, by name.
     ///
-    /// - Parameter report: The report to render.
+    /// - Parameters:
+    ///   - report: The report to render.
+    ///   - threads: The most threads to render the files on (all cores by default); the bytes do not depend on it.
     /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
     ///   `mislabelled_arcs.csv`, `probe_failures.csv` and `tables.csv`, in that order, then the pictures
     ///   under `pictures/` (each wheel as drawn, each subject's observed against expected counts, SVG).
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
     ///   report (the Markdown gathers each subject's rows from every table).
-    public static func render(_ report: AuditReport) throws -> [(name: String, contents: String)] {
+    public static func render(
+        _ report: AuditReport, threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> [(name: String, contents: String)] {
         // Each file is rendered on its own core where there are several: the JSON encoding alone is a
         // fifth of an audit's serial end. The order of the files is fixed here, not by which finishes first.
         typealias Files = [(name: String, contents: String)]
@@ -27,7 +31,7 @@ public enum ReportWriter {
             { [("tables.csv", tablesCSV($0))] },
             { pictures($0) },
         ]
-        return try renderers.concurrentMap { try $0(report) }.flatMap { $0 }
+        return try renderers.concurrentMap(threads: threads) { try $0(report) }.flatMap { $0 }
     }
 
     /// Writes the report set so that it lands whole: a killed run leaves `directory` holding either the
@@ -44,12 +48,15 @@ public enum ReportWriter {
     /// - Parameters:
     ///   - report: The report to write.
     ///   - directory: The directory to write into; created, with its parents, if missing.
+    ///   - threads: The most threads to render the files on (all cores by default), as ``render(_:threads:)``.
     /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if a directory or file cannot be created, written
     ///   or moved into place (nothing half-written is left in `directory`); and `EncodingError` as
-    ///   ``render(_:)`` does.
-    /// - Complexity: O(*s* · *r*), as ``render(_:)``, plus writing the files.
-    public static func write(_ report: AuditReport, to directory: URL) throws {
-        let files = try render(report)
+    ///   ``render(_:threads:)`` does.
+    /// - Complexity: O(*s* · *r*), as ``render(_:threads:)``, plus writing the files.
+    public static func write(
+        _ report: AuditReport, to directory: URL, threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws {
+        let files = try render(report, threads: threads)
         let manager = FileManager.default
         // Through any symbolic link, so the exchange replaces the directory it names, not the link.
         let directory = directory.standardizedFileURL.resolvingSymlinksInPath()

@@ -51,10 +51,14 @@ struct BenchCommand: ParsableCommand {
         let tally = try MonteCarloRunner.run(driver, settings: settings)
         let test = try GoodnessOfFitTest(counts: Array(tally.counts.prefix(37)), probabilities: Array(repeating: 1.0 / 37, count: 37))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        // FNV-1a over every count then every pair count, each as 8 little-endian bytes: what
+        // Scripts/benchmark_engine_job.c prints for its own tallies, so the two can be compared to the bit.
+        let tallies = FNV1a.hash(
+            (tally.counts + tally.pairs).flatMap { count in (0..<8).map { UInt8(truncatingIfNeeded: count >> (8 * $0)) } })
         print(
             String(
-                format: "engine threads=%d trials=%llu seconds=%.3f trials_per_second=%.4g chi2_p=%.4g",
-                threads, trials.value, seconds, Double(trials.value) / seconds, test.verdict.pValue ?? .nan))
+                format: "engine threads=%d trials=%llu seconds=%.3f trials_per_second=%.4g chi2_p=%.4g tallies=%016llx",
+                threads, trials.value, seconds, Double(trials.value) / seconds, test.verdict.pValue ?? .nan, tallies))
     }
 }
 

@@ -301,7 +301,7 @@ struct RunCommand: ParsableCommand {
             )
             return
         }
-        try ReportWriter.write(report, to: directory)
+        try ReportWriter.write(report, to: directory, threads: engine.threadCount)
         if let junitFile { try ReportWriter.writeJUnit(report, to: junitFile) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
 

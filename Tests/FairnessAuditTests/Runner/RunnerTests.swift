@@ -110,8 +110,8 @@ struct RunnerTests {
 
     @Test func reportsAreByteIdenticalAcrossThreadCounts() throws {
         let subjects = try Catalogue.select(["slider-roulette-7", "drinking-dice-switch-on", "reference-targeted-wheel-8"])
-        let a = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 1)))
-        let b = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 5)))
+        let a = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 1)), threads: 1)
+        let b = try ReportWriter.render(Audit.run(subjects, settings: Self.settings(trials: 30_000, threads: 5)), threads: 5)
         #expect(a.map(\.name) == b.map(\.name))
         for (x, y) in zip(a, b) { #expect(x.contents == y.contents, "\(x.name) differs between thread counts") }
     }

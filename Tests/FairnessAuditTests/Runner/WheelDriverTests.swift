@@ -57,9 +57,13 @@ struct WheelDriverTests {
         // A block of 20,000 trials takes the one-increment path (counts from the pair table's columns);
         // shorter ones, and coarse pair groups, count both.
         let draws = [SpinDraw.oneTurn(in: .degrees), .unitInterval, try SpinDraw(lower: -3, upper: 7.5)]
-        let subjects = [[3, 10, 7], [4, 5, 6]].flatMap { labels in draws.map { StrayLabelWheel(labels: labels, spinDraw: $0) } }
+        // Labels in a table, consecutive, and spanning 2^16 or more values (a dictionary), up to Int's ends.
+        let labelSets = [[3, 10, 7], [4, 5, 6], [3, 100_000, 7], [Int.max, 5, Int.min]]
+        let subjects = labelSets.flatMap { labels in draws.map { StrayLabelWheel(labels: labels, spinDraw: $0) } }
         for subject in subjects {
-            #expect(WheelDriver(subject).slots.labelsAreConsecutive == (subject.labels == [4, 5, 6]))
+            let slots = WheelDriver(subject).slots
+            #expect(slots.labelsAreConsecutive == (subject.labels == [4, 5, 6]))
+            #expect(slots.table.isEmpty == (subject.labels.max()! > 10))
             for groups in [nil, [[0, 1], [2]]] as [[[Int]]?] {
                 let driver = WheelDriver(subject, pairGroups: groups)
                 let range: Range<UInt64> = 40_000..<(40_000 + UInt64(trials))

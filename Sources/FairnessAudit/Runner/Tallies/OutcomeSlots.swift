@@ -42,7 +42,9 @@ struct OutcomeSlots: Sendable {
         let low = labels.min() ?? 0, high = labels.max() ?? 0
         minimumLabel = low
         labelsAreConsecutive = labels.enumerated().allSatisfy { $0.element == low &+ $0.offset }
-        if high - low < 1 << 16 {
+        // A span past Int.max (labels near both ends of Int) takes the dictionary too.
+        let (span, overflows) = high.subtractingReportingOverflow(low)
+        if !overflows && span < 1 << 16 {
             var table = [Int32](repeating: -1, count: high - low + 1)
             for (slot, label) in labels.enumerated() { table[label - low] = Int32(slot) }
             self.table = table

@@ -14,9 +14,47 @@ extension WheelGeometry {
     /// - Complexity: O(log n) for n sectors when the arcs tile the circle (no ``findings``), O(n) otherwise.
     public func truth(rotation: Double, unit rotationUnit: AngleUnit) -> PointerTruth {
         precondition(rotation.isFinite, "rotation must be finite")
+        if let inside = insideByDoubles(rotation: rotation, unit: rotationUnit) { return inside }
+        return exactTruth(rotation: rotation, unit: rotationUnit)
+    }
+
+    /// ``truth(rotation:unit:)`` in double-double turns throughout, with no filter in front.
+    func exactTruth(rotation: Double, unit rotationUnit: AngleUnit) -> PointerTruth {
         let magnitude = Turns(rotation, unit: rotationUnit).value
         let position = positionUnderPointer(rotation: rotation, unit: rotationUnit)
         return truth(at: position, tolerance: Turns.lineTolerance(for: magnitude))
+    }
+
+    /// The truth where plain doubles settle it, nil where they may not: a filter in front of the exact
+    /// path, so that a spin landing well inside a sector (almost every spin) costs a few double operations
+    /// and a binary search rather than double-double arithmetic.
+    ///
+    /// For arcs that tile the circle, the position under the pointer is computed in doubles, p = f − ⌊f⌋
+    /// with f = pointer − r/360 (or r · fl(1/2π)) turns. Its error is below (|r| + 1) · 2⁻⁵¹ turns, with r
+    /// the rotation in turns: r/360 and r · fl(1/2π) are within |r| · 2⁻⁵², the pointer's and the sectors'
+    /// leading doubles within 2⁻⁵³, each subtraction within half an ulp. The answer is the sector whose
+    /// start is the last at or before p only when p lies more than the margin (|r| + 2) · 2⁻⁵⁰ — twice the
+    /// errors' sum — plus the line tolerance inside it, from both its lines; so the exact position lies
+    /// inside the same sector, beyond the tolerance, and the exact path would say the same. Otherwise (near
+    /// a line, arcs with gaps or overlaps, one sector, rotations past 2³⁰ turns) nil.
+    func insideByDoubles(rotation: Double, unit rotationUnit: AngleUnit) -> PointerTruth? {
+        let n = orderByStart.count
+        guard tiles, n > 1 else { return nil }
+        let turns = rotationUnit == .degrees ? rotation / 360 : rotation * Turns.inverseTwoPi.high
+        let margin = (abs(turns) + 2) * 0x1p-50 + Turns.lineTolerance(for: turns)
+        guard margin < 0x1p-20 else { return nil }
+        let f = pointerTurns.high - turns
+        let position = f - f.rounded(.down)
+        var low = 0, high = n
+        while low < high {
+            let mid = (low + high) / 2
+            if sectors[orderByStart[mid]].startTurns.high <= position { low = mid + 1 } else { high = mid }
+        }
+        let index = orderByStart[(low - 1 + n) % n]
+        var offset = position - sectors[index].startTurns.high
+        if offset < 0 { offset += 1 }  // before the first start: in the arc that wraps past a full turn
+        guard offset > margin, sectors[index].widthTurns.high - offset > margin else { return nil }
+        return .inside(index)
     }
 
     /// The truth at a wheel position given in turns.
