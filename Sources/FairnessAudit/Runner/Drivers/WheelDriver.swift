@@ -58,7 +58,9 @@ public struct WheelDriver<Subject: WheelSubject>: TrialDriver {
         if slots.labelsAreConsecutive {
             spin(range, draw: draw, labels: ConsecutiveLabelSlots(slots), randomness: &randomness, into: &tally)
         } else {
-            spin(range, draw: draw, labels: LookupLabelSlots(slots), randomness: &randomness, into: &tally)
+            slots.table.withUnsafeBufferPointer { table in
+                spin(range, draw: draw, labels: LookupLabelSlots(slots, table: table), randomness: &randomness, into: &tally)
+            }
         }
     }
 
@@ -192,17 +194,25 @@ struct ConsecutiveLabelSlots: LabelSlotMapping {
     }
 }
 
-/// Any labels: a table over the labels' span when it is under 2¹⁶ values, a dictionary beyond.
+/// Any labels: a table over the labels' span when it is under 2¹⁶ values (read through a buffer pointer
+/// for the block, no bounds check beyond its own), a dictionary beyond.
 @usableFromInline
 struct LookupLabelSlots: LabelSlotMapping {
-    @usableFromInline let slots: OutcomeSlots
-    @inlinable init(_ slots: OutcomeSlots) { self.slots = slots }
+    @usableFromInline let minimum: Int
+    /// `slots.table`: the slot of label minimum + i at i, −1 where no sector carries it; empty for a dictionary.
+    @usableFromInline let table: UnsafeBufferPointer<Int32>
+    @usableFromInline let dictionary: [Int: Int]
+    @inlinable init(_ slots: OutcomeSlots, table: UnsafeBufferPointer<Int32>) {
+        minimum = slots.minimumLabel
+        self.table = table
+        dictionary = slots.dictionary
+    }
     @inlinable func slot(of label: Int) -> Int? {
-        if !slots.table.isEmpty {
-            let index = label &- slots.minimumLabel
-            if index >= 0 && index < slots.table.count, slots.table[index] >= 0 { return Int(slots.table[index]) }
+        if !table.isEmpty {
+            let index = label &- minimum
+            if UInt(bitPattern: index) < UInt(table.count), table[index] >= 0 { return Int(table[index]) }
             return nil
         }
-        return slots.dictionary[label]
+        return dictionary[label]
     }
 }
