@@ -108,6 +108,9 @@ extension LogTally {
             for prize in prizeLevels + [0] where !levels.contains(prize) {
                 levels.append(prize)
             }
+            // In order of value: the dictionaries' order changes from one process to the next, and the
+            // report (its table's rows, the interval's sums) must not.
+            levels.sort()
             let interval = try PayoutMeanInterval(levels: levels, counts: levels.map { returns[$0] ?? 0 })
             observedReturn = payoutSum / stakeSum
             var record = CheckRecord(

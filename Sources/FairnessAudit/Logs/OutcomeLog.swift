@@ -266,7 +266,7 @@ struct LogTally {
     }
 
     /// The fields of one row: outcome (nil for `none`), session hash, timestamp, stake, payout.
-    struct Fields {
+    struct Fields: Equatable {
         var outcome: Int?
         /// A dice game's roll (nil: not a dice log); invalid faces are recorded as an empty roll.
         var faces: DiceRoll?
@@ -337,7 +337,15 @@ struct LogTally {
         return fields
     }
 
+    /// The fields of a JSON line: read directly where the line is a flat object of plain values (almost
+    /// every production log; see ``quickJSONFields(_:number:dice:)``), through JSONSerialization otherwise.
     static func jsonFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields {
+        if let fields = try quickJSONFields(line, number: number, dice: dice) { return fields }
+        return try serializedJSONFields(line, number: number, dice: dice)
+    }
+
+    /// The fields of a JSON line read with JSONSerialization: any JSON, keys in any case.
+    static func serializedJSONFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
             throw LogError(line: number, column: 1, message: "not a JSON object")
         }

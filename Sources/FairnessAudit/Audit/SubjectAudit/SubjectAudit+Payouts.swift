@@ -65,7 +65,9 @@ extension SubjectAudit {
         // Sampled: every level of the table, counted or not (an unpaid jackpot widens the interval).
         var counts = rtp.levels.map { sampled[$0.payout] ?? 0 }
         var levels = rtp.levels.map(\.payout)
-        for (payout, count) in sampled where !levels.contains(payout) {
+        // Payouts outside the paytable's levels, in order of value (not the dictionary's, which changes
+        // from one process to the next).
+        for (payout, count) in sampled.sorted(by: { $0.key < $1.key }) where !levels.contains(payout) {
             levels.append(payout)
             counts.append(count)
         }

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import FairnessAudit
+
+/// JSON Lines read directly: wherever the direct reading answers (fields or an error), JSONSerialization's
+/// reading of the same line answers the same, to the bit; lines it cannot settle are left to
+/// JSONSerialization.
+@Suite("JSON Lines read directly")
+struct QuickJSONTests {
+    enum Reading: Equatable {
+        case fields(LogTally.Fields)
+        case error(LogError)
+    }
+
+    static func read(_ line: String, dice: DiceSet?, quick: Bool) -> Reading? {
+        Array(line.utf8).withUnsafeBufferPointer { bytes in
+            do {
+                if quick {
+                    return try LogTally.quickJSONFields(bytes, number: 7, dice: dice).map { .fields($0) }
+                }
+                return .fields(try LogTally.serializedJSONFields(bytes, number: 7, dice: dice))
+            } catch let error as LogError {
+                return .error(error)
+            } catch {
+                Issue.record("unexpected error \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The same fields with every double compared by its bits (−0 apart from 0).
+    static func identical(_ a: Reading, _ b: Reading) -> Bool {
+        guard case .fields(let x) = a, case .fields(let y) = b else { return a == b }
+        let doubles = [\LogTally.Fields.timestamp, \.stake, \.payout]
+        return x == y && doubles.allSatisfy { x[keyPath: $0]?.bitPattern == y[keyPath: $0]?.bitPattern }
+    }
+
+    /// Values of every kind each key meets in logs, good and bad.
+    static let outcomes = [
+        "3", "-2", "0", "1e2", "3.0", "3.5", "1e20", "12345678901234567", "\"3\"", "\"none\"", "\" 7 \"", "null", "true", "[1,2]",
+        "\"x\"", "-0", "03", "\"\\u0033\"",
+    ]
+    static let rolls = [
+        "[3,1,4,1,5]", "[3, 1, 4, 1, 5]", "\"3-1-4-1-5\"", "[3,1,4,1,7]", "[3,1,4,1]", "[01,2,3,4,5]", "[3.0,1,4,1,5]", "[-3,1,4,1,5]",
+        "35", "[]", "\"3 1 4 1 5\"", "[3,1,4,1,\"5\"]", "null",
+    ]
+    static let sessions = ["\"s1\"", "12", "1.5", "null", "true", "\"\"", "\"é\"", "\"a\\\"b\"", "-0", "[1]"]
+    static let timestamps = [
+        "\"2026-11-01T00:00:00Z\"", "1732406400", "1732406400.25", "\"bad\"", "null", "\"2026-11-01 12:00:00+01:00\"", "1e999", "true",
+    ]
+    static let amounts = ["100", "\"100\"", "1e2", "-0", "-0.0", "0", "null", "true", "0.1", "9007199254740993", "\"x\"", "{}"]
+
+    /// A JSON line of the keys and values drawn, with spacing, key case, order, duplicates, extra keys and
+    /// damage drawn too.
+    static func line(dice: Bool, using generator: inout Xoshiro256StarStar) -> String {
+        func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &generator)] }
+        func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &generator) < p }
+        var members: [(String, String)] = []
+        if !chance(0.03) { members.append((pick(["outcome", "Outcome", "OUTCOME"]), dice ? pick(rolls) : pick(outcomes))) }
+        if chance(0.7) { members.append(("session", pick(sessions))) }
+        if chance(0.7) { members.append((pick(["timestamp", "TimeStamp"]), pick(timestamps))) }
+        if chance(0.7) { members.append(("stake", pick(amounts))) }
+        if chance(0.7) { members.append(("payout", pick(amounts))) }
+        if chance(0.2) {
+            members.append((pick(["id", "meta", "ok", "outcome"]), pick(["1", "\"a\"", "true", "false", "null", "{\"a\": 1}", "[1, 2]"])))
+        }
+        members.shuffle(using: &generator)
+        func space() -> String { pick(["", " ", "  ", "\t"]) }
+        var text =
+            space() + "{" + members.map { space() + "\"\($0.0)\"" + space() + ":" + space() + $0.1 + space() }.joined(separator: ",") + "}"
+        text += space()
+        if chance(0.03) { text += pick([",", "x", "}", " {}"]) }
+        if chance(0.02) { text = text.replacingOccurrences(of: "}", with: ",}") }
+        return text
+    }
+
+    @Test(arguments: [false, true])
+    func theDirectReadingAgreesWithJSONSerialization(dice: Bool) {
+        var generator = Xoshiro256StarStar(seed: dice ? 2 : 1, stream: 0, block: 0)
+        var settled = 0
+        for _ in 0..<20_000 {
+            let line = Self.line(dice: dice, using: &generator)
+            guard let quick = Self.read(line, dice: dice ? .fiveSixSided : nil, quick: true) else { continue }
+            settled += 1
+            guard let slow = Self.read(line, dice: dice ? .fiveSixSided : nil, quick: false) else { continue }
+            #expect(Self.identical(quick, slow), "\(line): direct \(quick), JSONSerialization \(slow)")
+        }
+        // Many of these deliberately odd lines are still plain enough to read directly.
+        #expect(settled > 2_000, "\(settled) of 20,000")
+    }
+
+    @Test func aProductionLineIsReadDirectly() throws {
+        let line = #"{"session": "s0", "timestamp": "2026-11-01T00:00:00Z", "outcome": 4, "stake": 100, "payout": 50}"#
+        guard case .fields(let fields) = Self.read(line, dice: nil, quick: true) else {
+            Issue.record("a plain production line must not need JSONSerialization")
+            return
+        }
+        #expect(fields.outcome == 4 && fields.stake == 100 && fields.payout == 50 && fields.timestamp == 1_793_491_200)
+        let roll = #"{"outcome": [3, 1, 4, 1, 5], "stake": 1, "payout": 0}"#
+        guard case .fields(let dice) = Self.read(roll, dice: .fiveSixSided, quick: true) else {
+            Issue.record("a plain dice line must not need JSONSerialization")
+            return
+        }
+        #expect(dice.faces == DiceRoll([3, 1, 4, 1, 5]))
+        // Escapes, nested values and a missing outcome are left to JSONSerialization.
+        for unsettled in [#"{"outcome": "\u0033"}"#, #"{"outcome": 3, "meta": {"a": 1}}"#, #"{"stake": 1}"#, #"{"outcome": 3,}"#] {
+            #expect(Self.read(unsettled, dice: nil, quick: true) == nil, "\(unsettled)")
+        }
+    }
+}
