@@ -61,6 +61,40 @@ struct LogCommandTests {
         #expect(try String(contentsOfFile: out + "/time/checks.csv", encoding: .utf8).contains("window 11 (seconds 100000–110000"))
     }
 
+    /// Two processes auditing the same log write the same bytes (each process orders its dictionaries
+    /// differently, so a table built in a dictionary's order would differ), and the same log as JSON Lines
+    /// gives the same figures as its CSV.
+    @Test func aLogsReportIsTheSameFromEveryProcessAndFormat() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let csvLog = Self.samples + "/fair.csv"
+        // The CSV as JSON Lines: {"session": ..., "timestamp": ..., "outcome": n, "stake": n, "payout": n}.
+        let rows = try String(contentsOfFile: csvLog, encoding: .utf8).split(separator: "\n").dropFirst().prefix(50_000)
+        let jsonLines = rows.map { row -> String in
+            let f = row.split(separator: ",", omittingEmptySubsequences: false)
+            return "{\"session\": \"\(f[0])\", \"timestamp\": \"\(f[1])\", \"outcome\": \(f[2]), \"stake\": \(f[3]), \"payout\": \(f[4])}"
+        }
+        try (jsonLines.joined(separator: "\n") + "\n").write(toFile: out + "/fair.jsonl", atomically: true, encoding: .utf8)
+        try ("session,timestamp,outcome,stake,payout\n" + rows.joined(separator: "\n") + "\n").write(
+            toFile: out + "/fair50k.csv", atomically: true, encoding: .utf8)
+        for (log, name) in [(out + "/fair.jsonl", "a"), (out + "/fair.jsonl", "b"), (out + "/fair50k.csv", "c")] {
+            let result = try AuditProcess.run(["log", "--spec", Self.spec, log, "--out", out + "/" + name, "--quiet"])
+            #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        }
+        for file in ["audit.json", "checks.csv", "tables.csv", "outcomes.csv"] {
+            let a = try String(contentsOfFile: out + "/a/" + file, encoding: .utf8)
+            #expect(a == (try String(contentsOfFile: out + "/b/" + file, encoding: .utf8)), "\(file) differs between two processes")
+            // The CSV's report differs only where it names the log and its format.
+            let c = try String(contentsOfFile: out + "/c/" + file, encoding: .utf8)
+            let normalised = { (text: String) in
+                text.replacingOccurrences(of: "fair50k.csv", with: "LOG").replacingOccurrences(of: "fair.jsonl", with: "LOG")
+                    .replacingOccurrences(of: "JSON Lines", with: "CSV")
+            }
+            #expect(normalised(a) == normalised(c), "\(file) differs between JSON Lines and CSV")
+        }
+    }
+
     /// A dice log (the roll as faces): fair dice pass; dice that show 6 one time in four fail the category,
     /// hand and RTP checks; a roll with a 7 is an invalid outcome.
     @Test func diceLogsAreReadAsRolls() throws {
