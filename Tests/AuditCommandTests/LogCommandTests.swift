@@ -95,6 +95,28 @@ struct LogCommandTests {
         }
     }
 
+    /// Lines without a payout or a stake are given the paytable's, and the report says how many.
+    @Test func missingPayoutsAndStakesAreCounted() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let rows = try String(contentsOfFile: Self.samples + "/fair.csv", encoding: .utf8).split(separator: "\n").dropFirst().prefix(4_000)
+        let lines = rows.enumerated().map { index, row -> String in
+            let f = row.split(separator: ",", omittingEmptySubsequences: false)
+            let stake = index % 4 == 1 ? "null" : String(f[3])
+            return index % 2 == 0
+                ? "{\"outcome\": \(f[2]), \"stake\": \(stake)}" : "{\"outcome\": \(f[2]), \"stake\": \(stake), \"payout\": \(f[4])}"
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: out + "/log.jsonl", atomically: true, encoding: .utf8)
+        let result = try AuditProcess.run(["log", "--spec", Self.spec, out + "/log.jsonl", "--out", out + "/report", "--quiet"])
+        #expect(result.status == 0 || result.status == 1 || result.status == 2, "\(result.stderr)")
+        let csv = try String(contentsOfFile: out + "/report/checks.csv", encoding: .utf8)
+        #expect(csv.contains("0 of 2000 lines with a payout paid another amount"), "\(csv)")
+        #expect(csv.contains("; 2000 lines logged no payout (the paytable's prize is counted for them in the RTP)"))
+        #expect(csv.contains("; 1000 lines logged no stake (the paytable's stake, 100, is assumed)"))
+        #expect(csv.contains("2000 lines without a payout counted at the paytable's prize"))
+    }
+
     /// A dice log (the roll as faces): fair dice pass; dice that show 6 one time in four fail the category,
     /// hand and RTP checks; a roll with a 7 is an invalid outcome.
     @Test func diceLogsAreReadAsRolls() throws {

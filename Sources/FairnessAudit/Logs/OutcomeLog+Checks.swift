@@ -89,7 +89,13 @@ extension LogTally {
                         subject: name, check: "payouts match the paytable", kind: .invalid, status: payoutMismatches == 0 ? .pass : .fail,
                         statistic: Double(payoutMismatches),
                         detail:
-                            "\(payoutMismatches) of \(lines) lines paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytableStake)))"
+                            "\(payoutMismatches) of \(payoutsLogged) lines with a payout paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytableStake)))"
+                            + (payoutsLogged < lines
+                                ? "; \(lines - payoutsLogged) lines logged no payout (the paytable's prize is counted for them in the RTP)"
+                                : "")
+                            + (hasColumn[3] && stakesLogged < lines
+                                ? "; \(lines - stakesLogged) lines logged no stake (the paytable's stake, \(ReturnToPlayer.format(paytableStake)), is assumed)"
+                                : "")
                             + (firstPayoutMismatch.map {
                                 "; first at line \($0.line): \($0.outcome) paid \(ReturnToPlayer.format($0.paid)), the paytable says \(ReturnToPlayer.format($0.expected))"
                             } ?? ""))))
@@ -116,7 +122,11 @@ extension LogTally {
             var record = CheckRecord(
                 subject: name, check: "return to player (log)", kind: .fairness, status: .inconclusive, statistic: observedReturn,
                 detail:
-                    "RTP \(ReturnToPlayer.format(observedReturn!)) (total payout over total stake); per-play mean \(ReturnToPlayer.format(interval.mean)), 95% interval [\(ReturnToPlayer.format(interval.lower)), \(ReturnToPlayer.format(interval.upper))] (multinomial profile likelihood over the paytable's prizes)"
+                    "RTP \(ReturnToPlayer.format(observedReturn!)) (total payout over total stake"
+                    + (payoutsLogged == 0
+                        ? ", the log having no payouts: the paytable's prizes for the outcomes logged"
+                        : payoutsLogged < lines ? ", \(lines - payoutsLogged) lines without a payout counted at the paytable's prize" : "")
+                    + "); per-play mean \(ReturnToPlayer.format(interval.mean)), 95% interval [\(ReturnToPlayer.format(interval.lower)), \(ReturnToPlayer.format(interval.upper))] (multinomial profile likelihood over the paytable's prizes)"
                     + (expected.map {
                         "; tested against the \(model.returnToPlayer != nil ? "design's exact" : "declared") RTP \(ReturnToPlayer.format($0))"
                     }

@@ -67,6 +67,13 @@ extension LogTally {
         }
         reader.skipSpace()
         guard reader.atEnd, let outcome else { return nil }
+        // A truth value under a key the audit reads is a bad row, refused before any field is read (as
+        // the JSONSerialization reading refuses it): that reading names it.
+        func isBoolean(_ value: QuickValue?) -> Bool {
+            if case .boolean? = value { return true }
+            return false
+        }
+        if isBoolean(outcome) || isBoolean(session) || isBoolean(timestamp) || isBoolean(stake) || isBoolean(payout) { return nil }
 
         var fields = Fields()
         if let dice {

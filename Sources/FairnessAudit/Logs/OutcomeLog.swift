@@ -172,6 +172,8 @@ struct LogTally {
     var returns: [Double: UInt64] = [:]
     var stakeSum = 0.0, payoutSum = 0.0
     var payoutMismatches: UInt64 = 0
+    /// Lines whose payout, or stake, was logged (a line without one is given the paytable's).
+    var payoutsLogged: UInt64 = 0, stakesLogged: UInt64 = 0
     /// Dice logs: rolls with faces outside 1 ... F or the wrong number of dice, a few of them, and each
     /// hand's count by its rule.
     var invalidRolls: UInt64 = 0
@@ -351,6 +353,13 @@ struct LogTally {
         }
         var fields = Fields()
         let keyed = Dictionary(object.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        // JSON's true and false arrive as NSNumbers too (1 and 0); none of the fields read is a truth value.
+        for name in OutcomeLog.columns {
+            if let value = keyed[name] as? NSNumber, String(cString: value.objCType) == "c" {
+                throw LogError(
+                    line: number, column: 1, message: "\(name): \(value.boolValue) is not a \(name == "outcome" ? "result" : "value")")
+            }
+        }
         if let dice {
             let text: String
             switch keyed["outcome"] {
@@ -672,6 +681,8 @@ struct LogTally {
             } else {
                 returns[perPlay, default: 0] &+= 1
             }
+            if fields.payout != nil { payoutsLogged &+= 1 }
+            if fields.stake != nil { stakesLogged &+= 1 }
             if let expected = paytablePayout, fields.payout != nil, abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
                 payoutMismatches &+= 1
                 if firstPayoutMismatch == nil {

@@ -103,6 +103,15 @@ struct QuickJSONTests {
             return
         }
         #expect(dice.faces == DiceRoll([3, 1, 4, 1, 5]))
+        // A truth value where a field is read is a bad row (JSONSerialization would give it as 1 or 0).
+        for line in [#"{"outcome": true}"#, #"{"outcome": 3, "stake": false}"#, #"{"outcome": 3, "payout": true, "x": "\u0031"}"#] {
+            #expect(Self.read(line, dice: nil, quick: true) == nil)
+            guard case .error(let error) = Self.read(line, dice: nil, quick: false) else {
+                Issue.record("\(line) must be refused")
+                continue
+            }
+            #expect(error.message.contains("is not a"), "\(error)")
+        }
         // Escapes, nested values and a missing outcome are left to JSONSerialization.
         for unsettled in [#"{"outcome": "\u0033"}"#, #"{"outcome": 3, "meta": {"a": 1}}"#, #"{"stake": 1}"#, #"{"outcome": 3,}"#] {
             #expect(Self.read(unsettled, dice: nil, quick: true) == nil, "\(unsettled)")
