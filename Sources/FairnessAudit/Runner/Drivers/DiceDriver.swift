@@ -69,23 +69,22 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
     }
 
     /// Counts a play's final roll: its category, whether it is a straight, each hand it is by the hand's
-    /// rule, and what it pays. Each rule is evaluated once (up to 64 hands), for the count and the payout.
+    /// rule, and what it pays. The first 64 hands' rules are evaluated once, for the count and the payout
+    /// (a game with more evaluates the rest again for the payout).
     @inlinable
     func recordFinal(_ final: DiceRoll, hands: [DiceHand], prizes: [Double]?, into tally: inout DiceTally) {
         tally.categories[PokerCategory.of(final).rawValue] &+= 1
         if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
-        guard hands.count <= 64 else {
-            for index in hands.indices where hands[index].holds(in: final) { tally.hands[index] &+= 1 }
-            if let prizes { tally.recordPayout(game.payout(for: final, hands: hands, prizes: prizes).prize) }
-            return
-        }
         var held: UInt64 = 0
         for index in hands.indices where hands[index].holds(in: final) {
             tally.hands[index] &+= 1
-            held |= 1 << UInt64(index)
+            if index < 64 { held |= 1 << UInt64(index) }
         }
         if let prizes {
-            tally.recordPayout(game.payout(for: final, hands: hands, prizes: prizes, holds: { held & (1 << UInt64($0)) != 0 }).prize)
+            let payout = game.payout(
+                for: final, hands: hands, prizes: prizes,
+                holds: { $0 < 64 ? held & (1 << UInt64($0)) != 0 : hands[$0].holds(in: final) })
+            tally.recordPayout(payout.prize)
         }
     }
 }
