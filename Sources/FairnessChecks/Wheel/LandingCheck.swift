@@ -31,7 +31,11 @@ public struct LandingCheck: Sendable {
         /// The share of the game's own draws u in [0, 1) for which it does the wrong thing (0 or 1 for a game
         /// that ignores its draw).
         public let wrongShareOfDraws: Double
-        /// The draw of the landing described (the first wrong one, or 1/2 when all are right).
+        /// The draw of the landing described, 1/2 when all are right; otherwise the most telling wrong one:
+        /// the first that shows another result than the sector it stops on (or none), else the one that
+        /// stops deepest inside another sector, else the first wrong one. (The first wrong draw alone is
+        /// often the one bisection found at the line, where right turns wrong, which says nothing of how far
+        /// the others go.)
         public let draw: Double
     }
 
@@ -62,29 +66,34 @@ public struct LandingCheck: Sendable {
         let count = geometry.count
         func land(
             _ index: Int, _ spin: TargetedSpin<Subject.Rotation>, mustLand: Bool
-        ) -> (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool) {
+        ) -> (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool, showsAnother: Bool) {
             switch spin {
             case .refused:
-                return ("refused (no spin)", "nothing", nil, nil, !mustLand)
+                return ("refused (no spin)", "nothing", nil, nil, !mustLand, mustLand)
             case .traps(let rotation, let reason):
                 // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
-                guard rotation.isFinite else { return ("unknown (trapped before stopping)", "traps: \(reason)", nil, nil, false) }
+                guard rotation.isFinite else { return ("unknown (trapped before stopping)", "traps: \(reason)", nil, nil, false, true) }
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
-                return (describe(truth, geometry: geometry), "traps: \(reason)", Double(rotation), nil, false)
+                return (describe(truth, geometry: geometry), "traps: \(reason)", Double(rotation), nil, false, true)
             case .stops(let rotation, let outcome):
                 let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
                 var margin: Double?
                 var correct = false
+                var showsAnother = mustLand
                 if case .inside(let sector) = truth {
                     let position = geometry.positionUnderPointer(rotation: Double(rotation), unit: subject.rotationUnit)
                     let s = geometry.sectors[sector]
                     let offset = (position - s.startTurns).fractionalPart.value
                     margin = min(offset, s.widthTurns.value - offset) * 360
                     correct = mustLand ? (outcome == .label(s.label) && s.index == index) : outcome == .noResult
+                    showsAnother = mustLand && outcome != .label(s.label)
                 } else {
                     correct = !mustLand && outcome == .noResult
+                    if case .onLine(let touching) = truth, case .label(let label) = outcome {
+                        showsAnother = mustLand && !touching.contains { geometry.sectors[$0].label == label }
+                    }
                 }
-                return (describe(truth, geometry: geometry), outcome.description, Double(rotation), margin, correct)
+                return (describe(truth, geometry: geometry), outcome.description, Double(rotation), margin, correct, showsAnother)
             }
         }
         let grid = UInt64(1) << 53
@@ -97,7 +106,9 @@ public struct LandingCheck: Sendable {
         let first = subject.spins(all.flatMap { index, _ in gridDraws.map { (index: index, u: u($0)) } })
         var landings: [Landing] = []
         for (position, (index, mustLand)) in all.enumerated() {
-            var results: [UInt64: (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool)] = [:]
+            var results:
+                [UInt64: (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool, showsAnother: Bool)] =
+                    [:]
             for (offset, m) in gridDraws.enumerated() {
                 results[m] = land(index, first[position * gridDraws.count + offset], mustLand: mustLand)
             }
@@ -122,7 +133,11 @@ public struct LandingCheck: Sendable {
             for (i, m) in evaluated.enumerated() where !results[m]!.correct {
                 wrong += (i + 1 < evaluated.count ? evaluated[i + 1] : grid) - m
             }
-            let example = evaluated.first { !results[$0]!.correct } ?? gridDraws[Self.drawSteps / 2]
+            let wrongDraws = evaluated.filter { !results[$0]!.correct }
+            let example =
+                wrongDraws.first { results[$0]!.showsAnother }
+                ?? wrongDraws.filter { results[$0]!.margin != nil }.max { results[$0]!.margin! < results[$1]!.margin! }
+                ?? wrongDraws.first ?? gridDraws[Self.drawSteps / 2]
             let shown = results[example]!
             let margins = results.values.compactMap { $0.correct ? $0.margin : nil }
             landings.append(
