@@ -34,6 +34,12 @@ for round in 1 2 3; do
   cjob=$("$work/benchmark_engine_job" "$trials"); echo "$cjob"; echo "cjob $(echo "$cjob" | rate)" >> "$work/rates"
   npjob=$(python3 Scripts/benchmark_numpy.py "$trials" --engine-job); echo "$npjob"; echo "npjob $(echo "$npjob" | rate)" >> "$work/rates"
   lanes=$("$work/benchmark_engine_job_clang" "$trials" lanes); echo "$lanes"; echo "lanes $(echo "$lanes" | rate)" >> "$work/rates"
+  # And with the report too in vector code (what no audit of a game's scalar code can do): the ceiling of
+  # the job on this processor. It reads the lanes' words, so its tallies must be theirs.
+  vector=$("$work/benchmark_engine_job_clang" "$trials" vector); echo "$vector"; echo "vector $(echo "$vector" | rate)" >> "$work/rates"
+  if [ "$(echo "$vector" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')" != "$(echo "$lanes" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')" ]; then
+    echo "error: the vector experiment's tallies are not the lanes experiment's" >&2; exit 1
+  fi
   t_engine=$(echo "$one" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p'); t_cjob=$(echo "$cjob" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')
   if [ -z "$t_engine" ] || [ "$t_engine" != "$t_cjob" ]; then
     echo "error: the C engine job's tallies ($t_cjob) are not the engine's ($t_engine)" >&2; exit 1
@@ -58,6 +64,8 @@ print(f"same work as the engine's trial: C {m['cjob']:.4g} trials/s (tallies equ
       f" C's own ratio to the count-only NumPy idiom = {m['cjob'] / m['numpy']:.2f}")
 print(f"experiment: the same work in C with the generator out of the trial loop (8 xoshiro lanes fill a buffer in vector code):"
       f" {m['lanes']:.4g} trials/s = {m['lanes'] / m['numpy']:.2f}x the count-only NumPy idiom")
+print(f"experiment: and the report too in vector code, only the pairs counted one by one (tallies equal to the lanes'):"
+      f" {m['vector']:.4g} trials/s = {m['vector'] / m['numpy']:.2f}x the count-only NumPy idiom, {m['vector'] / m['gsl']:.2f}x c-gsl")
 PY
 m6=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000 >/dev/null; } 2>&1 )
 m9=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000000 >/dev/null; } 2>&1 )
@@ -86,7 +94,7 @@ echo "full default audit (--trials 1000000, release): $(median "${release_runs[@
 # A game's own code behind a probe (Python, docs/probe-protocol.md): answers per second in batches, and
 # every exact check of a 37-pocket roulette through it.
 .build/release/audit bench --probe 'python3 Scripts/bench/roulette37.py' --spec Scripts/bench/roulette37.yaml --trials 1000000 \
-  | sed 's/$/  (targets: >= 200000 requests per second; exact checks <= 10 s)/'
+  | sed '/^probe requests/s/$/  (target >= 200000 requests per second)/'
 # Production logs (audit log): a simple CSV (one outcome column) and a five-column one (session, ISO
 # timestamp, outcome, stake, payout) of 10^7 lines each, from the page cache; then 10^8 lines through
 # standard input for the peak memory (target: the same as for 10^6 lines).

@@ -12,14 +12,30 @@ public enum SpecParser {
     /// Reads and checks the spec in `file`.
     /// - Throws: ``SpecError`` naming the file, place and field of the first problem.
     public static func parse(contentsOf file: URL) throws -> GameSpec {
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw SpecError(
-                file: file.relativePath, line: 0, column: 0, field: "", message: "cannot read the file (\(error.localizedDescription))")
+        try parse(readText(file), file: file.relativePath)
+    }
+
+    /// The text of `file`, or a ``SpecError`` saying plainly why there is none: no such file, a directory,
+    /// no permission, not UTF-8. Read through a file handle, which also reads devices and pipes
+    /// (`/dev/null`, `/dev/stdin`) where `String(contentsOf:)` on Linux fails with a misleading error.
+    static func readText(_ file: URL) throws -> String {
+        func failure(_ reason: String) -> SpecError {
+            SpecError(file: file.relativePath, line: 0, column: 0, field: "", message: "cannot read the file: \(reason)")
         }
-        return try parse(text, file: file.relativePath)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { throw failure("no such file") }
+        guard !isDirectory.boolValue else { throw failure("it is a directory, not a spec file") }
+        guard FileManager.default.isReadableFile(atPath: file.path) else { throw failure("permission denied") }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw failure(error.localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw failure("it is not UTF-8 text") }
+        return text
     }
 
     /// Reads and checks the spec in `text`; `file` names it in errors.

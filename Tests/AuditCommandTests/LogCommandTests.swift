@@ -39,6 +39,12 @@ struct LogCommandTests {
             "log", "--spec", Self.spec, "--window", "10000", Self.samples + "/fair.csv", "--out", out + "/fair",
         ])
         #expect(fair.status == 0, "\(fair.stdout) \(fair.stderr)")
+        // A log report's methods are the log's: counted from lines, nothing sampled or probed.
+        let markdown = try String(contentsOfFile: out + "/fair/audit.md", encoding: .utf8)
+        #expect(markdown.contains("**Nothing is simulated or probed.**"))
+        #expect(!markdown.contains("run the subject on the toolkit's generator") && !markdown.contains("106-bit arithmetic"))
+        let committed = try String(contentsOf: Self.root.appendingPathComponent("Reports/audit.md"), encoding: .utf8)
+        #expect(committed.contains("run the subject on the toolkit's generator") && !committed.contains("Nothing is simulated"))
         let foreign = try AuditProcess.run(["log", "--spec", Self.spec, Self.samples + "/foreign-label.csv", "--out", out + "/foreign"])
         #expect(foreign.status == 1)
         #expect(try Self.checks(out + "/foreign")["invalid results"] == "FAIL")

@@ -40,7 +40,7 @@ extension LogTally {
         checks.append(
             try SubjectAudit.goodnessOfFit(
                 name, "outcomes vs declared odds", kind: .fairness, observed: counts.prefix(k).map { Double($0) },
-                probabilities: model.probabilities, names: labelNames))
+                probabilities: model.probabilities, names: labelNames, counted: "lines"))
         // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
         let pairTotal = Double(pairs.reduce(0, +))
         let groups = pooledLabels { pairTotal * $0 * $0 >= 5 }

@@ -30,11 +30,14 @@ extension LogTally {
     static func quickJSONFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields? {
         var reader = QuickJSONReader(line: line)
         var outcome: QuickValue?, session: QuickValue?, timestamp: QuickValue?, stake: QuickValue?, payout: QuickValue?
+        // Where each key read begins: an error in its value names that column (as the other reading does).
+        var column = (outcome: 1, timestamp: 1, stake: 1, payout: 1)
         reader.skipSpace()
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         reader.skipSpace()
         if !reader.take(UInt8(ascii: "}")) {
             while true {
+                let keyColumn = reader.position + 1
                 guard let key = reader.key() else { return nil }
                 reader.skipSpace()
                 guard reader.take(UInt8(ascii: ":")) else { return nil }
@@ -44,18 +47,22 @@ extension LogTally {
                 case .outcome:
                     guard outcome == nil else { return nil }
                     outcome = value
+                    column.outcome = keyColumn
                 case .session:
                     guard session == nil else { return nil }
                     session = value
                 case .timestamp:
                     guard timestamp == nil else { return nil }
                     timestamp = value
+                    column.timestamp = keyColumn
                 case .stake:
                     guard stake == nil else { return nil }
                     stake = value
+                    column.stake = keyColumn
                 case .payout:
                     guard payout == nil else { return nil }
                     payout = value
+                    column.payout = keyColumn
                 case .other:
                     break
                 }
@@ -85,7 +92,7 @@ extension LogTally {
                 text = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
             default: return nil
             }
-            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: 1) }
+            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: column.outcome) }
             if fields.faces!.count == 0 { fields.outcomeText = text }
         } else {
             switch outcome {
@@ -93,7 +100,7 @@ extension LogTally {
                 guard let value = reader.double(range), value == value.rounded(), abs(value) < 1e15 else { return nil }
                 fields.outcome = Int(value)
             case .string(let range):
-                fields.outcome = try Self.outcome(UnsafeBufferPointer(rebasing: line[range]), line: number, column: 1)
+                fields.outcome = try Self.outcome(UnsafeBufferPointer(rebasing: line[range]), line: number, column: column.outcome)
             default: return nil
             }
         }
@@ -105,7 +112,7 @@ extension LogTally {
         }
         // Timestamp, stake and payout, in that order (as JSONSerialization's reading takes them): a number,
         // or a string read as the CSV reader reads the column; false for a value of another kind.
-        func assign(_ value: QuickValue?, _ name: String, _ keyPath: WritableKeyPath<Fields, Double?>) throws -> Bool {
+        func assign(_ value: QuickValue?, _ name: String, _ keyPath: WritableKeyPath<Fields, Double?>, at column: Int) throws -> Bool {
             switch value {
             case nil, .null: return true
             case .number(let range):
@@ -115,13 +122,13 @@ extension LogTally {
                 let text = UnsafeBufferPointer(rebasing: line[range])
                 fields[keyPath: keyPath] =
                     name == "timestamp"
-                    ? try Self.timestamp(text, line: number, column: 1) : try Self.number(text, name, line: number, column: 1)
+                    ? try Self.timestamp(text, line: number, column: column) : try Self.number(text, name, line: number, column: column)
             default: return false
             }
             return true
         }
-        guard try assign(timestamp, "timestamp", \.timestamp), try assign(stake, "stake", \.stake),
-            try assign(payout, "payout", \.payout)
+        guard try assign(timestamp, "timestamp", \.timestamp, at: column.timestamp), try assign(stake, "stake", \.stake, at: column.stake),
+            try assign(payout, "payout", \.payout, at: column.payout)
         else { return nil }
         return fields
     }

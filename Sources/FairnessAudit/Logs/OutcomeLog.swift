@@ -339,6 +339,84 @@ struct LogTally {
         return fields
     }
 
+    /// Refuses what JSONSerialization would let through and another platform's would not, or would read
+    /// another way, so that a line means the same everywhere: a trailing comma before `}` or `]` (accepted
+    /// by Linux's Foundation, refused by RFC 8259 and by Apple's), and a key the audit reads given twice in
+    /// the line's object, exactly or in another case (`"outcome"` and `"Outcome"`): which one would count
+    /// depends on a dictionary's order. The column is that of the comma or of the second key.
+    /// - Returns: Where each key the audit reads begins in the line (its opening quote, 0-based), by its
+    ///   name in lower case.
+    /// - Throws: ``LogError`` naming the line and column.
+    /// - Complexity: O(*n*) in the line's length.
+    @discardableResult
+    static func checkStrictJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> [String: Int] {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var depth = 0, position = 0
+        var lastSignificant: UInt8 = 0, lastComma = -1
+        var seen: [String: Int] = [:]
+        while position < line.count {
+            let byte = line[position]
+            switch byte {
+            case quote:
+                // A string: a key of the line's object when it opens a member at depth 1.
+                let start = position
+                var escaped = false
+                position += 1
+                while position < line.count {
+                    if escaped {
+                        escaped = false
+                    } else if line[position] == backslash {
+                        escaped = true
+                    } else if line[position] == quote {
+                        break
+                    }
+                    position += 1
+                }
+                if depth == 1, lastSignificant == UInt8(ascii: "{") || lastSignificant == UInt8(ascii: ","),
+                    let key = jsonString(UnsafeBufferPointer(rebasing: line[start..<min(position + 1, line.count)]))
+                {
+                    let name = key.lowercased()
+                    if OutcomeLog.columns.contains(name) {
+                        if seen[name] != nil {
+                            throw LogError(
+                                line: number, column: start + 1, message: "\(name): given twice in one object (a second key '\(key)')")
+                        }
+                        seen[name] = start
+                    }
+                }
+                lastSignificant = quote
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                lastSignificant = byte
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if lastSignificant == UInt8(ascii: ",") {
+                    throw LogError(
+                        line: number, column: lastComma + 1,
+                        message: "a comma before '\(Character(UnicodeScalar(byte)))' (not JSON: RFC 8259 allows no trailing comma)")
+                }
+                depth -= 1
+                lastSignificant = byte
+            case UInt8(ascii: ","):
+                lastComma = position
+                lastSignificant = byte
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                break
+            default:
+                lastSignificant = byte
+            }
+            position += 1
+        }
+        return seen
+    }
+
+    /// The text of a JSON string literal (quotes included), escapes decoded; nil if it is not one.
+    static func jsonString(_ literal: UnsafeBufferPointer<UInt8>) -> String? {
+        if !literal.contains(UInt8(ascii: "\\")), literal.count >= 2 {
+            return String(decoding: UnsafeBufferPointer(rebasing: literal.dropFirst().dropLast()), as: UTF8.self)
+        }
+        return (try? JSONSerialization.jsonObject(with: Data(literal), options: .fragmentsAllowed)) as? String
+    }
+
     /// The fields of a JSON line: read directly where the line is a flat object of plain values (almost
     /// every production log; see ``quickJSONFields(_:number:dice:)``), through JSONSerialization otherwise.
     static func jsonFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields {
@@ -348,6 +426,9 @@ struct LogTally {
 
     /// The fields of a JSON line read with JSONSerialization: any JSON, keys in any case.
     static func serializedJSONFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields {
+        let keyStarts = try checkStrictJSON(line, number: number)
+        // An error in a field's value names the column where its key begins.
+        func column(_ name: String) -> Int { (keyStarts[name] ?? 0) + 1 }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
             throw LogError(line: number, column: 1, message: "not a JSON object")
         }
@@ -357,7 +438,8 @@ struct LogTally {
         for name in OutcomeLog.columns {
             if let value = keyed[name] as? NSNumber, String(cString: value.objCType) == "c" {
                 throw LogError(
-                    line: number, column: 1, message: "\(name): \(value.boolValue) is not a \(name == "outcome" ? "result" : "value")")
+                    line: number, column: column(name),
+                    message: "\(name): \(value.boolValue) is not a \(name == "outcome" ? "result" : "value")")
             }
         }
         if let dice {
@@ -367,18 +449,22 @@ struct LogTally {
             case let string as String: text = string
             case let face as NSNumber: text = "\(face)"
             case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
-            default: throw LogError(line: number, column: 1, message: "outcome: must be the roll's faces, [3, 1, 4, 1, 5] or \"3-1-4-1-5\"")
+            default:
+                throw LogError(
+                    line: number, column: column("outcome"), message: "outcome: must be the roll's faces, [3, 1, 4, 1, 5] or \"3-1-4-1-5\"")
             }
-            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: 1) }
+            fields.faces = try Array(text.utf8).withUnsafeBufferPointer {
+                try roll($0, dice: dice, line: number, column: column("outcome"))
+            }
             if fields.faces!.count == 0 { fields.outcomeText = text }
         } else {
             switch keyed["outcome"] {
             case let value as NSNumber where value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15:
                 fields.outcome = value.intValue
             case let text as String:
-                fields.outcome = try Array(text.utf8).withUnsafeBufferPointer { try outcome($0, line: number, column: 1) }
+                fields.outcome = try Array(text.utf8).withUnsafeBufferPointer { try outcome($0, line: number, column: column("outcome")) }
             case nil: throw LogError(line: number, column: 1, message: "outcome: missing")
-            default: throw LogError(line: number, column: 1, message: "outcome: must be a whole-number label or 'none'")
+            default: throw LogError(line: number, column: column("outcome"), message: "outcome: must be a whole-number label or 'none'")
             }
         }
         if let session = keyed["session"], !(session is NSNull) { fields.session = Array("\(session)".utf8).withUnsafeBufferPointer(hash) }
@@ -387,12 +473,14 @@ struct LogTally {
             case nil, is NSNull: continue
             case let value as NSNumber: fields[keyPath: keyPath] = value.doubleValue
             case let text as String where name == "timestamp":
-                fields.timestamp = try Array(text.utf8).withUnsafeBufferPointer { try timestamp($0, line: number, column: 1) }
+                fields.timestamp = try Array(text.utf8).withUnsafeBufferPointer {
+                    try timestamp($0, line: number, column: column("timestamp"))
+                }
             case let text as String:
                 fields[keyPath: keyPath] = try Array(text.utf8).withUnsafeBufferPointer {
-                    try Self.number($0, name, line: number, column: 1)
+                    try Self.number($0, name, line: number, column: column(name))
                 }
-            default: throw LogError(line: number, column: 1, message: "\(name): must be a number")
+            default: throw LogError(line: number, column: column(name), message: "\(name): must be a number")
             }
         }
         return fields

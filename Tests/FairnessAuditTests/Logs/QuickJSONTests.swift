@@ -117,4 +117,47 @@ struct QuickJSONTests {
             #expect(Self.read(unsettled, dice: nil, quick: true) == nil, "\(unsettled)")
         }
     }
+
+    /// What Linux's JSONSerialization lets through and Apple's refuses, or reads by a dictionary's order, is
+    /// a bad row on every platform, named at its column; commas and keys inside strings are text.
+    @Test func aLineMeansTheSameOnEveryPlatform() throws {
+        let refused: [(line: String, column: Int, message: String)] = [
+            (#"{"outcome": 3,}"#, 14, "a comma before '}'"),
+            (#"{"outcome": 3, "meta": {"a": [1, 2, ], "b": 1}}"#, 35, "a comma before ']'"),
+            (#"{"outcome": 1, "Outcome": 2}"#, 16, "outcome: given twice in one object (a second key 'Outcome')"),
+            (#"{"outcome": 1, "outcome": 2}"#, 16, "outcome: given twice"),
+            (#"{"out\u0063ome": 1, "meta": {"outcome": 5}, "OUTCOME": 2}"#, 45, "outcome: given twice"),
+            (#"{"stake": 1, "outcome": 4, "STAKE": 2}"#, 28, "stake: given twice"),
+        ]
+        for (line, column, message) in refused {
+            #expect(Self.read(line, dice: nil, quick: true) == nil, "\(line)")
+            guard case .error(let error) = Self.read(line, dice: nil, quick: false) else {
+                Issue.record("\(line) must be refused")
+                continue
+            }
+            #expect(error.line == 7 && error.column == column && error.message.hasPrefix(message), "\(line): \(error)")
+        }
+        // A bad value is named at the column where its key begins, by either reading.
+        for line in [#"{"session": "a", "outcome": "banana"}"#, #"{"session": "\u0061", "outcome": "banana"}"#] {
+            guard case .error(let error) = Self.read(line, dice: nil, quick: false) else {
+                Issue.record("\(line) must be refused")
+                continue
+            }
+            #expect(error.column == (line.contains("\\") ? 23 : 18) && error.message.hasPrefix("outcome:"), "\(error)")
+            if let quick = Self.read(line, dice: nil, quick: true) { #expect(quick == .error(error)) }
+        }
+        let read: [(line: String, outcome: Int)] = [
+            (#"{"note": "a,}", "outcome": 3}"#, 3),
+            (#"{"note": "say \"outcome\": 1,]", "outcome": 4}"#, 4),
+            (#"{"meta": {"outcome": 9, "x": [1, {"outcome": 8}]}, "outcome": 5}"#, 5),
+            (#"{"outcome": 6, "outcomes": 7, "payout_": 1}"#, 6),
+        ]
+        for (line, outcome) in read {
+            guard case .fields(let fields) = Self.read(line, dice: nil, quick: false) else {
+                Issue.record("\(line) must be read")
+                continue
+            }
+            #expect(fields.outcome == outcome, "\(line)")
+        }
+    }
 }

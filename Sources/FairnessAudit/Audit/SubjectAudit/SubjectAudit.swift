@@ -28,9 +28,10 @@ enum SubjectAudit {
     /// A goodness-of-fit test that refuses to run when the outcomes that matter are too rare for the
     /// trials: outcomes with at least 1% of the most likely one's probability must each expect 5 counts.
     /// Rarer outcomes are pooled with a neighbour by the standard rule (``ExpectedCountRule/poolAdjacent(minimum:)``).
+    /// `counted` names what the observations are ("trials" sampled, "lines" of a log) in a too-few message.
     static func goodnessOfFit(
         _ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double],
-        statistic: GoodnessOfFitStatistic = .pearson, names: [String]? = nil
+        statistic: GoodnessOfFitStatistic = .pearson, names: [String]? = nil, counted: String = "trials"
     ) throws -> PendingCheck {
         let names = names ?? observed.indices.map { "\($0 + 1)" }
         let total = observed.reduce(0, +)
@@ -39,7 +40,7 @@ enum SubjectAudit {
         let regular = probabilities.filter { $0 >= largest / 100 && $0 > 0 }
         if let smallest = regular.min(), total * smallest < 5 {
             record.detail =
-                "too few trials: an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) trials"
+                "too few \(counted): an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) \(counted)"
             return PendingCheck(record: record, power: nil)
         }
         let test = try GoodnessOfFitTest(observed: observed, probabilities: probabilities, statistic: statistic, rule: .standard)
