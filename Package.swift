@@ -21,6 +21,9 @@ let optimised: [SwiftSetting] =
 //   FairnessModel + FairnessChecks + FairnessStatistics <- FairnessAudit <- FairnessSpec (Yams) <- audit (executable)
 let package = Package(
     name: "fairness-audit",
+    // The runner, the dice survey and the probe client share state through the Synchronization module's
+    // Mutex and Atomic (macOS 15, iOS 18); on Linux, where they ship with the toolchain, this changes nothing.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "FairnessModel", targets: ["FairnessModel"]),
         .library(name: "FairnessChecks", targets: ["FairnessChecks"]),

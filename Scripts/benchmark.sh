@@ -37,7 +37,8 @@ for round in 1 2 3; do
   # And with the report too in vector code (what no audit of a game's scalar code can do): the ceiling of
   # the job on this processor. It reads the lanes' words, so its tallies must be theirs.
   vector=$("$work/benchmark_engine_job_clang" "$trials" vector); echo "$vector"; echo "vector $(echo "$vector" | rate)" >> "$work/rates"
-  if [ "$(echo "$vector" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')" != "$(echo "$lanes" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')" ]; then
+  t_vector=$(echo "$vector" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p'); t_lanes=$(echo "$lanes" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')
+  if [ -z "$t_vector" ] || [ "$t_vector" != "$t_lanes" ]; then
     echo "error: the vector experiment's tallies are not the lanes experiment's" >&2; exit 1
   fi
   t_engine=$(echo "$one" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p'); t_cjob=$(echo "$cjob" | sed -n 's/.*tallies=\([^ ]*\).*/\1/p')

@@ -80,19 +80,21 @@ __attribute__((target("avx512f,avx512vl,avx512dq"))) static void fill_avx512(Lan
 __attribute__((target("avx2"))) static void fill_avx2(Lanes *x) { FILL_BODY }
 static void fill_baseline(Lanes *x) { FILL_BODY }
 
-/* The report and the slot for each word of the buffer; returns nonzero if any product would trap. */
+/* The report and the slot for each of the first `count` words of the buffer (the trials the run reads);
+   returns nonzero if any of their products would trap, as the scalar loop would stop at the first. */
 #define SLOTS_BODY                                                                                    \
     int traps = 0;                                                                                    \
-    for (int i = 0; i < BUFFERED; i++) {                                                             \
+    for (int i = 0; i < count; i++) {                                                                \
         double scaled = (double)(words[i] >> 11) * 0x1p-53 * 37;                                     \
-        traps |= !(scaled > -9223372036854777856.0 && scaled < 9223372036854775808.0);               \
-        long index = (long)scaled; /* label (long)scaled + 1, slot label - 1 */                      \
+        int inside = scaled > -9223372036854777856.0 && scaled < 9223372036854775808.0;              \
+        traps |= !inside;                                                                             \
+        long index = inside ? (long)scaled : -1; /* label (long)scaled + 1, slot label - 1 */        \
         slots[i] = (unsigned long)index < SECTORS ? (uint8_t)index : INVALID;                        \
     }                                                                                                 \
     return traps;
-__attribute__((target("avx512f,avx512vl,avx512dq"))) static int slots_avx512(const uint64_t *words, uint8_t *slots) { SLOTS_BODY }
-__attribute__((target("avx2"))) static int slots_avx2(const uint64_t *words, uint8_t *slots) { SLOTS_BODY }
-static int slots_baseline(const uint64_t *words, uint8_t *slots) { SLOTS_BODY }
+__attribute__((target("avx512f,avx512vl,avx512dq"))) static int slots_avx512(const uint64_t *words, uint8_t *slots, int count) { SLOTS_BODY }
+__attribute__((target("avx2"))) static int slots_avx2(const uint64_t *words, uint8_t *slots, int count) { SLOTS_BODY }
+static int slots_baseline(const uint64_t *words, uint8_t *slots, int count) { SLOTS_BODY }
 
 int main(int argc, char **argv) {
     uint64_t trials = argc > 1 ? strtoull(argv[1], NULL, 10) : 100000000ULL;
@@ -114,14 +116,14 @@ int main(int argc, char **argv) {
         x.next = BUFFERED;
         long previous = -1;
         if (vector) {
-            int (*slots)(const uint64_t *, uint8_t *) = __builtin_cpu_supports("avx512dq") ? slots_avx512
+            int (*slots)(const uint64_t *, uint8_t *, int) = __builtin_cpu_supports("avx512dq") ? slots_avx512
                                                       : __builtin_cpu_supports("avx2")     ? slots_avx2
                                                                                            : slots_baseline;
             static uint8_t slot[BUFFERED];
             for (uint64_t trial = 0; trial < trials; trial += BUFFERED) {
                 fill(&x);
-                if (slots(x.words, slot)) abort();
                 int count = trials - trial < BUFFERED ? (int)(trials - trial) : BUFFERED, i = 0;
+                if (slots(x.words, slot, count)) abort();
                 if (previous < 0) counts[previous = slot[i++]]++;
                 uint64_t *row = pairs + previous * WIDTH;
                 for (; i < count; i++) { row[slot[i]]++; row = pairs + slot[i] * WIDTH; }

@@ -102,8 +102,9 @@ extension LogTally {
         }
         var observedReturn: Double?
         if !returns.isEmpty {
-            // The design's exact RTP when it is known (a declared figure may be rounded: the exact audit compares
-            // the two); the declared one otherwise.
+            // The RTP the log's odds give with the paytable (a wheel's claimed odds, else its design's shares;
+            // a dice game's exact odds under its reroll policy) when it is known — a declared figure may be
+            // rounded, and the exact audit compares the two; the declared one otherwise.
             let declared = model.paytable?.declaredReturn ?? model.dice?.paytable?.declaredReturn
             let expected = model.returnToPlayer ?? declared
             // Every per-stake prize level of the paytable, paid in the log or not.
@@ -128,7 +129,7 @@ extension LogTally {
                         : payoutsLogged < lines ? ", \(lines - payoutsLogged) lines without a payout counted at the paytable's prize" : "")
                     + "); per-play mean \(ReturnToPlayer.format(interval.mean)), 95% interval [\(ReturnToPlayer.format(interval.lower)), \(ReturnToPlayer.format(interval.upper))] (multinomial profile likelihood over the paytable's prizes)"
                     + (expected.map {
-                        "; tested against the \(model.returnToPlayer != nil ? "design's exact" : "declared") RTP \(ReturnToPlayer.format($0))"
+                        "; tested against the \(model.returnToPlayer == nil ? "declared RTP" : model.dice != nil ? "exact RTP under the reroll policy" : "RTP of the declared odds and paytable") \(ReturnToPlayer.format($0))"
                     }
                         ?? "; nothing declared to test against")
                     + (declared.map { model.returnToPlayer != nil ? " (declared \(ReturnToPlayer.format($0)))" : "" } ?? ""))

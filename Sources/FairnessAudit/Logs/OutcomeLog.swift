@@ -396,6 +396,8 @@ struct LogTally {
                 }
                 depth -= 1
                 lastSignificant = byte
+                // The line's value ends here; whatever follows is JSONSerialization's to refuse.
+                if depth == 0 { return seen }
             case UInt8(ascii: ","):
                 lastComma = position
                 lastSignificant = byte
@@ -411,7 +413,8 @@ struct LogTally {
 
     /// The text of a JSON string literal (quotes included), escapes decoded; nil if it is not one.
     static func jsonString(_ literal: UnsafeBufferPointer<UInt8>) -> String? {
-        if !literal.contains(UInt8(ascii: "\\")), literal.count >= 2 {
+        guard literal.count >= 2, literal.last == UInt8(ascii: "\"") else { return nil }
+        if !literal.contains(UInt8(ascii: "\\")) {
             return String(decoding: UnsafeBufferPointer(rebasing: literal.dropFirst().dropLast()), as: UTF8.self)
         }
         return (try? JSONSerialization.jsonObject(with: Data(literal), options: .fragmentsAllowed)) as? String

@@ -284,25 +284,29 @@ extension ReportWriter {
           check`'s and `audit run`'s, not this report's.
         - **Invalid results**: a line showing a label no sector carries (a roll that is not the game's dice) or
           no result fails whenever it is seen. A line that cannot be read stops the audit with its line and
-          column, or, under `--skip-bad`, is counted in a "bad rows skipped" check that fails.
+          column, or, under `--skip-bad N`, up to N such lines are counted in a "bad rows skipped" check that
+          fails.
         - **Outcomes vs declared odds**: Pearson's X² of the valid lines' outcomes against the declared
           probabilities (expected counts of at least 5: rarer outcomes are pooled with a neighbour; too few
           lines gives INCONCLUSIVE with the lines needed). **Each prize's (hand's) frequency**: the exact
           two-sided binomial test with a Clopper–Pearson interval, inconclusive below 5 expected.
         - **Serial independence within sessions**: Pearson's X² on the table of consecutive outcomes within a
-          session (a new `session` value starts a new chain; without that column the log is one sequence),
-          the rarest outcomes pooled until every cell expects 5 pairs.
+          session (a new `session` value starts a new chain, and so does a line with an invalid result or
+          none; without that column the log is one sequence), the rarest outcomes pooled until every cell
+          expects 5 pairs.
         - **Payouts match the paytable**: every logged payout against its outcome's prize scaled by the
           line's stake over the paytable's; any difference fails. **Return to player (log)**: the statistic is
           total payout over total stake; the interval and the p-value are for the mean return per play
           (payout over stake), by the multinomial profile likelihood over every prize level the paytable can
-          pay (a jackpot not yet seen still bounds the interval), tested against the design's exact RTP (the
-          declared one when the design's is unknown). With equal stakes the two figures are one; with varying
+          pay (a jackpot not yet seen still bounds the interval), tested against the RTP the log's odds give
+          with the paytable (a wheel's claimed odds, else its design's shares; a dice game's exact odds under
+          its reroll policy), or the declared RTP where that is unknown. With equal stakes the two figures are one; with varying
           stakes the statistic weighs each play by its stake and the test does not.
-        - **Drift**: each window (`--window` lines, `--window-seconds` of the timestamp column, or 16–32
-          windows of equal length) tested against the declared odds by X²; the check's p-value is the smallest
-          window's times the number of windows (Bonferroni), and the first window departing at α over that
-          number is named with its lines. **Homogeneity across windows**: X² of windows × outcomes, rare
+        - **Drift**: each window (`--window` lines, `--window-seconds` of the timestamp column, or by default
+          up to 32 windows of equal length, whole thousands of lines, the last one shorter) tested against the
+          declared odds by X²; the check's p-value is the smallest window's times the number of windows tested
+          (Bonferroni, at most 1), and the first window departing at α over that number is named with its
+          lines; fewer than 2 windows tested is INCONCLUSIVE. **Homogeneity across windows**: X² of windows × outcomes, rare
           outcomes pooled until the smallest window expects 5 of each.
         - All p-values of the report form one family corrected by Holm's method at α; a check fails when its
           Holm-adjusted p-value is at most α. "p = 0 exactly" means an outcome of declared probability 0 was

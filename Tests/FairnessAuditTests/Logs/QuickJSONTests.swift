@@ -137,6 +137,14 @@ struct QuickJSONTests {
             }
             #expect(error.line == 7 && error.column == column && error.message.hasPrefix(message), "\(line): \(error)")
         }
+        // Lines that are not JSON at all are refused as such, not as a key given twice.
+        for line in [#"{"outcome": 1, "outcome"#, #"{"outcome": 1}{"Outcome": 2}"#] {
+            guard case .error(let error) = Self.read(line, dice: nil, quick: false) else {
+                Issue.record("\(line) must be refused")
+                continue
+            }
+            #expect(error.message == "not a JSON object", "\(line): \(error)")
+        }
         // A bad value is named at the column where its key begins, by either reading.
         for line in [#"{"session": "a", "outcome": "banana"}"#, #"{"session": "\u0061", "outcome": "banana"}"#] {
             guard case .error(let error) = Self.read(line, dice: nil, quick: false) else {
