@@ -26,13 +26,15 @@ extension LogTally {
                         "\(foreign) lines show a roll that is not \($0.dice) (faces outside 1 ... \($0.dice.faces) or the wrong number of dice), of \(lines)"
                     } ?? "\(foreign) lines show a label no sector carries, \(none) show no result, of \(lines)")
                         + (examples.isEmpty ? "" : ": " + examples.joined(separator: "; ")))))
-        if badRows > 0, let firstBad {
+        if badRows > 0, !firstBadRows.isEmpty {
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
                         subject: name, check: "bad rows skipped", kind: .invalid, status: .fail, statistic: Double(badRows),
                         detail:
-                            "\(badRows) rows could not be read and were skipped (--skip-bad \(options.skipBad)); first: line \(firstBad.line), column \(firstBad.column): \(firstBad.message)"
+                            "\(badRows) rows could not be read and were skipped (--skip-bad \(options.skipBad)); "
+                            + (badRows > firstBadRows.count ? "the first \(firstBadRows.count): " : "")
+                            + firstBadRows.map { "line \($0.line), column \($0.column): \($0.message)" }.joined(separator: "; ")
                     )))
         }
 

@@ -190,7 +190,9 @@ struct LogTally {
     static let maximumWindows = 100_000
     var timeOrigin: Double?
     var badRows = 0
-    var firstBad: LogError?
+    /// The first ``shownBadRows`` rows skipped under `--skip-bad`, named in the report.
+    var firstBadRows: [LogError] = []
+    static let shownBadRows = 10
     /// The most frequent per-play returns, searched linearly before the dictionary (a log pays a few prizes).
     var returnLevels: [Double] = []
     var returnCounts: [UInt64] = []
@@ -257,7 +259,7 @@ struct LogTally {
             try record(parsed, number: number)
         } catch let error as LogError {
             badRows += 1
-            if firstBad == nil { firstBad = error }
+            if firstBadRows.count < Self.shownBadRows { firstBadRows.append(error) }
             if badRows > options.skipBad {
                 if options.skipBad == 0 { throw error }
                 throw LogError(
