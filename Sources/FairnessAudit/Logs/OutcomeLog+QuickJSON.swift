@@ -2,6 +2,19 @@ import Foundation
 
 // JSON Lines without JSONSerialization for the lines production systems write: one flat object per line.
 extension LogTally {
+    /// A key the audit reads, as the direct reading found it: its value, and the column where the key begins.
+    struct QuickMember {
+        var value: QuickValue?
+        var column = 1
+        /// Takes `value` for the key found at `column`; false if the key was found before.
+        mutating func set(_ value: QuickValue, at column: Int) -> Bool {
+            guard self.value == nil else { return false }
+            self.value = value
+            self.column = column
+            return true
+        }
+    }
+
     /// A value of a flat JSON object, as the bytes of its line.
     enum QuickValue {
         /// The characters between the quotes (no escapes, nothing past ASCII).
@@ -29,9 +42,10 @@ extension LogTally {
     /// - Complexity: O(*n*) in the line's length; no allocation but a dice outcome's text.
     static func quickJSONFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> Fields? {
         var reader = QuickJSONReader(line: line)
-        var outcome: QuickValue?, session: QuickValue?, timestamp: QuickValue?, stake: QuickValue?, payout: QuickValue?
-        // Where each key read begins: an error in its value names that column (as the other reading does).
-        var column = (outcome: 1, timestamp: 1, stake: 1, payout: 1)
+        // Each key read: its value, and where the key begins (an error in the value names that column, as
+        // the other reading does).
+        var outcome = QuickMember(), session = QuickMember(), timestamp = QuickMember(), stake = QuickMember()
+        var payout = QuickMember()
         reader.skipSpace()
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         reader.skipSpace()
@@ -43,28 +57,14 @@ extension LogTally {
                 guard reader.take(UInt8(ascii: ":")) else { return nil }
                 reader.skipSpace()
                 guard let value = reader.value() else { return nil }
+                // A key read twice is left to the other reading, which refuses it.
                 switch key {
-                case .outcome:
-                    guard outcome == nil else { return nil }
-                    outcome = value
-                    column.outcome = keyColumn
-                case .session:
-                    guard session == nil else { return nil }
-                    session = value
-                case .timestamp:
-                    guard timestamp == nil else { return nil }
-                    timestamp = value
-                    column.timestamp = keyColumn
-                case .stake:
-                    guard stake == nil else { return nil }
-                    stake = value
-                    column.stake = keyColumn
-                case .payout:
-                    guard payout == nil else { return nil }
-                    payout = value
-                    column.payout = keyColumn
-                case .other:
-                    break
+                case .outcome: guard outcome.set(value, at: keyColumn) else { return nil }
+                case .session: guard session.set(value, at: keyColumn) else { return nil }
+                case .timestamp: guard timestamp.set(value, at: keyColumn) else { return nil }
+                case .stake: guard stake.set(value, at: keyColumn) else { return nil }
+                case .payout: guard payout.set(value, at: keyColumn) else { return nil }
+                case .other: break
                 }
                 reader.skipSpace()
                 if reader.take(UInt8(ascii: "}")) { break }
@@ -73,38 +73,42 @@ extension LogTally {
             }
         }
         reader.skipSpace()
-        guard reader.atEnd, let outcome else { return nil }
+        guard reader.atEnd, let outcomeValue = outcome.value else { return nil }
         // A truth value under a key the audit reads is a bad row, refused before any field is read (as
         // the JSONSerialization reading refuses it): that reading names it.
         func isBoolean(_ value: QuickValue?) -> Bool {
             if case .boolean? = value { return true }
             return false
         }
-        if isBoolean(outcome) || isBoolean(session) || isBoolean(timestamp) || isBoolean(stake) || isBoolean(payout) { return nil }
+        if isBoolean(outcome.value) || isBoolean(session.value) || isBoolean(timestamp.value) || isBoolean(stake.value)
+            || isBoolean(payout.value)
+        {
+            return nil
+        }
 
         var fields = Fields()
         if let dice {
             let text: String
-            switch outcome {
+            switch outcomeValue {
             case .wholeNumbers(let joined): text = joined
             case .string(let range): text = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
             case .number(let range) where reader.isWholeNumber(range):
                 text = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
             default: return nil
             }
-            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: column.outcome) }
+            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: outcome.column) }
             if fields.faces!.count == 0 { fields.outcomeText = text }
         } else {
-            switch outcome {
+            switch outcomeValue {
             case .number(let range):
                 guard let value = reader.double(range), value == value.rounded(), abs(value) < 1e15 else { return nil }
                 fields.outcome = Int(value)
             case .string(let range):
-                fields.outcome = try Self.outcome(UnsafeBufferPointer(rebasing: line[range]), line: number, column: column.outcome)
+                fields.outcome = try Self.outcome(UnsafeBufferPointer(rebasing: line[range]), line: number, column: outcome.column)
             default: return nil
             }
         }
-        switch session {
+        switch session.value {
         case nil, .null: break
         case .string(let range): fields.session = hash(UnsafeBufferPointer(rebasing: line[range]))
         case .number(let range) where reader.isWholeNumber(range): fields.session = hash(UnsafeBufferPointer(rebasing: line[range]))
@@ -127,8 +131,8 @@ extension LogTally {
             }
             return true
         }
-        guard try assign(timestamp, "timestamp", \.timestamp, at: column.timestamp), try assign(stake, "stake", \.stake, at: column.stake),
-            try assign(payout, "payout", \.payout, at: column.payout)
+        guard try assign(timestamp.value, "timestamp", \.timestamp, at: timestamp.column),
+            try assign(stake.value, "stake", \.stake, at: stake.column), try assign(payout.value, "payout", \.payout, at: payout.column)
         else { return nil }
         return fields
     }

@@ -350,7 +350,6 @@ struct LogTally {
     ///   name in lower case.
     /// - Throws: ``LogError`` naming the line and column.
     /// - Complexity: O(*n*) in the line's length.
-    @discardableResult
     static func checkStrictJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> [String: Int] {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var depth = 0, position = 0
