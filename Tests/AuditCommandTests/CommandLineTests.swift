@@ -13,16 +13,20 @@ struct AuditProcess {
         return URL(fileURLWithPath: ".build/debug/audit")
     }()
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try runEnding(arguments)
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try runEnding(arguments, in: directory)
         return (result.status, result.stdout, result.stderr)
     }
 
-    /// Runs `audit` and reports how it ended: its exit status, or the signal that killed it.
-    static func runEnding(_ arguments: [String]) throws -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
+    /// Runs `audit` (in `directory`, or this process's) and reports how it ended: its exit status, or the
+    /// signal that killed it.
+    static func runEnding(
+        _ arguments: [String], in directory: String? = nil
+    ) throws -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -114,6 +118,27 @@ struct CommandLineTests {
         // 7 tables and reports, and 5 pictures: 3 subjects' outcomes, 2 wheels.
         #expect(outputs[0].count == 12, "\(outputs[0].keys.sorted())")
         #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+    }
+
+    /// `--out .` writes into the shell's own directory: the directory is kept (same inode, mode, the files
+    /// beside the reports), never exchanged for a copy and deleted.
+    @Test func outHereKeepsTheCurrentDirectory() throws {
+        let here = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: here, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: here) }
+        #expect(chmod(here, 0o700) == 0)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: here + "/notes.txt"))
+        var before = stat(), after = stat()
+        #expect(stat(here, &before) == 0)
+        for _ in 0..<2 {
+            let result = try AuditProcess.run(["--trials", "2000", "--subject", "reference-wheel-37", "--out", ".", "--quiet"], in: here)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(stat(here, &after) == 0)
+        #expect(after.st_ino == before.st_ino && after.st_mode == before.st_mode)
+        #expect(FileManager.default.fileExists(atPath: here + "/audit.md"))
+        #expect(try String(contentsOfFile: here + "/notes.txt", encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: here).filter { $0.hasPrefix(".tmp") }.isEmpty)
     }
 
     @Test func listVersionAndRandomSeed() throws {

@@ -48,9 +48,13 @@ struct ShardingTests {
     /// The shard file at `path` with its toolkit field set to `toolkit` and its checksum recomputed as the
     /// toolkit computes it: FNV-1a (64-bit) of the file written with an empty checksum, in hexadecimal.
     static func resealed(_ path: String, toolkit: String) throws -> String {
-        var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: #"("toolkit" : ")[^"]*"#, with: "$1\(toolkit)", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"("checksum" : ")[^"]*"#, with: "$1", options: .regularExpression)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return sealed(text.replacingOccurrences(of: #"("toolkit" : ")[^"]*"#, with: "$1\(toolkit)", options: .regularExpression))
+    }
+
+    /// `text` (a shard file) with its checksum recomputed as the toolkit computes it.
+    static func sealed(_ text: String) -> String {
+        let text = text.replacingOccurrences(of: #"("checksum" : ")[^"]*"#, with: "$1", options: .regularExpression)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return text.replacingOccurrences(of: #""checksum" : """#, with: "\"checksum\" : \"\(String(hash, radix: 16))\"")
@@ -106,5 +110,33 @@ struct ShardingTests {
         #expect(tooMany.status == 64 && tooMany.stderr.contains("5 blocks of 65536 trials cannot fill 100 shards"), "\(tooMany.stderr)")
         let random = try AuditProcess.run(Self.run.map { $0 == "77" ? "random" : $0 } + ["--shard", "0/3", "--tallies", tallies])
         #expect(random.status == 64 && random.stderr.contains("every shard of a run needs the same seed"), "\(random.stderr)")
+    }
+
+    /// A shard file is data: a probe command written into the shards' arguments (by a CI artefact or by
+    /// hand, with a valid checksum) is never run by merge unless the person merging types it again.
+    @Test func mergeRunsNoCommandFromAShardFile() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tallies = directory + "/t", forged = directory + "/forged", marker = directory + "/PWNED"
+        try FileManager.default.createDirectory(atPath: forged, withIntermediateDirectories: true)
+        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/specs/prize-wheel.yaml").path
+        for shard in 0..<2 {
+            _ = try AuditProcess.run(Self.run + ["--out", directory + "/r", "--shard", "\(shard)/2", "--tallies", tallies])
+            let text = try String(contentsOfFile: tallies + "/shard-\(shard)-of-2.json", encoding: .utf8)
+            // As JSONEncoder writes it (pretty-printed, slashes escaped), so the checksum is the toolkit's.
+            let escaped = { (value: String) in "    \"" + value.replacingOccurrences(of: "/", with: "\\/") + "\",\n" }
+            let injected = text.replacingOccurrences(
+                of: "\"arguments\" : [\n",
+                with: "\"arguments\" : [\n" + ["--spec", spec, "--probe", "touch " + marker].map(escaped).joined())
+            #expect(injected != text)
+            try Self.sealed(injected).write(toFile: forged + "/shard-\(shard)-of-2.json", atomically: true, encoding: .utf8)
+        }
+        let refused = try AuditProcess.run(["merge", forged, "--out", directory + "/m"])
+        #expect(refused.status == 64 && refused.stderr.contains("merge runs no command read from a file"), "\(refused.stderr)")
+        let mistyped = try AuditProcess.run(["merge", forged, "--out", directory + "/m", "--probe", "true"])
+        #expect(mistyped.status == 64 && mistyped.stderr.contains("they differ from the shards'"), "\(mistyped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "merge ran a command read from a shard file")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/m/audit.md"))
     }
 }

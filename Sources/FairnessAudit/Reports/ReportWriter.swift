@@ -41,9 +41,12 @@ public enum ReportWriter {
     /// its place in one step: a rename when `directory` does not exist yet, otherwise an atomic exchange of
     /// the two directories (Linux `renameat2(RENAME_EXCHANGE)`, macOS `renamex_np(RENAME_SWAP)`), after
     /// which the old set is removed. Other files already in `directory` (a `calibration.md`, say) are
-    /// carried over by hard link. Where the directory cannot be exchanged whole — it holds subdirectories,
-    /// or the file system cannot exchange — each file is renamed into place instead, so each file is old or
-    /// new but the set may mix. Leftovers of killed runs are removed first.
+    /// carried over by hard link, and the new directory takes the old one's mode, owner and group first.
+    /// Where the directory cannot be exchanged whole — it holds subdirectories, it is the current directory
+    /// or one of its ancestors (a shell's `--out .`), it is a mount point, its owner cannot be kept, or the
+    /// file system cannot exchange — the files are staged inside it and each is renamed into place, so the
+    /// directory itself is kept and each file is old or new but the set may mix. Leftovers of killed runs
+    /// are removed first.
     ///
     /// - Parameters:
     ///   - report: The report to write.
@@ -68,7 +71,19 @@ public enum ReportWriter {
             throw AuditError.cannotWrite(path: parent.path, reason: error.localizedDescription)
         }
         removeLeftovers(in: parent, prefix: prefix)
-        let staging = parent.appendingPathComponent(prefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        var isDirectory: ObjCBool = false
+        let exists = manager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            throw AuditError.cannotWrite(path: directory.path, reason: "it exists and is not a directory")
+        }
+        // A directory that must be kept as it is gets its files staged inside it (same file system, so
+        // each rename stays atomic even on a mount point).
+        let keepDirectory = exists && !exchangeable(directory, parent: parent)
+        if keepDirectory { removeLeftovers(in: directory, prefix: ".tmp-") }
+        let staging =
+            keepDirectory
+            ? directory.appendingPathComponent(".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            : parent.appendingPathComponent(prefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: staging) }
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -80,20 +95,16 @@ public enum ReportWriter {
         } catch {
             throw AuditError.cannotWrite(path: staging.path, reason: error.localizedDescription)
         }
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+        guard exists else {
             if rename(staging.path, directory.path) != 0 {
                 throw AuditError.cannotWrite(path: directory.path, reason: String(cString: strerror(errno)))
             }
             return
         }
-        guard isDirectory.boolValue else {
-            throw AuditError.cannotWrite(path: directory.path, reason: "it exists and is not a directory")
-        }
         let ours = Set(files.map { String($0.name.split(separator: "/").first ?? "") })
         let existing = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
-        var wholeSet = true
-        for name in existing where !ours.contains(name) {
+        var wholeSet = !keepDirectory && keepsOwnership(of: directory, on: staging)
+        for name in existing where wholeSet && !ours.contains(name) && name != staging.lastPathComponent {
             let source = directory.appendingPathComponent(name)
             var entryIsDirectory: ObjCBool = false
             _ = manager.fileExists(atPath: source.path, isDirectory: &entryIsDirectory)
@@ -116,6 +127,33 @@ public enum ReportWriter {
                 throw AuditError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
             }
         }
+    }
+
+    /// Whether `directory` may be replaced by an exchange with a staged copy: not the current directory
+    /// or one of its ancestors (a shell sitting in it would be left in a deleted directory), and on the
+    /// same file system as `parent` (a mount point cannot be exchanged).
+    static func exchangeable(_ directory: URL, parent: URL) -> Bool {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        let path = directory.path
+        if current == path || current.hasPrefix(path.hasSuffix("/") ? path : path + "/") { return false }
+        var own = stat(), above = stat()
+        guard stat(path, &own) == 0, stat(parent.path, &above) == 0 else { return false }
+        return own.st_dev == above.st_dev
+    }
+
+    /// Gives `staging` the mode, owner and group of `directory`; false if they cannot all be kept (then
+    /// the directory must not be exchanged).
+    static func keepsOwnership(of directory: URL, on staging: URL) -> Bool {
+        var old = stat()
+        guard stat(directory.path, &old) == 0, chmod(staging.path, old.st_mode & 0o7777) == 0 else { return false }
+        var new = stat()
+        guard stat(staging.path, &new) == 0 else { return false }
+        if new.st_uid != old.st_uid || new.st_gid != old.st_gid {
+            guard chown(staging.path, old.st_uid, old.st_gid) == 0 else { return false }
+            // chown may clear set-id bits: set the mode again.
+            guard chmod(staging.path, old.st_mode & 0o7777) == 0 else { return false }
+        }
+        return true
     }
 
     /// Removes staging directories (`prefix` + PID + …) left by runs that were killed: those whose process

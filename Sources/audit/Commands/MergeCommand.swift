@@ -23,11 +23,19 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junit: String?
 
+    @Option(
+        name: .customLong("probe"),
+        help: ArgumentHelp(
+            "The probe command of each --spec of the shards' run, typed again in the same order (repeatable): merge runs no command read from a file.",
+            valueName: "command"))
+    var probes: [String] = []
+
     func run() throws {
         let command: RunCommand
         let store: TallyStore
         do {
-            (command, store) = try Self.load(paths, extra: (out.map { ["--out", $0] } ?? []) + (junit.map { ["--junit", $0] } ?? []))
+            (command, store) = try Self.load(
+                paths, extra: (out.map { ["--out", $0] } ?? []) + (junit.map { ["--junit", $0] } ?? []), typedProbes: probes)
         } catch let error as MergeError {
             AuditExitStatus.printError(error.description)
             throw AuditExitStatus.badInput
@@ -36,8 +44,12 @@ struct MergeCommand: ParsableCommand {
     }
 
     /// The run the shards come from, and their tallies.
+    ///
+    /// A shard file is data, never code: when the shards' run audited games through probes, `typedProbes`
+    /// must repeat those probe commands as the person merging typed them, in order, or the merge is refused
+    /// before anything runs (a command written into a shard file, by a CI artefact or by hand, is not run).
     /// - Throws: ``MergeError`` naming the first file or shard that does not fit.
-    static func load(_ paths: [String], extra: [String] = []) throws -> (RunCommand, TallyStore) {
+    static func load(_ paths: [String], extra: [String] = [], typedProbes: [String] = []) throws -> (RunCommand, TallyStore) {
         var files: [URL] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -112,6 +124,13 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw MergeError(
                 "the shards' arguments '\(arguments.joined(separator: " "))' no longer parse: \(RunCommand.message(for: error))")
+        }
+        guard command.probes == typedProbes else {
+            throw MergeError(
+                command.probes.isEmpty
+                    ? "the shards' run used no probe, but --probe was given to merge"
+                    : "the shards' run audited \(command.probes.count) game(s) through probe commands; merge runs no command read from a file: type them again with --probe, in order (\(typedProbes.count) given\(typedProbes.isEmpty ? "" : ", and they differ from the shards'"))"
+            )
         }
         guard let generator = try? GeneratorChoice(parsing: command.rng), generator.description == first.generator else {
             throw MergeError(

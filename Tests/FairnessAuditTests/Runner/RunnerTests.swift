@@ -186,6 +186,26 @@ struct RunnerTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// `--out` names a directory the user owns: writing the set keeps its mode (set-gid and 0700 included),
+    /// owner and group, and the files beside the reports.
+    @Test func theOutputDirectoryKeepsItsModeAndOwner() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fairness-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        #expect(chmod(directory.path, 0o2710) == 0)
+        try Data("mine".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        let report = try Audit.run(try Catalogue.select(["reference-wheel-37"]), settings: Self.settings(trials: 2_000, threads: 1))
+        for _ in 0..<2 {
+            try ReportWriter.write(report, to: directory)
+            var info = stat()
+            #expect(stat(directory.path, &info) == 0)
+            #expect(info.st_mode & 0o7777 == 0o2710, "mode \(String(info.st_mode & 0o7777, radix: 8))")
+            #expect(info.st_uid == getuid())
+            #expect(try String(contentsOf: directory.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("audit.md").path))
+        }
+    }
+
     /// Every GSL generator, seeded per block, draws dice through `gsl_rng_uniform_int` and a wheel through
     /// `gsl_rng_uniform` without hanging (64-bit seeds once left minstd's state outside its range, and
     /// `gsl_rng_uniform_int` then never returned), and a GSL run is reproducible.

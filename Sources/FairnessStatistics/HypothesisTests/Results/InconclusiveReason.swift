@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a test gave no p-value.
 public struct InconclusiveReason: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One sentence a reviewer can read, naming what was too small.
@@ -15,9 +17,17 @@ public struct InconclusiveReason: Sendable, Hashable, Codable, CustomStringConve
     }
 
     public var description: String {
-        if let totalNeeded {
-            return "\(explanation) (needs a total of at least \(Int(totalNeeded.rounded(.up))))"
+        guard let totalNeeded else { return explanation }
+        // A rare outcome (a weight of 1e-30 beside 1) needs more than any integer holds: no trapping
+        // conversion, the figure in scientific notation instead.
+        let needed = totalNeeded.rounded(.up)
+        if needed.isFinite && needed < 1e15 {
+            return "\(explanation) (needs a total of at least \(Int(needed)))"
         }
+        if needed.isFinite {
+            return "\(explanation) (needs a total of at least \(String(format: "%.3g", needed)))"
+        }
+        return "\(explanation) (needs more trials than can be counted)"
         return explanation
     }
 }
