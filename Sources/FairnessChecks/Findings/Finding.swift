@@ -39,18 +39,22 @@ public struct Finding: Sendable, Hashable {
     public static let defaultMateriality = 1e-6
 
     /// Whether the finding gates: in strict mode every finding does; otherwise an invalid outcome at any
-    /// positive share, unfair odds or a mislabel whose magnitude exceeds `materiality`, and any finding of
-    /// those classes whose magnitude could not be measured. Rounding and latent findings never do.
+    /// positive share, unfair odds, a mislabel or rounding at a line whose magnitude exceeds `materiality`,
+    /// and any invalid, odds or mislabel finding whose magnitude could not be measured. Rounding at a line
+    /// is floating point's own slip while it stays that rare; on more plays than `materiality` (a pointer
+    /// that stops on a divider on every spin, a stop rule landing on lines) it is a result the player
+    /// cannot read, and gates. Latent findings never do.
     /// - Parameters:
-    ///   - materiality: The threshold for ``FindingClass/odds`` and ``FindingClass/mislabel``, in [0, 1).
+    ///   - materiality: The threshold for ``FindingClass/odds``, ``FindingClass/mislabel`` and
+    ///     ``FindingClass/rounding``, in [0, 1).
     ///   - strict: Whether every finding gates.
     public func isMaterial(materiality: Double, strict: Bool) -> Bool {
         if strict { return true }
         guard let magnitude else { return findingClass.gatesByDefault }
         switch findingClass {
         case .invalid: return magnitude > 0
-        case .odds, .mislabel: return magnitude > materiality
-        case .rounding, .latent: return false
+        case .odds, .mislabel, .rounding: return magnitude > materiality
+        case .latent: return false
         }
     }
 }

@@ -13,8 +13,9 @@
 ///   place from any sector line. Material above the materiality threshold; magnitude: the share of plays
 ///   it affects under the game's own spin or roll.
 /// - ``rounding``: a mislabel or periodicity break confined to within ``RoundingBand/ulps`` units in the
-///   last place of the game's own floating-point type from a sector line. Reported with its measure;
-///   gates only in strict mode.
+///   last place of the game's own floating-point type from a sector line, or a stop on a line (the
+///   pointer on a divider). Reported with its measure; gates above the materiality threshold (a stop rule
+///   that lands on lines, not floating point's rare slip), and in strict mode.
 /// - ``latent``: happens only for inputs play never produces — a rotation outside what a session of the
 ///   game's own spins reaches (``SessionReach``), an index the game never draws, a detector called on
 ///   game state that is not the roll. Reported; gates only in strict mode.

@@ -2,12 +2,14 @@ import FairnessModel
 
 /// The class and magnitude of what the landing check of a wheel told its result up front found.
 ///
-/// The game draws its index from the subject's `indices` (uniformly, or by its `indexWeights`), so every
-/// index it can draw is in play and every other index (outside, or given weight 0) is latent; shares weigh
-/// each index by the game's draw. For an index in play: refusing it, trapping, reporting no result, or
-/// stopping on one sector and reporting another is ``FindingClass/invalid``; stopping within the rounding
-/// band of a line and reporting one of its two sectors is ``FindingClass/rounding``; stopping in another
-/// sector than the index's and reporting that sector is a ``FindingClass/mislabel`` of the index drawn (the
+/// The game draws its index from the subject's `indices` (uniformly, or by its `indexWeights`), then its
+/// own draw u; every play is one (index, u) of the landing check's exact partition (``LandingCheck/runs``),
+/// so each share is the exact probability of the plays judged so: the index's probability times its runs'
+/// shares of draws. An index the game never draws (outside, or given weight 0) is latent. For an index in
+/// play (see ``LandingCheck/Verdict``): refusing it, trapping, reporting no result, or showing a result
+/// other than a sector where the wheel stops is ``FindingClass/invalid``; stopping on a line of the index's
+/// sector, or within the rounding band of one (the pointer on a divider), is ``FindingClass/rounding``;
+/// stopping inside another sector and reporting it is a ``FindingClass/mislabel`` of the index drawn (the
 /// player gets another prize than the game decided).
 public struct TargetedWheelFindings: Sendable {
     /// The finding for the indices the game draws, nil if every one was handled correctly.
@@ -15,46 +17,36 @@ public struct TargetedWheelFindings: Sendable {
     /// The finding for indices outside those the game draws (always ``FindingClass/latent``), nil if every
     /// one was refused or reported as no result.
     public let outOfRange: Finding?
-    /// The share of the indices drawn that end in an invalid result (refused, trapped, no result, or a
-    /// label other than the sector stopped on).
+    /// The share of plays that end in an invalid result (refused, trapped, no result, or a result other
+    /// than a sector where the wheel stops).
     public let invalidShare: Double
-    /// The share of the indices drawn that stop on another sector than theirs and report it.
+    /// The share of plays that stop inside another sector than the index's and report it.
     public let mislabelShare: Double
+    /// The share of plays that stop on, or within the rounding band of, a line of the index's sector.
+    public let roundingShare: Double
 
     /// Classifies what `landing` found for `subject`.
-    /// - Complexity: O(n log L) for n indices and L lines.
+    /// - Complexity: O(r) for r runs of the landing check.
     public init<Subject: TargetedWheelSubject>(_ subject: Subject, landing check: LandingCheck) {
-        let geometry = subject.geometry
-        let unit = subject.rotationUnit
-        let lines = LineDistances(geometry, unit: unit)
-        var counts: [FindingClass: Int] = [:]
+        let probability = Dictionary(zip(subject.indices, subject.indexProbabilities), uniquingKeysWith: { a, _ in a })
+        var indices: [FindingClass: Set<Int>] = [:]
         var shares: [FindingClass: Double] = [:]
-        let probability = Dictionary(uniqueKeysWithValues: zip(subject.indices, subject.indexProbabilities))
-        for wrong in check.landings where !wrong.correct {
-            var found = FindingClass.invalid
-            if let rotation = wrong.rotation, !wrong.reported.hasPrefix("traps"), let label = Int(wrong.reported) {
-                let band = RoundingBand.halfWidth(at: Subject.Rotation(rotation), unit: unit)
-                switch geometry.truth(rotation: rotation, unit: unit) {
-                case .inside(let sector):
-                    if geometry.sectors[sector].label == label {
-                        found = lines.distance(rotation: rotation) <= band ? .rounding : .mislabel
-                    }
-                case .onLine(let touching):
-                    if touching.contains(where: { geometry.sectors[$0].label == label }) { found = .rounding }
-                case .blank:
-                    found = .invalid
-                }
+        for run in check.runs where run.verdict != .correct {
+            let p = probability[run.index] ?? 0
+            let found: FindingClass
+            switch run.verdict {
+            case _ where p == 0: found = .latent
+            case .invalid: found = .invalid
+            case .mislabel: found = .mislabel
+            case .rounding, .correct: found = .rounding
             }
-            // An index the game's weights never draw is not in play.
-            let p = probability[wrong.index] ?? 0
-            if p == 0 { found = .latent }
-            counts[found, default: 0] += 1
-            // Weighted by the index's probability and by the share of the game's own draws that go wrong.
-            shares[found, default: 0] += p * wrong.wrongShareOfDraws
+            indices[found, default: []].insert(run.index)
+            shares[found, default: 0] += p * run.share
         }
         let drawn = max(1, subject.indices.count)
         invalidShare = shares[.invalid] ?? 0
         mislabelShare = shares[.mislabel] ?? 0
+        roundingShare = shares[.rounding] ?? 0
         let latent = check.outOfRange.filter { !$0.correct }.count
         outOfRange =
             latent == 0
@@ -64,28 +56,33 @@ public struct TargetedWheelFindings: Sendable {
                 summary:
                     "\(latent) indices the game never draws (outside \(subject.indices.lowerBound)..<\(subject.indices.upperBound)) are mishandled"
             )
-        guard let worst = counts.keys.min() else {
+        guard let worst = indices.keys.min() else {
             self.landing = nil
             return
         }
         let share = worst == .latent ? 0 : shares[worst] ?? 0
+        let count = indices[worst]!.count
         var summary: String
         switch worst {
         case .invalid:
-            summary =
-                "\(counts[worst]!) of the \(drawn) indices the game draws end in a wrong or missing result (\(Finding.describeShare(share)) of spins)"
+            summary = "\(count) of the \(drawn) indices the game draws end in a wrong or missing result (\(Finding.describeShare(share)) of spins)"
         case .mislabel:
-            summary =
-                "\(counts[worst]!) of the \(drawn) indices the game draws stop on another sector (\(Finding.describeShare(share)) of spins)"
+            summary = "\(count) of the \(drawn) indices the game draws stop on another sector (\(Finding.describeShare(share)) of spins)"
         case .rounding:
-            summary = "\(counts[worst]!) of the \(drawn) indices stop within \(RoundingBand.ulps) ulps of a line"
+            summary =
+                "\(count) of the \(drawn) indices stop on a line of their sector or within \(RoundingBand.ulps) ulps of it, the pointer on a divider (\(Finding.describeShare(share)) of spins)"
         case .latent:
-            summary = "only indices the game's weights never draw are mishandled (\(counts[worst]!))"
+            summary = "only indices the game's weights never draw are mishandled (\(count))"
         case .odds:
-            summary = "\(counts[worst]!) of the \(drawn) indices the game draws are mishandled"
+            summary = "\(count) of the \(drawn) indices the game draws are mishandled"
         }
-        let others = counts.keys.filter { $0 != worst }.sorted()
-        if !others.isEmpty { summary += "; also " + others.map { "\(counts[$0]!) \($0.title)" }.joined(separator: ", ") }
+        let others = indices.keys.filter { $0 != worst }.sorted()
+        if !others.isEmpty {
+            summary +=
+                "; also "
+                + others.map { "\(indices[$0]!.count) \($0.title)\($0 == .latent ? "" : " (\(Finding.describeShare(shares[$0] ?? 0)))")" }
+                .joined(separator: ", ")
+        }
         self.landing = Finding(worst, magnitude: share, summary: summary)
     }
 }

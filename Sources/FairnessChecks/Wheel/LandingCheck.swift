@@ -1,46 +1,89 @@
 import FairnessModel
 import Foundation
 
-/// Landing check for wheels told their result up front: for every valid index, the stop rotation must lie
-/// strictly inside that index's sector (with its margin to the nearest line), and the wheel must report
-/// that sector; what out-of-range and negative indices do is recorded.
+/// Landing check for wheels told their result up front: one exact partition of every play over the index
+/// told and the game's own draw u, judged against the geometric truth.
 ///
-/// A game whose stop also depends on a draw of its own (a jitter within the sector) is asked at
-/// ``drawSteps`` + 1 draws u per index — k/32 and the last draw below 1 — and, between neighbouring draws
-/// where the stop turns from right to wrong, bisected on the 2⁵³ grid of draws to the exact draw where it
-/// turns, so each index's share of wrong draws is exact (for stops that change between right and wrong
-/// at most once between neighbouring draws). A game that ignores the draw answers alike at every one.
+/// For each index (the valid ones and six out of range), the game is asked at ``drawSteps`` + 1 draws u —
+/// k/``drawSteps`` and the last draw below 1 — and, between neighbouring draws where what it does changes
+/// (the result it shows, or how that result is judged), bisected on the 2⁵³ grid of draws (u = m · 2⁻⁵³,
+/// the draws of a 53-bit uniform double) to the exact draw where it changes; every request of a round goes
+/// in one batch. The result is a list of ``Run``s: intervals of draws on which the index's play shows one
+/// outcome judged one way, so each share (of a verdict, of an outcome) is an exact count of draws — for
+/// games whose play changes at most once between neighbouring evaluated draws. The landing check, the
+/// finding classes, the designed odds and the sampled tests' expected counts all come from these runs, so
+/// no two of them can disagree about a play.
+///
+/// How a play of a valid index i is judged (``Verdict``), with b the ``RoundingBand`` half-width at the stop:
+/// - ``Verdict/correct``: it stops strictly inside sector i and shows its label;
+/// - ``Verdict/rounding``: it stops on a line of sector i, or within b of one, and shows the label of a sector
+///   within b of the stop (the pointer on a divider: the player cannot tell which prize is meant);
+/// - ``Verdict/mislabel``: it stops inside another sector, farther than b from sector i, and shows that
+///   sector's label (the player gets another prize than the game decided);
+/// - ``Verdict/invalid``: it refuses, traps, stops over a part of the circle no sector covers, or shows
+///   something other than a sector within b of where it stopped (no result included).
+///
+/// An out-of-range index is ``Verdict/correct`` when refused or answered with no result, otherwise
+/// ``Verdict/invalid`` (mishandled; the finding classes call it latent, as play never draws it).
 public struct LandingCheck: Sendable {
-    /// What the wheel did when told one index.
+    /// How one play is judged, most severe first.
+    public enum Verdict: Int, Sendable, Hashable, Comparable, CaseIterable {
+        /// A result that is not where the wheel stopped: refused, trapped, no result, blank, another label.
+        case invalid
+        /// The label of the sector it stopped in, but not the sector of the index told.
+        case mislabel
+        /// On (or within the rounding band of) a line of the index's sector, showing a sector at that line.
+        case rounding
+        /// Strictly inside the index's sector, showing its label.
+        case correct
+
+        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// An interval of the game's own draws on which one index's play shows one outcome, judged one way.
+    public struct Run: Sendable, Hashable {
+        /// The index told.
+        public let index: Int
+        /// The draws u = m · 2⁻⁵³ for m in this range.
+        public let draws: Range<UInt64>
+        /// What the play shows, as sampling records it: a refusal and a trap record no result.
+        public let outcome: WheelOutcome
+        /// How the play is judged.
+        public let verdict: Verdict
+        /// The run's share of the index's draws: its length over 2⁵³.
+        public var share: Double { Double(draws.count) * 0x1p-53 }
+    }
+
+    /// What the wheel did when told one index, summed over the game's draws.
     public struct Landing: Sendable, Hashable {
         /// The index the wheel was told to land on.
         public let index: Int
-        /// Stop rotation in the subject's unit (nil if refused).
+        /// Stop rotation in the subject's unit at ``draw`` (nil if refused or trapped before stopping).
         public let rotation: Double?
         /// The sector truly under the pointer there (description).
         public let landsOn: String
-        /// What the wheel reported, as text: the outcome's description, `nothing` if it refused, or
-        /// `traps: ` and the reason if it trapped.
+        /// What the wheel reported at ``draw``, as text: the outcome's description, `nothing` if it refused,
+        /// or `traps: ` and the reason if it trapped.
         public let reported: String
-        /// Distance from the pointer to the nearest line of the sector it lands in, in degrees.
+        /// The smallest distance from the pointer to a line of the index's sector over the correct draws
+        /// evaluated (the draw described when none is correct), in degrees; nil when no draw stopped inside
+        /// a sector.
         public let marginDegrees: Double?
         /// Whether the wheel did the right thing for every draw: for a valid index, stop strictly inside
         /// that index's sector and report its label; for an out-of-range index, refuse or report no result.
-        /// A trap is never correct.
         public let correct: Bool
-        /// The share of the game's own draws u in [0, 1) for which it does the wrong thing (0 or 1 for a game
-        /// that ignores its draw).
+        /// The share of the game's own draws u in [0, 1) for which it does not do the right thing.
         public let wrongShareOfDraws: Double
+        /// The most severe verdict over the index's draws.
+        public let worst: Verdict
         /// The draw of the landing described, 1/2 when all are right; otherwise the most telling wrong one:
-        /// the first that shows another result than the sector it stops on (or none), else the one that
-        /// stops deepest inside another sector, else the first wrong one. (The first wrong draw alone is
-        /// often the one bisection found at the line, where right turns wrong, which says nothing of how far
-        /// the others go.)
+        /// the first of the most severe verdict that shows another result than the sector it stops on (or
+        /// none), else the one that stops deepest inside another sector, else the first wrong one.
         public let draw: Double
     }
 
     /// Draws per index besides the last draw below 1: u = k / ``drawSteps``.
-    public static let drawSteps = 32
+    public static let drawSteps = 256
 
     /// The subject's name.
     public let subject: String
@@ -48,106 +91,219 @@ public struct LandingCheck: Sendable {
     public let landings: [Landing]
     /// Behaviour for out-of-range indices (-1, -count, count, count + 1, Int.max, Int.min).
     public let outOfRange: [Landing]
+    /// The partition of every valid index's draws, by index then draw.
+    public let runs: [Run]
+    /// The partition of every out-of-range index's draws.
+    public let outOfRangeRuns: [Run]
+
     /// Whether every valid and every out-of-range index was handled correctly.
     ///
     /// - Complexity: O(*n*), where *n* is the number of landings.
     public var passed: Bool { landings.allSatisfy(\.correct) && outOfRange.allSatisfy(\.correct) }
 
-    /// Spins `subject` to every index in its `indices` and to six out-of-range indices, and compares where
-    /// it stops, and what it reports, with the geometric truth.
+    /// The probability of each outcome in play: the index drawn with `probabilities` (by index; indices
+    /// absent or at 0 are never drawn) times the game's own uniform draw.
+    /// - Complexity: O(*r*) for *r* runs.
+    public func odds(probabilities: [Int: Double]) -> [WheelOutcome: Double] {
+        var odds: [WheelOutcome: Double] = [:]
+        for run in runs {
+            guard let p = probabilities[run.index], p > 0 else { continue }
+            odds[run.outcome, default: 0] += p * run.share
+        }
+        return odds
+    }
+
+    /// Spins `subject` to every index in its `indices` and to six out-of-range indices, over the game's own
+    /// draws, and judges every play against the geometric truth.
     ///
     /// - Parameter subject: The wheel told its result up front.
-    /// - Precondition: Every rotation the subject stops or traps at is finite (the geometric truth
-    ///   requires it).
-    /// - Complexity: O(*n*) calls of `spin(toIndex:)` and truth lookups, where *n* is
-    ///   `subject.indices.count` + 6.
+    /// - Complexity: O((*n* + 6) · (``drawSteps`` + *c* · 53)) calls of `spins(_:)` per request and truth
+    ///   lookups, where *n* is `subject.indices.count` and *c* the changes of play over one index's draws;
+    ///   one batch per bisection round.
     public init<Subject: TargetedWheelSubject>(_ subject: Subject) {
-        let geometry = subject.geometry
-        let count = geometry.count
-        func land(
-            _ index: Int, _ spin: TargetedSpin<Subject.Rotation>, mustLand: Bool
-        ) -> (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool, showsAnother: Bool) {
-            switch spin {
-            case .refused:
-                return ("refused (no spin)", "nothing", nil, nil, !mustLand, mustLand)
-            case .traps(let rotation, let reason):
-                // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
-                guard rotation.isFinite else { return ("unknown (trapped before stopping)", "traps: \(reason)", nil, nil, false, true) }
-                let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
-                return (describe(truth, geometry: geometry), "traps: \(reason)", Double(rotation), nil, false, true)
-            case .stops(let rotation, let outcome):
-                let truth = geometry.truth(rotation: Double(rotation), unit: subject.rotationUnit)
-                var margin: Double?
-                var correct = false
-                var showsAnother = mustLand
-                if case .inside(let sector) = truth {
-                    let position = geometry.positionUnderPointer(rotation: Double(rotation), unit: subject.rotationUnit)
-                    let s = geometry.sectors[sector]
-                    let offset = (position - s.startTurns).fractionalPart.value
-                    margin = min(offset, s.widthTurns.value - offset) * 360
-                    correct = mustLand ? (outcome == .label(s.label) && s.index == index) : outcome == .noResult
-                    showsAnother = mustLand && outcome != .label(s.label)
-                } else {
-                    correct = !mustLand && outcome == .noResult
-                    if case .onLine(let touching) = truth, case .label(let label) = outcome {
-                        showsAnother = mustLand && !touching.contains { geometry.sectors[$0].label == label }
-                    }
-                }
-                return (describe(truth, geometry: geometry), outcome.description, Double(rotation), margin, correct, showsAnother)
-            }
-        }
+        let judge = LandingJudge(subject)
         let grid = UInt64(1) << 53
         let gridDraws = (0...Self.drawSteps).map { $0 == Self.drawSteps ? grid - 1 : UInt64($0) * (grid / UInt64(Self.drawSteps)) }
-        func u(_ m: UInt64) -> Double { Double(m) / Double(grid) }
+        func u(_ m: UInt64) -> Double { Double(m) * 0x1p-53 }
+        let count = subject.geometry.count
         let valid = Array(subject.indices)
         let outside = [-1, -count, count, count + 1, Int.max, Int.min]
         let all = valid.map { ($0, true) } + outside.map { ($0, false) }
+        var results = [[UInt64: LandingJudge.Point]](repeating: [:], count: all.count)
         // Every index at every grid draw, in one batch.
         let first = subject.spins(all.flatMap { index, _ in gridDraws.map { (index: index, u: u($0)) } })
-        var landings: [Landing] = []
         for (position, (index, mustLand)) in all.enumerated() {
-            var results:
-                [UInt64: (landsOn: String, reported: String, rotation: Double?, margin: Double?, correct: Bool, showsAnother: Bool)] =
-                    [:]
             for (offset, m) in gridDraws.enumerated() {
-                results[m] = land(index, first[position * gridDraws.count + offset], mustLand: mustLand)
+                results[position][m] = judge.point(index, first[position * gridDraws.count + offset], mustLand: mustLand)
             }
-            // Bisect between neighbouring draws that differ in rightness (one request per round).
-            var open = zip(gridDraws, gridDraws.dropFirst()).filter { results[$0.0]!.correct != results[$0.1]!.correct && $0.1 - $0.0 > 1 }
-                .map { (low: $0.0, high: $0.1) }
-            while !open.isEmpty {
-                let middles = open.map { $0.low + ($0.high - $0.low) / 2 }
-                for (m, spin) in zip(middles, subject.spins(middles.map { (index: index, u: u($0)) })) {
-                    results[m] = land(index, spin, mustLand: mustLand)
+        }
+        // Bisect every interval whose ends differ, for all indices at once (one batch per round).
+        var open: [(position: Int, low: UInt64, high: UInt64)] = []
+        for position in all.indices {
+            for (low, high) in zip(gridDraws, gridDraws.dropFirst()) where high - low > 1 {
+                if results[position][low]!.key != results[position][high]!.key { open.append((position, low, high)) }
+            }
+        }
+        while !open.isEmpty {
+            let middles = open.map { $0.low + ($0.high - $0.low) / 2 }
+            let answers = subject.spins(zip(open, middles).map { (index: all[$0.position].0, u: u($1)) })
+            var next: [(position: Int, low: UInt64, high: UInt64)] = []
+            for ((interval, middle), answer) in zip(zip(open, middles), answers) {
+                let p = interval.position
+                let point = judge.point(all[p].0, answer, mustLand: all[p].1)
+                results[p][middle] = point
+                if results[p][interval.low]!.key != point.key && middle - interval.low > 1 { next.append((p, interval.low, middle)) }
+                if point.key != results[p][interval.high]!.key && interval.high - middle > 1 { next.append((p, middle, interval.high)) }
+            }
+            open = next
+        }
+        var landings: [Landing] = []
+        var runs: [[Run]] = []
+        for (position, (index, _)) in all.enumerated() {
+            let evaluated = results[position].keys.sorted()
+            // Runs between evaluated draws: a run takes the play of its start.
+            var indexRuns: [Run] = []
+            for (i, m) in evaluated.enumerated() {
+                let end = i + 1 < evaluated.count ? evaluated[i + 1] : grid
+                let key = results[position][m]!.key
+                if let last = indexRuns.last, last.outcome == key.outcome, last.verdict == key.verdict {
+                    indexRuns[indexRuns.count - 1] = Run(index: index, draws: last.draws.lowerBound..<end, outcome: key.outcome, verdict: key.verdict)
+                } else {
+                    indexRuns.append(Run(index: index, draws: m..<end, outcome: key.outcome, verdict: key.verdict))
                 }
-                open = zip(open, middles).flatMap { interval, middle -> [(low: UInt64, high: UInt64)] in
-                    let left = results[interval.low]!.correct != results[middle]!.correct
-                    return left
-                        ? (middle - interval.low > 1 ? [(interval.low, middle)] : [])
-                        : (interval.high - middle > 1 ? [(middle, interval.high)] : [])
-                }
             }
-            // Runs between evaluated draws: a run takes the rightness of its start.
-            let evaluated = results.keys.sorted()
-            var wrong: UInt64 = 0
-            for (i, m) in evaluated.enumerated() where !results[m]!.correct {
-                wrong += (i + 1 < evaluated.count ? evaluated[i + 1] : grid) - m
-            }
-            let wrongDraws = evaluated.filter { !results[$0]!.correct }
-            let example =
-                wrongDraws.first { results[$0]!.showsAnother }
-                ?? wrongDraws.filter { results[$0]!.margin != nil }.max { results[$0]!.margin! < results[$1]!.margin! }
-                ?? wrongDraws.first ?? gridDraws[Self.drawSteps / 2]
-            let shown = results[example]!
-            let margins = results.values.compactMap { $0.correct ? $0.margin : nil }
-            landings.append(
-                Landing(
-                    index: index, rotation: shown.rotation, landsOn: shown.landsOn, reported: shown.reported,
-                    marginDegrees: margins.min() ?? shown.margin, correct: wrong == 0,
-                    wrongShareOfDraws: Double(wrong) / Double(grid), draw: u(example)))
+            runs.append(indexRuns)
+            landings.append(Self.landing(index, points: results[position], evaluated: evaluated, runs: indexRuns, gridMiddle: gridDraws[Self.drawSteps / 2]))
         }
         self.landings = Array(landings.prefix(valid.count))
         outOfRange = Array(landings.dropFirst(valid.count))
+        self.runs = Array(runs.prefix(valid.count).joined())
+        outOfRangeRuns = Array(runs.dropFirst(valid.count).joined())
         self.subject = subject.name
+    }
+
+    /// One index's landing, summed from its evaluated draws and runs.
+    static func landing(
+        _ index: Int, points: [UInt64: LandingJudge.Point], evaluated: [UInt64], runs: [Run], gridMiddle: UInt64
+    ) -> Landing {
+        let wrong = runs.filter { $0.verdict != .correct }
+        let worst = runs.map(\.verdict).min() ?? .correct
+        let wrongDraws = evaluated.filter { points[$0]!.key.verdict == worst && worst != .correct }
+        let example =
+            wrongDraws.first { points[$0]!.showsAnother }
+            ?? wrongDraws.filter { points[$0]!.margin != nil }.max { points[$0]!.margin! < points[$1]!.margin! }
+            ?? wrongDraws.first ?? gridMiddle
+        let shown = points[example]!
+        let margins = points.values.compactMap { $0.key.verdict == .correct ? $0.margin : nil }
+        return Landing(
+            index: index, rotation: shown.rotation, landsOn: shown.landsOn, reported: shown.reported,
+            marginDegrees: margins.min() ?? shown.margin, correct: wrong.isEmpty,
+            wrongShareOfDraws: Double(wrong.reduce(0) { $0 + $1.draws.count }) * 0x1p-53, worst: worst,
+            draw: Double(example) * 0x1p-53)
+    }
+}
+
+/// Judges one targeted play against the geometric truth (see ``LandingCheck/Verdict``).
+struct LandingJudge: Sendable {
+    /// What one play at one draw showed, and how it is judged.
+    struct Point: Sendable {
+        struct Key: Hashable, Sendable {
+            let outcome: WheelOutcome
+            let verdict: LandingCheck.Verdict
+        }
+        let key: Key
+        let rotation: Double?
+        let landsOn: String
+        let reported: String
+        /// Distance from the pointer to the nearest line of the sector it stops in, in degrees.
+        let margin: Double?
+        /// Whether it shows a result other than a sector at the stop (the most telling kind of wrong).
+        let showsAnother: Bool
+    }
+
+    let geometry: WheelGeometry
+    let unit: AngleUnit
+    let bandAt: @Sendable (Double) -> Double
+
+    init<Subject: TargetedWheelSubject>(_ subject: Subject) {
+        geometry = subject.geometry
+        unit = subject.rotationUnit
+        let unit = subject.rotationUnit
+        bandAt = { RoundingBand.halfWidth(at: Subject.Rotation($0), unit: unit) }
+    }
+
+    /// The sectors under the pointer within `band` of `rotation` (the truth there and at either end).
+    func sectors(near rotation: Double, band: Double) -> Set<Int> {
+        var near = Set<Int>()
+        for r in [rotation - band, rotation, rotation + band] where r.isFinite {
+            switch geometry.truth(rotation: r, unit: unit) {
+            case .inside(let s): near.insert(s)
+            case .onLine(let touching): near.formUnion(touching)
+            case .blank: break
+            }
+        }
+        return near
+    }
+
+    func point<Rotation: BinaryFloatingPoint>(_ index: Int, _ spin: TargetedSpin<Rotation>, mustLand: Bool) -> Point {
+        let bad: LandingCheck.Verdict = .invalid
+        switch spin {
+        case .refused:
+            return Point(
+                key: .init(outcome: .noResult, verdict: mustLand ? bad : .correct), rotation: nil, landsOn: "refused (no spin)",
+                reported: "nothing", margin: nil, showsAnother: mustLand)
+        case .traps(let rotation, let reason):
+            // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
+            let landsOn = rotation.isFinite ? describe(geometry.truth(rotation: Double(rotation), unit: unit), geometry: geometry) : "unknown (trapped before stopping)"
+            return Point(
+                key: .init(outcome: .noResult, verdict: bad), rotation: rotation.isFinite ? Double(rotation) : nil, landsOn: landsOn,
+                reported: "traps: \(reason)", margin: nil, showsAnother: true)
+        case .stops(let stop, let outcome):
+            guard stop.isFinite else {
+                return Point(
+                    key: .init(outcome: outcome, verdict: mustLand || outcome != .noResult ? bad : .correct), rotation: nil,
+                    landsOn: "nowhere (the stop is not a finite number)", reported: outcome.description, margin: nil, showsAnother: true)
+            }
+            let rotation = Double(stop)
+            let truth = geometry.truth(rotation: rotation, unit: unit)
+            let landsOn = describe(truth, geometry: geometry)
+            var margin: Double?
+            if case .inside(let s) = truth {
+                let position = geometry.positionUnderPointer(rotation: rotation, unit: unit)
+                let sector = geometry.sectors[s]
+                let offset = (position - sector.startTurns).fractionalPart.value
+                margin = min(offset, sector.widthTurns.value - offset) * 360
+            }
+            guard mustLand else {
+                return Point(
+                    key: .init(outcome: outcome, verdict: outcome == .noResult ? .correct : bad), rotation: rotation, landsOn: landsOn,
+                    reported: outcome.description, margin: margin, showsAnother: outcome != .noResult)
+            }
+            let verdict = judge(index, truth: truth, outcome: outcome, rotation: rotation)
+            return Point(
+                key: .init(outcome: outcome, verdict: verdict), rotation: rotation, landsOn: landsOn, reported: outcome.description,
+                margin: margin, showsAnother: verdict == .invalid)
+        }
+    }
+
+    /// The verdict on a valid index's play that stopped at `rotation` and shows `outcome`.
+    func judge(_ index: Int, truth: PointerTruth, outcome: WheelOutcome, rotation: Double) -> LandingCheck.Verdict {
+        guard let label = outcome.label else { return .invalid }
+        let shows = { (s: Int) in self.geometry.sectors[s].label == label }
+        let isIndex = { (s: Int) in self.geometry.sectors[s].index == index }
+        switch truth {
+        case .blank:
+            return .invalid
+        case .onLine(let touching):
+            guard touching.contains(where: shows) else { return .invalid }
+            return touching.contains(where: isIndex) ? .rounding : .mislabel
+        case .inside(let s):
+            if shows(s) && isIndex(s) { return .correct }
+            let near = sectors(near: rotation, band: bandAt(rotation))
+            if shows(s) { return near.contains(where: isIndex) ? .rounding : .mislabel }
+            // Shows another sector than the one it stopped in: a reading across the line it stops at, or
+            // a result that is not where the wheel is.
+            return near.contains(where: shows) && near.contains(where: isIndex) ? .rounding : .invalid
+        }
     }
 }

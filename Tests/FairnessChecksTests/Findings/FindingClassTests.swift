@@ -132,7 +132,11 @@ struct FindingClassTests {
             (Finding(.mislabel, magnitude: 1e-6, summary: ""), false),
             (Finding(.mislabel, magnitude: nil, summary: ""), true),
             (Finding(.odds, magnitude: 0.03, summary: ""), true),
-            (Finding(.rounding, magnitude: 0.5, summary: ""), false),
+            // Rounding at a line on half the plays is a pointer on a divider, not floating point's slip.
+            (Finding(.rounding, magnitude: 0.5, summary: ""), true),
+            (Finding(.rounding, magnitude: 1e-6, summary: ""), false),
+            (Finding(.rounding, magnitude: 7e-16, summary: ""), false),
+            (Finding(.rounding, magnitude: nil, summary: ""), false),
             (Finding(.latent, magnitude: 0.5, summary: ""), false),
         ]
         for (finding, material) in rules {

@@ -14,11 +14,15 @@ extension SubjectAudit {
         var checks: [PendingCheck] = []
         var probes: [ProbeRow] = []
         let wrong = landing.landings.filter { !$0.correct }
-        let margins = landing.landings.compactMap(\.marginDegrees)
+        let margins = landing.landings.filter(\.correct).compactMap(\.marginDegrees)
+        // A margin exists only where an index stops inside its sector at every draw.
+        let margin =
+            margins.min().map { "smallest margin to a line \(format($0))°" }
+            ?? "no index stops strictly inside its sector at every draw, so there is no margin to a line"
         checks.append(
             exact(
                 name, "landing", passed: wrong.isEmpty, finding: classes.landing, settings: settings,
-                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw tried (\(LandingCheck.drawSteps + 1) draws of the game's own randomness each, bisected where right turns wrong); smallest margin to a line \(format(margins.min() ?? .nan))°"
+                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw of the game's own randomness (\(LandingCheck.drawSteps + 1) draws each, bisected to the exact draw wherever the play changes); \(margin)"
             ))
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
         checks.append(
@@ -35,13 +39,9 @@ extension SubjectAudit {
                     context: l.rotation.map { String(format: "stops at %.17g %@", $0, unitName(subject.rotationUnit)) } ?? "no spin",
                     reported: l.reported, expected: "lands on \(l.landsOn)"))
         }
-        var designed: [WheelOutcome: Double] = [:]
-        for (index, probability) in zip(subject.indices, subject.indexProbabilities) where probability > 0 {
-            switch subject.spin(toIndex: index) {
-            case .stops(_, let outcome): designed[outcome, default: 0] += probability
-            case .refused, .traps: designed[.noResult, default: 0] += probability
-            }
-        }
+        // Over the index drawn and the game's own draw u: the landing check's exact partition of play.
+        let designed = landing.odds(
+            probabilities: Dictionary(zip(subject.indices, subject.indexProbabilities), uniquingKeysWith: { a, _ in a }))
         let claimed = subject.claimedOdds ?? DesignedOdds.sectorShares(of: geometry)
         let largestGap = DesignedOdds.largestDifference(designed, claimed)
         let tolerance = DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance)
@@ -54,7 +54,7 @@ extension SubjectAudit {
                         .odds, magnitude: largestGap,
                         summary: "an outcome's odds differ from its sector's share by \(Finding.describeShare(largestGap))"),
                 settings: settings,
-                "index drawn \(subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices); largest difference \(format(largestGap)) from the sectors' shares"
+                "index drawn \(subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
             ))
 
         let driver = TargetedWheelDriver(
@@ -77,8 +77,12 @@ extension SubjectAudit {
         }
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
-            findings: ["Every valid index stops \(format(margins.min() ?? .nan))° or more inside its sector."],
-            affectedShare: classes.invalidShare + classes.mislabelShare,
+            findings: [
+                margins.count == landing.landings.count
+                    ? "Every valid index stops \(format(margins.min() ?? 0))° or more inside its sector."
+                    : "\(landing.landings.count - margins.count) of \(landing.landings.count) valid indices do not stop strictly inside their sector at every draw."
+            ],
+            affectedShare: classes.invalidShare + classes.mislabelShare + (classes.roundingShare > settings.materiality ? classes.roundingShare : 0),
             invalidPerMillion: 1e6 * classes.invalidShare,
             largestOddsDifference: largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
