@@ -263,4 +263,60 @@ struct ProbeTests {
         let short = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " short", timeout: 1)
         #expect(Self.couldNotRun(short) != nil, "a missing answer is found (as a misplaced answer or a timeout)")
     }
+
+    static let recording = "Tests/FairnessSpecTests/Fixtures/probes/recording.py"
+
+    /// Every draw the toolkit sends, across every check and sampling, is in its documented range: `spin U P`
+    /// and `play U` in [0, one turn) (never −0.0, never a negative U, never one turn itself, in the probe's
+    /// number type), `target I U` and `roll U…` in [0, 1). A correct plain-JavaScript game that rejects a
+    /// draw outside [0, one turn) would otherwise not be auditable at all.
+    @Test(arguments: [
+        ("four_sectors_top.yaml", "wheel", 360.0), ("four_sectors_top.yaml", "wheel-float", 360.0),
+        ("four_sectors_target.yaml", "target", 1.0), ("five_d6.yaml", "dice", 1.0),
+    ])
+    func everyDrawSentIsInItsDocumentedRange(spec: String, kind: String, turn: Double) throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let report = try Self.audit(
+            spec: "Tests/FairnessSpecTests/Fixtures/probes/" + spec, probe: "python3 \(Self.path(Self.recording)) \(kind) \(log)")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        var drawsSeen = 0
+        var outside: Set<String> = []
+        for line in try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            let draws: [String]
+            switch words.first {
+            case "spin", "play": draws = [words[1]]
+            case "target": draws = [words[2]]
+            case "roll": draws = Array(words.dropFirst())
+            default: draws = []
+            }
+            for text in draws {
+                drawsSeen += 1
+                let value = Double(text)!
+                // A float probe reads the text as a float: it must still be below one turn there.
+                let inType = kind == "wheel-float" ? Float(text).map { $0 >= 0 && $0 < Float(turn) } ?? false : true
+                if !(value >= 0 && value < turn) || text.hasPrefix("-") || !inType { outside.insert(String(line)) }
+            }
+            if words.first == "spin", words[2].hasPrefix("-0") && Double(words[2]) == 0 { outside.insert(String(line)) }
+        }
+        #expect(drawsSeen > 1000, "\(drawsSeen) draws")
+        #expect(outside.isEmpty, "\(outside.sorted().prefix(5))")
+    }
+
+    /// A game that throws on every spin shows no result on every spin: an invalid outcome on its exact share
+    /// (all of them), not a wheel that did not move; the same for a targeted game that traps on every stop.
+    @Test(arguments: [("four_sectors_top.yaml", "wheel", "range"), ("four_sectors_target.yaml", "target", "landing")])
+    func aGameThatTrapsOnEverySpinIsInvalidOnEverySpin(spec: String, kind: String, check: String) throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let report = try Self.audit(
+            spec: "Tests/FairnessSpecTests/Fixtures/probes/" + spec,
+            probe: "python3 \(Self.path(Self.recording)) \(kind) \(log) trap-spin")
+        #expect(report.gate == .fail)
+        let record = try #require(report.checks.first { $0.check == check })
+        #expect(record.status == .fail && record.findingClass == .invalid, "\(record)")
+        #expect(record.magnitude == 1, "\(String(describing: record.magnitude))")
+        #expect(report.subjects[0].affectedShare == 1, "\(report.subjects[0])")
+    }
 }

@@ -72,14 +72,16 @@ public struct OwnSpinPlay: Sendable {
             let a = spin(Subject.Rotation(arc.from)), b = spin(Subject.Rotation(arc.to).nextDown)
             let findingClass: FindingClass
             if let label = arc.reported.label, valid.contains(label) {
-                findingClass = lines.withinBand(from: min(a, b), to: max(a, b)) ? .rounding : .mislabel
+                findingClass = a.isFinite && b.isFinite && lines.withinBand(from: min(a, b), to: max(a, b)) ? .rounding : .mislabel
             } else {
                 findingClass = .invalid
             }
             let share = arc.width / span
             shares[findingClass, default: 0] += share
+            // A spin that traps has no rotation: its arc is reported at 0...0 with the truth "blank".
+            let ends = [Double(a), Double(b)].filter(\.isFinite)
             return WrongArc(
-                from: arc.from, to: arc.to, rotations: min(Double(a), Double(b))...max(Double(a), Double(b)), reported: arc.reported,
+                from: arc.from, to: arc.to, rotations: (ends.min() ?? 0)...(ends.max() ?? 0), reported: arc.reported,
                 truth: arc.truth, findingClass: findingClass, share: share)
         }
         invalidShare = shares[.invalid] ?? 0

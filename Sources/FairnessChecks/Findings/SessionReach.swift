@@ -51,8 +51,10 @@ public struct SessionReach: Sendable, Hashable {
             }
         }
         self.spins = spins
-        self.lowest = lowest
-        self.highest = highest
+        // A spin rule that never gives a rotation (it traps on every draw) reaches nothing beyond the start.
+        let start = Double(subject.initialRotation)
+        self.lowest = lowest <= highest ? lowest : start
+        self.highest = lowest <= highest ? highest : start
         unit = subject.rotationUnit
     }
 

@@ -60,8 +60,11 @@ public struct WheelFindings: Sendable {
                     : classifier.lines.withinBand(from: Subject.Rotation(arc.from), to: Subject.Rotation(arc.to)) ? .rounding : .mislabel
                 return classifier.inPlay(found, rotation: arc.from, restAngle: true)
             }, what: "arcs of the circle", shareOfCircle: consistency.mislabelledFraction)
+        // Play itself may show what no rest angle does: a spin rule that traps (or gives no rotation) shows
+        // no result on its exact share of spins.
+        let restInvalid = range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }
         self.range = classifier.finding(
-            range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }, what: "results no sector carries",
+            restInvalid + (play.invalidShare > 0 && !restInvalid.contains(.invalid) ? [.invalid] : []), what: "results no sector carries",
             shareOfCircle: range.invalid.reduce(0) { $0 + $1.shareOfCircle })
         if oddsDifference > DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance) {
             // Rounding explains the difference only if wrong labels next to the lines cover at least as many

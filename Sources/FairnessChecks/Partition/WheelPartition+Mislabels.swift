@@ -41,7 +41,11 @@ extension WheelPartition {
                 arcs.append(MislabelledArc(from: from, to: to, reported: output, truth: description))
             }
         }
-        func truth(_ x: Subject.Rotation) -> PointerTruth { geometry.truth(rotation: Double(rotation(x)), unit: unit) }
+        // A spin that traps has no rotation: nothing is under the pointer, and no result is right there.
+        func truth(_ x: Subject.Rotation) -> PointerTruth {
+            let r = Double(rotation(x))
+            return r.isFinite ? geometry.truth(rotation: r, unit: unit) : .blank
+        }
         func onLine(_ x: Subject.Rotation) -> Bool { if case .onLine = truth(x) { return true } else { return false } }
         /// The first value in [low, high] where `predicate` holds, given it holds at `high` and is monotone.
         func first(in low: Subject.Rotation, _ high: Subject.Rotation, where predicate: (Subject.Rotation) -> Bool) -> Subject.Rotation {

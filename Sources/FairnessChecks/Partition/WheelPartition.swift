@@ -36,11 +36,14 @@ enum WheelPartition {
             if let previous { prefetchSpins(subject, inputs, from: previous) } else { prefetchReports(subject, inputs) }
         }
         let batching = subject is any BatchEvaluatingWheel
+        // Only inputs in [lower, upper) are ever evaluated: a drawn value is in its documented range (a
+        // probe's `spin U P` never sees U = one turn or a negative U).
+        let last = upper.nextDown
         if batching {
             prefetch(
                 (0...steps).map { i in
-                    i == steps ? upper : Subject.Rotation(Double(lower) + (Double(upper) - Double(lower)) * Double(i) / Double(steps))
-                })
+                    i == steps ? last : Subject.Rotation(Double(lower) + (Double(upper) - Double(lower)) * Double(i) / Double(steps))
+                }.filter { $0 >= lower && $0 < upper })
         }
         let crossings = lineCrossings(of: subject, over: lower, upper, steps: steps, rotation: rotation)
         var extra: [Subject.Rotation] = []
@@ -51,8 +54,8 @@ enum WheelPartition {
             for _ in 0..<3 {
                 up = up.nextUp
                 down = down.nextDown
-                extra.append(up)
-                extra.append(down)
+                if up < upper { extra.append(up) }
+                if down >= lower { extra.append(down) }
             }
         }
         if batching { prefetch(extra) }
@@ -131,6 +134,8 @@ enum WheelPartition {
         }
         /// Crossings within [a, b]; splits the stretch while the rotation moves half a turn or more in it.
         func scan(_ a: Subject.Rotation, _ b: Subject.Rotation, depth: Int) {
+            // A spin that traps has no rotation and crosses no line.
+            guard rotation(a).isFinite, rotation(b).isFinite else { return }
             let moved = (turns(b) - turns(a)).value
             if moved == 0 { return }
             if abs(moved) >= 0.5 {
@@ -153,7 +158,8 @@ enum WheelPartition {
         let span = Double(upper) - Double(lower)
         var previous = lower
         for i in 1...steps {
-            let next = i == steps ? upper : Subject.Rotation(Double(lower) + span * Double(i) / Double(steps))
+            // The last input is the one below `upper`: a crossing at `upper` itself is outside [lower, upper).
+            let next = i == steps ? upper.nextDown : Subject.Rotation(Double(lower) + span * Double(i) / Double(steps))
             if next > previous {
                 scan(previous, next, depth: 0)
                 previous = next

@@ -5,7 +5,7 @@ import FairnessAudit
 /// claims come from the spec; where the wheel stops for each index and draw of the game's own randomness,
 /// and what it shows there, from the probe.
 ///
-/// The landing check asks every index at 33 draws in one batch (then bisects); sampling draws each
+/// The landing check asks every index at 257 draws in one batch (then bisects); sampling draws each
 /// trial's index by the declared weights and its own draw u, and asks a block of trials in one batch.
 public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStringConvertible>: TargetedWheelSubject {
     /// The declaration.

@@ -49,23 +49,30 @@ public struct ProbeWheel<Rotation: BinaryFloatingPoint & Sendable & LosslessStri
         return Int(answer).map { .label($0) } ?? .noResult
     }
 
-    /// The probe's `spin U P`, converted; after a trap, `previous` (the wheel did not move).
+    /// The probe's `spin U P`, converted; NaN where the game traps (or the probe dies) on the spin, so that
+    /// ``report(_:)`` shows a trap there: an invalid outcome on the exact share of draws that trap, not a
+    /// wheel that did not move.
     public func rotation(afterDrawing u: Rotation, from previous: Rotation) -> Rotation {
-        let spun = client.spin(Double(u), from: sign * Double(previous))
-        return spun.isFinite ? Rotation(sign * spun) : previous
+        // `+ 0` keeps a rotation of −0.0 (a wheel at rest, in a convention whose angles grow the other way)
+        // from reaching the probe as "-0.0".
+        let spun = client.spin(Double(u), from: sign * Double(previous) + 0)
+        return spun.isFinite ? Rotation(sign * spun) : .nan
     }
 
-    /// The probe's `report R`: a label, no result for `none`, or a trap where the probe died.
+    /// The probe's `report R`: a label, no result for `none`, or a trap where the probe died; a trap,
+    /// without asking, at a rotation that is not a number (a spin that trapped).
     public func report(_ rotation: Rotation) -> WheelOutcome {
-        Self.outcome(client.report(sign * Double(rotation))[...])
+        guard rotation.isFinite else { return .trap }
+        return Self.outcome(client.report(sign * Double(rotation))[...])
     }
 
-    public func prefetchReports(_ rotations: [Double]) { client.prefetchReports(rotations.map { sign * $0 }) }
+    public func prefetchReports(_ rotations: [Double]) { client.prefetchReports(rotations.filter(\.isFinite).map { sign * $0 }) }
 
     public func prefetchSpins(_ draws: [Double], from previous: Double) {
-        client.prefetchSpins(draws, from: sign * previous)
+        client.prefetchSpins(draws, from: sign * previous + 0)
         // The rotations reached, too: the partition reports at each of them next.
-        client.prefetchReports(draws.map { sign * Double(rotation(afterDrawing: Rotation($0), from: Rotation(previous))) })
+        client.prefetchReports(
+            draws.map { sign * Double(rotation(afterDrawing: Rotation($0), from: Rotation(previous))) }.filter(\.isFinite))
     }
 
     public func playSession(_ draws: [Double]) -> [(rotation: Double, outcome: WheelOutcome)] {
