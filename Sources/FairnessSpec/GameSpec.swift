@@ -77,6 +77,18 @@ public struct WheelSpec: Sendable, Hashable {
         public var claimed: Double?
         /// The prize it pays, if declared (reported; RTP is a later feature).
         public var prize: Double?
+        /// For a wheel declared as drawn (``WheelSpec/drawn``): where the painted arc starts and ends, in
+        /// the spec's angles, the arc running from `start` to `end` the way the spec's angles grow
+        /// (`end` > `start`; an arc across 0 is written 350 to 370). nil for sizes.
+        public var arc: DrawnSpan? = nil
+    }
+
+    /// Where a painted arc starts and ends, in the spec's angles.
+    public struct DrawnSpan: Sendable, Hashable {
+        /// The angle the arc begins at.
+        public var start: Double
+        /// The angle it ends at, past `start` the way the spec's angles grow.
+        public var end: Double
     }
 
     /// How a spin decides where the wheel comes to rest.
@@ -114,6 +126,11 @@ public struct WheelSpec: Sendable, Hashable {
     public var sectors: [Sector]
     /// Whether ``Sector/size`` is a width in the unit (true) or a relative weight (false).
     public var sizesAreWidths: Bool
+    /// Whether the sectors are declared as drawn (each its ``Sector/arc``, gaps and overlaps kept: n slices
+    /// of integer width ⌊360/n⌋ leave part of the circle unpainted) rather than by sizes that make a turn.
+    public var drawn: Bool {
+        !sectors.isEmpty && sectors.allSatisfy { $0.arc != nil }
+    }
     /// How the stop angle is drawn.
     public var draw: Draw
     /// Whole turns added to every spin.

@@ -235,39 +235,62 @@ struct Reader {
         }
         var sectors: [WheelSpec.Sector] = []
         var usesWidth: Bool?
+        var usesDrawn: Bool?
         var labels: Set<Int> = []
         for (index, item) in list.enumerated() {
             let itemPath = "\(sectorsPath)[\(index)]"
-            let sector = try mapping(item, itemPath, allowed: ["label", "width", "weight", "claimed", "prize"])
+            let sector = try mapping(item, itemPath, allowed: ["label", "width", "weight", "start", "end", "claimed", "prize"])
             let labelNode = try require(sector, "label", in: item, itemPath)
             let label = try integer(labelNode, itemPath + ".label", in: Int(Int32.min)...Int(Int32.max))
             guard labels.insert(label).inserted else {
                 throw fail(labelNode, itemPath + ".label", "label \(label) is used by another sector")
             }
             let size: Double
-            switch (sector["width"], sector["weight"]) {
-            case (let width?, nil):
-                size = try number(width.value, itemPath + ".width")
-                if usesWidth == false {
-                    throw fail(width.key, itemPath + ".width", "use weight for every sector or width for every sector")
+            var arc: WheelSpec.DrawnSpan?
+            if sector["start"] != nil || sector["end"] != nil {
+                guard sector["width"] == nil && sector["weight"] == nil else {
+                    throw fail(item, itemPath, "give start and end, or a width, or a weight: not several")
                 }
-                usesWidth = true
-            case (nil, let weight?):
-                size = try number(weight.value, itemPath + ".weight")
-                if usesWidth == true {
-                    throw fail(weight.key, itemPath + ".weight", "use weight for every sector or width for every sector")
+                guard let startField = sector["start"], let endField = sector["end"] else {
+                    throw fail(
+                        item, itemPath + (sector["start"] == nil ? ".start" : ".end"), "missing; a drawn sector needs both start and end")
                 }
-                usesWidth = false
-            case (_?, _?): throw fail(item, itemPath, "give a width or a weight, not both")
-            case (nil, nil): throw fail(item, itemPath + ".weight", "missing; each sector needs a weight or a width")
-            }
-            guard size > 0 else {
-                throw fail(
-                    sector["width"]?.value ?? sector["weight"]?.value, itemPath + (usesWidth! ? ".width" : ".weight"), "must be positive")
+                if usesDrawn == false { throw fail(startField.key, itemPath + ".start", Self.oneSizeForAll) }
+                usesDrawn = true
+                let from = try number(startField.value, itemPath + ".start"), to = try number(endField.value, itemPath + ".end")
+                guard to > from, to - from <= unit.fullTurn else {
+                    throw fail(
+                        endField.value, itemPath + ".end",
+                        "label \(label): the arc must run from start to end the way your angles grow, at most one turn (write \(unit == .degrees ? "350 to 370" : "6 to 6.5") for an arc across 0)"
+                    )
+                }
+                arc = WheelSpec.DrawnSpan(start: from, end: to)
+                size = to - from
+            } else {
+                if usesDrawn == true { throw fail(item, itemPath, Self.oneSizeForAll) }
+                usesDrawn = false
+                switch (sector["width"], sector["weight"]) {
+                case (let width?, nil):
+                    size = try number(width.value, itemPath + ".width")
+                    if usesWidth == false { throw fail(width.key, itemPath + ".width", Self.oneSizeForAll) }
+                    usesWidth = true
+                case (nil, let weight?):
+                    size = try number(weight.value, itemPath + ".weight")
+                    if usesWidth == true { throw fail(weight.key, itemPath + ".weight", Self.oneSizeForAll) }
+                    usesWidth = false
+                case (_?, _?): throw fail(item, itemPath, "give a width or a weight, not both")
+                case (nil, nil):
+                    throw fail(item, itemPath + ".weight", "missing; each sector needs a weight, a width, or a start and an end")
+                }
+                guard size > 0 else {
+                    throw fail(
+                        sector["width"]?.value ?? sector["weight"]?.value, itemPath + (usesWidth! ? ".width" : ".weight"),
+                        "must be positive")
+                }
             }
             let claimed = try sector["claimed"].map { try probability($0.value, itemPath + ".claimed") }
             let prize = try sector["prize"].map { try number($0.value, itemPath + ".prize") }
-            sectors.append(WheelSpec.Sector(label: label, size: size, claimed: claimed, prize: prize))
+            sectors.append(WheelSpec.Sector(label: label, size: size, claimed: claimed, prize: prize, arc: arc))
         }
         let roundedTo = try roundingUnit(fields["claims-rounded-to"], join(path, "claims-rounded-to"))
         let claims = sectors.compactMap(\.claimed)
@@ -372,6 +395,7 @@ struct Reader {
 
     /// The rules a spec may name: `small straight`, `large straight`, `run of N`, `N of a kind`,
     /// `full house`, `two pair`.
+    static let oneSizeForAll = "use weight for every sector, width for every sector, or start and end for every sector"
     static let handRules = "small straight, large straight, run of N, N of a kind, full house, two pair"
 
     func hands(_ node: Node, _ path: String, dice: DiceSet) throws -> [DiceSpec.Hand] {

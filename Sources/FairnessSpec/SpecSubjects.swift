@@ -17,10 +17,18 @@ extension WheelSpec {
         zero.screenTurns * unit.fullTurn + (anglesGrow == .clockwise ? a : -a)
     }
 
-    /// The wheel as declared, in the toolkit's screen convention.
-    /// - Throws: `WheelGeometryError` if the widths do not close the circle (within 1e-9 turn).
+    /// The wheel as declared, in the toolkit's screen convention: drawn arcs as painted (gaps and overlaps
+    /// kept), or sizes laid out from the first sector's start.
+    /// - Throws: `WheelGeometryError` if the widths do not close the circle (within 1e-9 turn), or an arc
+    ///   does not run past its start.
     public func geometry() throws -> WheelGeometry {
         let start = screenAngle(firstSectorStart), pointer = screenAngle(self.pointer)
+        if drawn {
+            // An arc runs the way the spec's angles grow: clockwise on screen when they grow clockwise.
+            return try WheelGeometry(
+                drawnArcs: sectors.map { DrawnArc(label: $0.label, start: screenAngle($0.arc!.start), end: screenAngle($0.arc!.end)) },
+                unit: unit, direction: anglesGrow, pointer: pointer)
+        }
         if sizesAreWidths {
             return try WheelGeometry(
                 sectors: sectors.map { SectorSpecification(label: $0.label, width: $0.size) }, unit: unit, firstSectorStart: start,

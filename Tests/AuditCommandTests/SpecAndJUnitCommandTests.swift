@@ -31,7 +31,7 @@ struct SpecAndJUnitCommandTests {
         #expect(refused.status == 64)
         #expect(
             refused.stderr
-                == "audit: error: \(bad):6:50: wheel.sectors[1].weigth: unknown field; allowed here: label, width, weight, claimed, prize\n"
+                == "audit: error: \(bad):6:50: wheel.sectors[1].weigth: unknown field; allowed here: label, width, weight, start, end, claimed, prize\n"
         )
         let missing = try AuditProcess.run(["spec", "check", directory + "/none.yaml"])
         #expect(

@@ -56,6 +56,12 @@ struct SpecParserTests {
         #expect(g.sectors.map(\.label) == [10, 20, 30])
         #expect(abs(g.sectors[0].startTurns.value - 0.25) < 1e-12, "counter-clockwise from the top for half a turn ends at the bottom")
         #expect(radians.sectors.map(\.claimed) == [0.5, 0.25, 0.25])
+        // Drawn arcs keep their gap: seven 51° slices from the top leave 3° unpainted before the top.
+        guard case .wheel(let drawn) = specs["drawn-integer-slices.yaml"]!.game else { Issue.record("not a wheel"); return }
+        #expect(drawn.drawn && drawn.sectors.map(\.arc?.end) == [51, 102, 153, 204, 255, 306, 357])
+        let painted = try drawn.geometry()
+        #expect(abs(painted.sectors.reduce(0) { $0 + $1.widthTurns.value } - 357.0 / 360) < 1e-12)
+        #expect(painted.truth(rotation: 1.5, unit: .degrees) == .blank, "1.5° before the top is unpainted")
     }
 
     @Test func declaredDesignsAudit() throws {
@@ -80,6 +86,19 @@ struct SpecParserTests {
         #expect(verdict("seven-slices-integer-stops") == .fail)
         let odds = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.check == "designed odds equal claimed odds" }!
         #expect(odds.findingClass == .odds && abs(odds.magnitude! - 1.0 / 630) < 1e-12, "\(odds)")
+        // ... and the stop at 0° sits on the first slice's line: 1/360 of spins, rounding above materiality.
+        let sevenOnLine = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.check == "consistency" }!
+        #expect(sevenOnLine.status == .fail && sevenOnLine.findingClass == .rounding, "\(sevenOnLine)")
+        #expect(abs(sevenOnLine.magnitude! - 1.0 / 360) < 1e-12)
+        // Whole-degree stops on four quarters: the pointer on a divider on 4 of 360 stops. Nothing else is
+        // wrong (each quarter keeps 90 stops), yet the player cannot read 1/90 of the results.
+        #expect(verdict("four-slices-integer-stops") == .fail)
+        let quarters = report.checks.filter { $0.subject == "four-slices-integer-stops" && $0.status == .fail }
+        #expect(quarters.map(\.check) == ["consistency"], "\(quarters.map(\.check))")
+        #expect(quarters.first?.findingClass == .rounding && abs((quarters.first?.magnitude ?? 0) - 1.0 / 90) < 1e-12)
+        // Seven slices drawn 51° wide: no result on the 3° never painted, 1/120 of spins, an invalid outcome.
+        let drawn = report.checks.first { $0.subject == "drawn-integer-slices" && $0.check == "range" }!
+        #expect(drawn.status == .fail && drawn.findingClass == .invalid && abs(drawn.magnitude! - 1.0 / 120) < 1e-12, "\(drawn)")
     }
 
     @Test func aFalseClaimFailsAsUnfairOdds() throws {

@@ -37,8 +37,12 @@ public struct OwnSpinPlay: Sendable {
     public let invalidShare: Double
     /// The share of spins showing a valid but wrong label away from the lines.
     public let mislabelShare: Double
-    /// The share of spins showing a wrong label within the rounding band of a line.
+    /// The share of spins showing a wrong label within the rounding band of a line, or stopping exactly on
+    /// a line (the pointer on a divider).
     public let roundingShare: Double
+    /// The part of ``roundingShare`` that shows a label the truth does not allow (floating point's slip
+    /// next to a line), without stops exactly on a line: the only rounding that moves the odds.
+    public let wrongLabelRoundingShare: Double
 
     /// Partitions one spin of `subject` from its initial rotation.
     /// - Parameters:
@@ -68,7 +72,11 @@ public struct OwnSpinPlay: Sendable {
         let valid = Set(subject.geometry.labels)
         let lines = LineDistances(subject.geometry, unit: subject.rotationUnit)
         var shares: [FindingClass: Double] = [:]
-        wrongArcs = WheelPartition.mislabelledArcs(of: subject, segments: segments, cuts: cuts, rotation: spin).map { arc in
+        var slips = 0.0
+        // In play a spin that stops over an unpainted arc and shows nothing is an invalid outcome too.
+        let turn = subject.rotationUnit.fullTurn
+        var arcs: [WrongArc] = []
+        for arc in WheelPartition.mislabelledArcs(of: subject, segments: segments, cuts: cuts, rotation: spin, showsAResult: true) {
             let a = spin(Subject.Rotation(arc.from)), b = spin(Subject.Rotation(arc.to).nextDown)
             let findingClass: FindingClass
             if let label = arc.reported.label, valid.contains(label) {
@@ -77,16 +85,25 @@ public struct OwnSpinPlay: Sendable {
                 findingClass = .invalid
             }
             let share = arc.width / span
+            // A stop exactly on a line that only the subject's own number type puts there (the draws that
+            // round onto the line, no wider than the rounding band) is floating point's grain, not a stop
+            // rule holding the pointer on a divider: not a finding, as at rest.
+            let grain = 2 * RoundingBand.halfWidth(at: a, unit: subject.rotationUnit) / turn
+            if arc.acceptedAtRest && findingClass == .rounding && share <= grain { continue }
             shares[findingClass, default: 0] += share
+            if findingClass == .rounding && !arc.acceptedAtRest { slips += share }
             // A spin that traps has no rotation: its arc is reported at 0...0 with the truth "blank".
             let ends = [Double(a), Double(b)].filter(\.isFinite)
-            return WrongArc(
-                from: arc.from, to: arc.to, rotations: (ends.min() ?? 0)...(ends.max() ?? 0), reported: arc.reported,
-                truth: arc.truth, findingClass: findingClass, share: share)
+            arcs.append(
+                WrongArc(
+                    from: arc.from, to: arc.to, rotations: (ends.min() ?? 0)...(ends.max() ?? 0), reported: arc.reported,
+                    truth: arc.truth, findingClass: findingClass, share: share))
         }
+        wrongArcs = arcs
         invalidShare = shares[.invalid] ?? 0
         mislabelShare = shares[.mislabel] ?? 0
         roundingShare = shares[.rounding] ?? 0
+        wrongLabelRoundingShare = slips
         self.odds = odds
         self.subject = subject.name
     }
@@ -98,6 +115,7 @@ public struct OwnSpinPlay: Sendable {
         invalidShare = max(a.invalidShare, b.invalidShare)
         mislabelShare = max(a.mislabelShare, b.mislabelShare)
         roundingShare = max(a.roundingShare, b.roundingShare)
+        wrongLabelRoundingShare = max(a.wrongLabelRoundingShare, b.wrongLabelRoundingShare)
     }
 
     /// The first spin and, for a wheel whose rotation accumulates, a spin at the end of a session: what

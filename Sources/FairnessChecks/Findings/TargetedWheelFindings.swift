@@ -65,7 +65,8 @@ public struct TargetedWheelFindings: Sendable {
         var summary: String
         switch worst {
         case .invalid:
-            summary = "\(count) of the \(drawn) indices the game draws end in a wrong or missing result (\(Finding.describeShare(share)) of spins)"
+            summary =
+                "\(count) of the \(drawn) indices the game draws end in a wrong or missing result (\(Finding.describeShare(share)) of spins)"
         case .mislabel:
             summary = "\(count) of the \(drawn) indices the game draws stop on another sector (\(Finding.describeShare(share)) of spins)"
         case .rounding:

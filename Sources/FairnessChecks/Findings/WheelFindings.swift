@@ -51,15 +51,20 @@ public struct WheelFindings: Sendable {
         }
         self.wraparound = classifier.finding(wrap, what: "rotations many turns away", measuredInPlay: false)
         let valid = Set(subject.geometry.labels)
+        // Stops exactly on a line in play (a stop rule landing on dividers) show at no rest angle as wrong:
+        // the pointer sits on a divider on their share of spins.
+        let onLineStops: [FindingClass] = play.roundingShare > play.wrongLabelRoundingShare ? [.rounding] : []
         self.consistency = classifier.finding(
-            consistency.mislabelled.map { arc in
-                let isValid = arc.reported.label.map { valid.contains($0) } ?? false
-                let found: FindingClass =
-                    !isValid
-                    ? .invalid
-                    : classifier.lines.withinBand(from: Subject.Rotation(arc.from), to: Subject.Rotation(arc.to)) ? .rounding : .mislabel
-                return classifier.inPlay(found, rotation: arc.from, restAngle: true)
-            }, what: "arcs of the circle", shareOfCircle: consistency.mislabelledFraction)
+            onLineStops
+                + consistency.mislabelled.map { arc in
+                    let isValid = arc.reported.label.map { valid.contains($0) } ?? false
+                    let found: FindingClass =
+                        !isValid
+                        ? .invalid
+                        : classifier.lines.withinBand(from: Subject.Rotation(arc.from), to: Subject.Rotation(arc.to))
+                            ? .rounding : .mislabel
+                    return classifier.inPlay(found, rotation: arc.from, restAngle: true)
+                }, what: "arcs of the circle", shareOfCircle: consistency.mislabelledFraction)
         // Play itself may show what no rest angle does: a spin rule that traps (or gives no rotation) shows
         // no result on its exact share of spins.
         let restInvalid = range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }
@@ -71,11 +76,11 @@ public struct WheelFindings: Sendable {
             // spins as the odds move and nothing else is wrong; otherwise the spin rule or the labels make
             // the odds unfair.
             let explainedByRounding =
-                play.invalidShare + play.mislabelShare == 0 && oddsDifference <= play.roundingShare * (1 + 1e-9) + 1e-15
+                play.invalidShare + play.mislabelShare == 0 && oddsDifference <= play.wrongLabelRoundingShare * (1 + 1e-9) + 1e-15
             designedOdds =
                 explainedByRounding
                 ? Finding(
-                    .rounding, magnitude: play.roundingShare,
+                    .rounding, magnitude: play.wrongLabelRoundingShare,
                     summary:
                         "odds differ from the claimed odds by \(Finding.describeShare(oddsDifference)), all of it from rounding at the lines"
                 )
@@ -155,7 +160,7 @@ public struct WheelFindings: Sendable {
             case .rounding:
                 summary =
                     share > 0
-                    ? "a wrong label within \(RoundingBand.ulps) ulps of a line, on \(Finding.describeShare(share)) of spins"
+                    ? "a stop on a line or a wrong label within \(RoundingBand.ulps) ulps of one, on \(Finding.describeShare(share)) of spins"
                     : "a wrong label within \(RoundingBand.ulps) ulps of a line, at rotations a session reaches (\(reach.description))"
             case .latent:
                 summary = "only where play never goes (\(reach.description))"

@@ -13,20 +13,30 @@ extension WheelPartition {
     ///   - segments: The partition of the inputs by the subject's report.
     ///   - cuts: The sorted inputs at which the rotation reaches a sector line.
     ///   - rotation: The rotation an input puts the wheel at.
+    ///   - showsAResult: Whether these are plays: then "no result" over a blank arc (which the truth accepts
+    ///     at rest) is recorded too, as the game shows the player nothing there, and so is a stop exactly on
+    ///     a line (either neighbour is right at rest; in play the pointer sits on a divider).
     /// - Complexity: O(s + c) truth lookups plus a bisection (about 64 steps for `Double`) at each end of a
     ///   piece that touches a line, for s segments and c cuts.
     static func mislabelledArcs<Subject: WheelSubject>(
         of subject: Subject,
         segments: [Segment<Subject.Rotation, WheelOutcome>],
         cuts: [Subject.Rotation],
-        rotation: (Subject.Rotation) -> Subject.Rotation
+        rotation: (Subject.Rotation) -> Subject.Rotation,
+        showsAResult: Bool = false
     ) -> [MislabelledArc] {
         let geometry = subject.geometry
         let unit = subject.rotationUnit
         var arcs: [MislabelledArc] = []
         /// Adds [a, b) to the mislabelled arcs if the truth there does not accept `output`.
         func record(_ a: Subject.Rotation, _ b: Subject.Rotation, _ truth: PointerTruth, _ output: WheelOutcome) {
-            guard !accepts(output, truth: truth, geometry: geometry) else { return }
+            var inPlayOnly = false
+            if showsAResult {
+                if case .onLine = truth { inPlayOnly = true }
+                if truth == .blank && output == .noResult { inPlayOnly = true }
+            }
+            let accepted = accepts(output, truth: truth, geometry: geometry)
+            guard inPlayOnly || !accepted else { return }
             let description = describe(truth, geometry: geometry)
             let (from, to) = (Double(a), Double(b))
             // A band of values exactly on a line joins the arc beside it that reports the same (the arc
@@ -36,9 +46,13 @@ extension WheelPartition {
                 last.truth == description || lineBand(last.truth) || lineBand(description)
             {
                 let merged = lineBand(description) ? last.truth : description
-                arcs[arcs.count - 1] = MislabelledArc(from: last.from, to: to, reported: output, truth: merged)
+                var arc = MislabelledArc(from: last.from, to: to, reported: output, truth: merged)
+                arc.acceptedAtRest = last.acceptedAtRest && accepted
+                arcs[arcs.count - 1] = arc
             } else {
-                arcs.append(MislabelledArc(from: from, to: to, reported: output, truth: description))
+                var arc = MislabelledArc(from: from, to: to, reported: output, truth: description)
+                arc.acceptedAtRest = accepted
+                arcs.append(arc)
             }
         }
         // A spin that traps has no rotation: nothing is under the pointer, and no result is right there.

@@ -167,13 +167,16 @@ public struct LandingCheck: Sendable {
                 let end = i + 1 < evaluated.count ? evaluated[i + 1] : grid
                 let key = results[position][m]!.key
                 if let last = indexRuns.last, last.outcome == key.outcome, last.verdict == key.verdict {
-                    indexRuns[indexRuns.count - 1] = Run(index: index, draws: last.draws.lowerBound..<end, outcome: key.outcome, verdict: key.verdict)
+                    indexRuns[indexRuns.count - 1] = Run(
+                        index: index, draws: last.draws.lowerBound..<end, outcome: key.outcome, verdict: key.verdict)
                 } else {
                     indexRuns.append(Run(index: index, draws: m..<end, outcome: key.outcome, verdict: key.verdict))
                 }
             }
             runs.append(indexRuns)
-            landings.append(Self.landing(index, points: results[position], evaluated: evaluated, runs: indexRuns, gridMiddle: gridDraws[Self.drawSteps / 2]))
+            landings.append(
+                Self.landing(
+                    index, points: results[position], evaluated: evaluated, runs: indexRuns, gridMiddle: gridDraws[Self.drawSteps / 2]))
         }
         self.landings = Array(landings.prefix(valid.count))
         outOfRange = Array(landings.dropFirst(valid.count))
@@ -254,7 +257,9 @@ struct LandingJudge: Sendable {
                 reported: "nothing", margin: nil, showsAnother: mustLand)
         case .traps(let rotation, let reason):
             // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
-            let landsOn = rotation.isFinite ? describe(geometry.truth(rotation: Double(rotation), unit: unit), geometry: geometry) : "unknown (trapped before stopping)"
+            let landsOn =
+                rotation.isFinite
+                ? describe(geometry.truth(rotation: Double(rotation), unit: unit), geometry: geometry) : "unknown (trapped before stopping)"
             return Point(
                 key: .init(outcome: .noResult, verdict: bad), rotation: rotation.isFinite ? Double(rotation) : nil, landsOn: landsOn,
                 reported: "traps: \(reason)", margin: nil, showsAnother: true)

@@ -12,6 +12,9 @@ public struct MislabelledArc: Sendable, Hashable {
     public let reported: WheelOutcome
     /// The truth on the arc's interior.
     public let truth: String
+    /// Whether the truth at rest accepts what is shown on the whole arc, which is recorded only as a play:
+    /// a stop exactly on a line showing a neighbour, or no result over an unpainted arc.
+    public var acceptedAtRest: Bool = false
     /// The arc's width, ``to`` − ``from``, in the subject's rotation unit (divide by one turn for its
     /// share of the circle).
     public var width: Double { to - from }

@@ -190,12 +190,15 @@ struct CorpusIntegerStopsWheel: WheelSubject {
     let planted: Bool
     let geometry = try! WheelGeometry.equal(count: 8, unit: .degrees, firstSectorStart: 270, direction: .clockwise, pointer: 270)
     var name: String { planted ? "corpus-integer-stops-8-bug" : "corpus-integer-stops-8" }
-    var summary: String { "8 sectors of 45° from the top, stops on whole degrees, floor of the slice count (Double degrees)" }
+    var summary: String { "8 sectors of 45° from the top, stops in the middle of whole degrees, floor of the slice count (Double degrees)" }
     var rotationUnit: AngleUnit { .degrees }
     var initialRotation: Double { 0 }
     var spinDraw: SpinDraw { try! SpinDraw(lower: 0, upper: 360) }
 
-    func rotation(afterDrawing u: Double, from previous: Double) -> Double { u.rounded(.down) }
+    /// One of 360 stops, half a degree past a whole degree so that the pointer never rests on a divider (the
+    /// lines are on whole degrees: stopping on them would leave 8 of the 360 results unreadable). BUG
+    /// (planted, with the report's): stops on the whole degrees themselves, 0° included.
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double { u.rounded(.down) + (planted ? 0 : 0.5) }
 
     func report(_ rotation: Double) -> WheelOutcome {
         if planted {

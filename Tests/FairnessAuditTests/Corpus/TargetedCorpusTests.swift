@@ -55,7 +55,8 @@ import Testing
             let odds = try #require(Self.check(name, "designed odds equal claimed odds"))
             if expected.odds_gap_value > 1e-9 {
                 #expect(odds.status == .fail && odds.findingClass == .odds, "\(name): odds \(odds.status)")
-                #expect(abs((odds.magnitude ?? -1) - expected.odds_gap_value) <= 1e-12, "\(name): gap \(String(describing: odds.magnitude))")
+                #expect(
+                    abs((odds.magnitude ?? -1) - expected.odds_gap_value) <= 1e-12, "\(name): gap \(String(describing: odds.magnitude))")
             } else {
                 #expect(odds.status == .pass, "\(name): odds \(odds.detail)")
             }

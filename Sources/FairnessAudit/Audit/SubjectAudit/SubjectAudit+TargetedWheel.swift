@@ -82,7 +82,8 @@ extension SubjectAudit {
                     ? "Every valid index stops \(format(margins.min() ?? 0))° or more inside its sector."
                     : "\(landing.landings.count - margins.count) of \(landing.landings.count) valid indices do not stop strictly inside their sector at every draw."
             ],
-            affectedShare: classes.invalidShare + classes.mislabelShare + (classes.roundingShare > settings.materiality ? classes.roundingShare : 0),
+            affectedShare: classes.invalidShare + classes.mislabelShare
+                + (classes.roundingShare > settings.materiality ? classes.roundingShare : 0),
             invalidPerMillion: 1e6 * classes.invalidShare,
             largestOddsDifference: largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
