@@ -8,8 +8,14 @@ import Testing
 @Suite struct TargetedCorpusTests {
     struct Expected: Decodable {
         let `class`: String?
-        let share_value: Double
-        let odds_gap_value: Double
+        let shareValue: Double
+        let oddsGapValue: Double
+
+        enum CodingKeys: String, CodingKey {
+            case `class`
+            case shareValue = "share_value"
+            case oddsGapValue = "odds_gap_value"
+        }
     }
 
     static let expected: [String: Expected] = {
@@ -47,16 +53,16 @@ import Testing
                 #expect(landing.status == .fail, "\(name): landing \(landing.status) \(landing.finding ?? "")")
                 #expect(landing.findingClass?.rawValue == expectedClass, "\(name): \(String(describing: landing.findingClass))")
                 #expect(
-                    abs((landing.magnitude ?? -1) - expected.share_value) <= 1e-12,
-                    "\(name): share \(String(describing: landing.magnitude)) against \(expected.share_value)")
+                    abs((landing.magnitude ?? -1) - expected.shareValue) <= 1e-12,
+                    "\(name): share \(String(describing: landing.magnitude)) against \(expected.shareValue)")
             } else {
                 #expect(landing.status != .fail, "\(name): \(landing.finding ?? "")")
             }
             let odds = try #require(Self.check(name, "designed odds equal claimed odds"))
-            if expected.odds_gap_value > 1e-9 {
+            if expected.oddsGapValue > 1e-9 {
                 #expect(odds.status == .fail && odds.findingClass == .odds, "\(name): odds \(odds.status)")
                 #expect(
-                    abs((odds.magnitude ?? -1) - expected.odds_gap_value) <= 1e-12, "\(name): gap \(String(describing: odds.magnitude))")
+                    abs((odds.magnitude ?? -1) - expected.oddsGapValue) <= 1e-12, "\(name): gap \(String(describing: odds.magnitude))")
             } else {
                 #expect(odds.status == .pass, "\(name): odds \(odds.detail)")
             }
