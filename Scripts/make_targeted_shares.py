@@ -15,7 +15,9 @@ on each piece the play is judged as the toolkit's README defines the classes:
 
 Output: Tests/FairnessAuditTests/Fixtures/targeted_shares.json, one entry per planted game: the worst class
 and its exact share of plays, every class's share, and the largest gap between the exact odds of what is
-shown and the painted shares. Run: python3 Scripts/make_targeted_shares.py
+shown and the painted shares; and, for the JavaScript prize-table probe in each mode
+(js-prize-table-MODE, in Tests/FairnessSpecTests/Fixtures/probes/prize_table_shares.json), the invalid
+share and the gap between the game's own index draw and the declared one. Run: python3 Scripts/make_targeted_shares.py
 """
 from fractions import Fraction as F
 import json
@@ -153,6 +155,44 @@ def games():
     return out
 
 
+def prize_table_games():
+    """The JavaScript prize-table game (Tests/FairnessSpecTests/Fixtures/probes/prize_table.js) in each mode:
+    the game's own pick U over its weights, then a stop inside the middle 80% of the slice showing the
+    prize's label (index 6 has no prize: the game throws). Exact index probabilities from the cumulative
+    weights; the declared draw is 40:25:15:10:6:4 over six slices."""
+    weights = [40, 25, 15, 10, 6, 4]
+    declared = {i: F(w, 100) for i, w in enumerate(weights)}
+    out = {}
+    for mode in ["correct", "off-by-one", "past-the-end", "throws"]:
+        total = sum(weights[:-1]) if mode == "off-by-one" else sum(weights) + (10 if mode == "past-the-end" else 0)
+        picks, trap = {}, F(0)
+        # u in [0, 1): r = u * total walks the cumulative weights; u >= 0.9 throws in "throws".
+        top = F(9, 10) if mode == "throws" else F(1)
+        if mode == "throws":
+            trap = 1 - top
+        low = F(0)
+        for i, w in enumerate(weights):
+            high = min(low + F(w, total), top)
+            if high > low:
+                picks[i] = high - low
+            low += F(w, total)
+            if low >= top:
+                break
+        if low < top:
+            picks[len(weights)] = top - low  # past the last cumulative weight: index n
+        invalid = trap + picks.get(len(weights), 0)
+        gap = max([abs(picks.get(i, 0) - declared.get(i, 0)) for i in set(picks) | set(declared)] + [trap])
+        out[f"js-prize-table-{mode}"] = {
+            "class": "invalid" if invalid > 0 else None,
+            "share": str(invalid),
+            "share_value": float(invalid),
+            "shares": {"invalid": float(invalid)} if invalid > 0 else {},
+            "odds_gap": str(gap),
+            "odds_gap_value": float(gap),
+        }
+    return out
+
+
 ORDER = ["invalid", "mislabel", "rounding"]
 
 
@@ -170,12 +210,16 @@ def main():
             "odds_gap_value": float(gap),
         }
     here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, "..", "Tests", "FairnessAuditTests", "Fixtures", "targeted_shares.json")
-    with open(path, "w") as f:
-        json.dump(fixture, f, indent=2, sort_keys=True)
-        f.write("\n")
-    for name, entry in fixture.items():
-        print(f"{name}: {entry['class']} {entry['share']}, odds gap {entry['odds_gap']}")
+    probes = prize_table_games()
+    for where, entries in [
+        (("FairnessAuditTests", "Fixtures", "targeted_shares.json"), fixture),
+        (("FairnessSpecTests", "Fixtures", "probes", "prize_table_shares.json"), probes),
+    ]:
+        with open(os.path.join(here, "..", "Tests", *where), "w") as f:
+            json.dump(entries, f, indent=2, sort_keys=True)
+            f.write("\n")
+        for name, entry in entries.items():
+            print(f"{name}: {entry['class']} {entry['share']}, odds gap {entry['odds_gap']}")
 
 
 if __name__ == "__main__":

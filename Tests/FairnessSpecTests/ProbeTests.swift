@@ -224,7 +224,7 @@ struct ProbeTests {
 
     @Test func aWrongHandshakeIsNamed() throws {
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " handshake")
-        #expect(Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1 wheel double|float'") == true)
+        #expect(Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1|2 wheel double|float'") == true)
     }
 
     @Test func aHangingProbeTimesOut() throws {
@@ -268,11 +268,11 @@ struct ProbeTests {
 
     /// Every draw the toolkit sends, across every check and sampling, is in its documented range: `spin U P`
     /// and `play U` in [0, one turn) (never −0.0, never a negative U, never one turn itself, in the probe's
-    /// number type), `target I U` and `roll U…` in [0, 1). A correct plain-JavaScript game that rejects a
+    /// number type), `target I U`, `pick U` and `roll U…` in [0, 1). A correct plain-JavaScript game that rejects a
     /// draw outside [0, one turn) would otherwise not be auditable at all.
     @Test(arguments: [
         ("four_sectors_top.yaml", "wheel", 360.0), ("four_sectors_top.yaml", "wheel-float", 360.0),
-        ("four_sectors_target.yaml", "target", 1.0), ("five_d6.yaml", "dice", 1.0),
+        ("four_sectors_target.yaml", "target", 1.0), ("four_sectors_target.yaml", "target2", 1.0), ("five_d6.yaml", "dice", 1.0),
     ])
     func everyDrawSentIsInItsDocumentedRange(spec: String, kind: String, turn: Double) throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).log").path
@@ -288,6 +288,7 @@ struct ProbeTests {
             switch words.first {
             case "spin", "play": draws = [words[1]]
             case "target": draws = [words[2]]
+            case "pick": draws = [words[1]]
             case "roll": draws = Array(words.dropFirst())
             default: draws = []
             }
@@ -318,5 +319,47 @@ struct ProbeTests {
         #expect(record.status == .fail && record.findingClass == .invalid, "\(record)")
         #expect(record.magnitude == 1, "\(String(describing: record.magnitude))")
         #expect(report.subjects[0].affectedShare == 1, "\(report.subjects[0])")
+    }
+
+    struct PickFigures: Decodable {
+        let `class`: String?
+        let shareValue: Double
+        let oddsGapValue: Double
+
+        enum CodingKeys: String, CodingKey {
+            case `class`
+            case shareValue = "share_value"
+            case oddsGapValue = "odds_gap_value"
+        }
+    }
+
+    /// Probe protocol version 2: the game's own prize-table draw (`pick U`) is partitioned exactly and is
+    /// what sampling and every share use; the declared index weights are the claim it is judged against.
+    /// Each mode's figures equal Python fractions' (Scripts/make_targeted_shares.py).
+    @Test(arguments: ["correct", "off-by-one", "past-the-end", "throws"])
+    func theGamesOwnIndexDrawIsAuditedExactly(mode: String) throws {
+        let figures = try JSONDecoder().decode(
+            [String: PickFigures].self,
+            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessSpecTests/Fixtures/probes/prize_table_shares.json"))))
+        let expected = try #require(figures["js-prize-table-\(mode)"])
+        let report = try Self.audit(
+            spec: "Tests/FairnessSpecTests/Fixtures/probes/prize_table.yaml",
+            probe: "node \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/prize_table.js")) \(mode)")
+        #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
+        #expect(report.gate == (mode == "correct" ? .pass : .fail), "\(report.checks.filter { $0.status == .fail }.map(\.check))")
+        let draw = try #require(report.checks.first { $0.check == "index draw equals declared draw" })
+        #expect(abs((draw.magnitude ?? 0) - expected.oddsGapValue) <= 1e-12, "\(draw.magnitude ?? -1) against \(expected.oddsGapValue)")
+        #expect((draw.status == .fail) == (expected.oddsGapValue > 0))
+        let landing = try #require(report.checks.first { $0.check == "landing" })
+        if expected.class == "invalid" {
+            #expect(landing.status == .fail && landing.findingClass == .invalid, "\(landing)")
+            #expect(
+                abs((landing.magnitude ?? 0) - expected.shareValue) <= 1e-12, "\(landing.magnitude ?? -1) against \(expected.shareValue)")
+        } else {
+            #expect(landing.status == .pass, "\(landing.detail)")
+        }
+        // Sampling draws through the game's own pick: what it samples agrees with the exact odds.
+        let sampled = report.checks.filter { $0.kind == .sampling && $0.check.hasPrefix("outcomes vs designed odds") }
+        #expect(!sampled.isEmpty && sampled.allSatisfy { $0.status == .pass }, "\(sampled.map(\.detail))")
     }
 }

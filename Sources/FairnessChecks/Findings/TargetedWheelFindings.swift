@@ -28,7 +28,7 @@ public struct TargetedWheelFindings: Sendable {
     /// Classifies what `landing` found for `subject`.
     /// - Complexity: O(r) for r runs of the landing check.
     public init<Subject: TargetedWheelSubject>(_ subject: Subject, landing check: LandingCheck) {
-        let probability = Dictionary(zip(subject.indices, subject.indexProbabilities), uniquingKeysWith: { a, _ in a })
+        let probability = subject.indexDistribution
         var indices: [FindingClass: Set<Int>] = [:]
         var shares: [FindingClass: Double] = [:]
         for run in check.runs where run.verdict != .correct {
@@ -43,7 +43,12 @@ public struct TargetedWheelFindings: Sendable {
             indices[found, default: []].insert(run.index)
             shares[found, default: 0] += p * run.share
         }
-        let drawn = max(1, subject.indices.count)
+        // A game whose own index draw traps shows nothing on that share of spins.
+        if let trapped = subject.ownIndexDraw?.trapShare, trapped > 0 {
+            indices[.invalid, default: []].insert(IndexDrawTable.trappedIndex)
+            shares[.invalid, default: 0] += trapped
+        }
+        let drawn = max(1, probability.values.filter { $0 > 0 }.count)
         invalidShare = shares[.invalid] ?? 0
         mislabelShare = shares[.mislabel] ?? 0
         roundingShare = shares[.rounding] ?? 0
@@ -61,12 +66,16 @@ public struct TargetedWheelFindings: Sendable {
             return
         }
         let share = worst == .latent ? 0 : shares[worst] ?? 0
-        let count = indices[worst]!.count
+        let trapsInDraw = indices[worst]!.contains(IndexDrawTable.trappedIndex)
+        let count = indices[worst]!.subtracting([IndexDrawTable.trappedIndex]).count
         var summary: String
         switch worst {
+        case .invalid where trapsInDraw && count == 0:
+            summary = "the game's own index draw traps, so no result is shown (\(Finding.describeShare(share)) of spins)"
         case .invalid:
             summary =
-                "\(count) of the \(drawn) indices the game draws end in a wrong or missing result (\(Finding.describeShare(share)) of spins)"
+                "\(count) of the \(drawn) indices the game draws end in a wrong or missing result"
+                + (trapsInDraw ? ", and its own index draw traps" : "") + " (\(Finding.describeShare(share)) of spins)"
         case .mislabel:
             summary = "\(count) of the \(drawn) indices the game draws stop on another sector (\(Finding.describeShare(share)) of spins)"
         case .rounding:
@@ -81,7 +90,9 @@ public struct TargetedWheelFindings: Sendable {
         if !others.isEmpty {
             summary +=
                 "; also "
-                + others.map { "\(indices[$0]!.count) \($0.title)\($0 == .latent ? "" : " (\(Finding.describeShare(shares[$0] ?? 0)))")" }
+                + others.map {
+                    "\(indices[$0]!.subtracting([IndexDrawTable.trappedIndex]).count) \($0.title)\($0 == .latent ? "" : " (\(Finding.describeShare(shares[$0] ?? 0)))")"
+                }
                 .joined(separator: ", ")
         }
         self.landing = Finding(worst, magnitude: share, summary: summary)

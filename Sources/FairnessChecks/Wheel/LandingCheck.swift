@@ -87,7 +87,8 @@ public struct LandingCheck: Sendable {
 
     /// The subject's name.
     public let subject: String
-    /// One landing for every index in the subject's `indices`, in order.
+    /// One landing for every index in the subject's `indices` and every other index its own draw picks
+    /// (``TargetedWheelSubject/indexDistribution``), in order.
     public let landings: [Landing]
     /// Behaviour for out-of-range indices (-1, -count, count, count + 1, Int.max, Int.min).
     public let outOfRange: [Landing]
@@ -126,7 +127,8 @@ public struct LandingCheck: Sendable {
         let gridDraws = (0...Self.drawSteps).map { $0 == Self.drawSteps ? grid - 1 : UInt64($0) * (grid / UInt64(Self.drawSteps)) }
         func u(_ m: UInt64) -> Double { Double(m) * 0x1p-53 }
         let count = subject.geometry.count
-        let valid = Array(subject.indices)
+        // Every index the game can be told: its range, and any other index its own draw picks.
+        let valid = Array(Set(subject.indices).union(subject.indexDistribution.keys)).sorted()
         let outside = [-1, -count, count, count + 1, Int.max, Int.min]
         let all = valid.map { ($0, true) } + outside.map { ($0, false) }
         var results = [[UInt64: LandingJudge.Point]](repeating: [:], count: all.count)

@@ -18,6 +18,8 @@ public final class ProbeClient: Sendable {
     public let kind: String
     /// `double` or `float`.
     public let numberType: String
+    /// The protocol version the probe speaks: 1, or 2 (it answers `pick U`).
+    public let version: Int
     /// Restarts allowed after the probe dies (each trap costs two: the death in a batch, then the death when
     /// the unanswered requests are replayed one at a time).
     public static let maximumRestarts = 1_000
@@ -47,6 +49,7 @@ public final class ProbeClient: Sendable {
         self.kind = kind
         let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil)
         numberType = connection.numberType
+        version = connection.version
         state = Mutex(State(connection: connection))
     }
 
@@ -191,6 +194,14 @@ public final class ProbeClient: Sendable {
                 let u = numberType == "float" ? min(request.u, Double(Float(1).nextDown)) : request.u
                 return "target \(request.index) \(ProbeNumbers.format(u, numberType))"
             }, validate: ProbeNumbers.validateTarget)
+    }
+
+    /// The probe's answers to `pick U` for each draw, in order: an index (any whole number) or `trap`.
+    func picks(_ draws: [Double]) -> [String] {
+        ask(
+            draws.map { u in
+                "pick \(ProbeNumbers.format(numberType == "float" ? min(u, Double(Float(1).nextDown)) : u, numberType))"
+            }, validate: ProbeNumbers.validatePick)
     }
 
     // MARK: Dice

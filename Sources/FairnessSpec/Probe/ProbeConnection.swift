@@ -7,8 +7,11 @@ import Foundation
 /// seconds while answers are still owed.
 // Used only under ProbeClient's lock (one caller at a time), hence unchecked.
 final class ProbeConnection: @unchecked Sendable {
-    /// The protocol version this toolkit speaks.
-    static let protocolVersion = 1
+    /// The protocol version this toolkit speaks: 2 (`pick U` for wheels told their result up front). A
+    /// probe may answer as version 1 (no `pick`) or 2.
+    static let protocolVersion = 2
+    /// The versions a probe may answer the handshake with.
+    static let acceptedVersions = ["1", "2"]
 
     let command: String
     let timeout: Double
@@ -20,10 +23,12 @@ final class ProbeConnection: @unchecked Sendable {
     private(set) var isAlive = true
     /// The number type the probe declared in its handshake: `double` or `float`.
     private(set) var numberType = "double"
+    /// The protocol version the probe answered the handshake with: 1 or 2.
+    private(set) var version = 1
 
-    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 1`, expects
-    /// `ok 1 KIND NUMBER` with the given kind and, if `numberType` is given, that number type (otherwise
-    /// `double` or `float`, kept in ``numberType``).
+    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 2`, expects
+    /// `ok V KIND NUMBER` with V 1 or 2 (kept in ``version``), the given kind and, if `numberType` is given,
+    /// that number type (otherwise `double` or `float`, kept in ``numberType``).
     /// - Throws: ``ProbeError/didNotStart(command:reason:)``, ``ProbeError/badHandshake(command:expected:received:)``
     ///   or ``ProbeError/timedOut(command:request:seconds:)``.
     init(command: String, timeout: Double, kind: String, numberType expectedNumber: String?) throws {
@@ -51,7 +56,7 @@ final class ProbeConnection: @unchecked Sendable {
         fromProbe = output.fileHandleForReading.fileDescriptor
         _ = fcntl(toProbe, F_SETFL, fcntl(toProbe, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromProbe, F_SETFL, fcntl(fromProbe, F_GETFL) | O_NONBLOCK)
-        let expected = "ok \(Self.protocolVersion) \(kind) \(expectedNumber ?? "double|float")"
+        let expected = "ok 1|2 \(kind) \(expectedNumber ?? "double|float")"
         let greeting = "fairness-probe \(Self.protocolVersion)"
         let answers = try exchange([greeting])
         guard let answer = answers.first else {
@@ -61,11 +66,13 @@ final class ProbeConnection: @unchecked Sendable {
         }
         let words = answer.split(separator: " ").map(String.init)
         let numbers = expectedNumber.map { [$0] } ?? ["double", "float"]
-        guard words.count == 4, words[0] == "ok", words[1] == "\(Self.protocolVersion)", words[2] == kind, numbers.contains(words[3]) else {
+        guard words.count == 4, words[0] == "ok", Self.acceptedVersions.contains(words[1]), words[2] == kind, numbers.contains(words[3])
+        else {
             close()
             throw ProbeError.badHandshake(command: command, expected: expected, received: answer)
         }
         numberType = words[3]
+        version = Int(words[1])!
     }
 
     deinit { close() }

@@ -45,6 +45,10 @@ enum ProbeNumbers {
         return nil
     }
 
+    static func validatePick(_ request: String, _ answer: String) -> String? {
+        answer == trap || Int(answer) != nil ? nil : "a whole-number index or 'trap'"
+    }
+
     static func validateDice(_ request: String, _ answer: String) -> String? {
         if answer == trap { return nil }
         let words = request.split(separator: " ")

@@ -18,6 +18,8 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     public let geometry: WheelGeometry
     /// The probe.
     public let client: ProbeClient
+    /// The game's own index draw, for a probe that speaks version 2 (`pick U`), partitioned exactly.
+    public let ownIndexDraw: IndexDrawTable?
 
     /// The wheel of `spec` answered by `client`.
     /// - Throws: `WheelGeometryError` if the declared sectors do not make a wheel.
@@ -27,6 +29,11 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
         self.summary = summary
         self.client = client
         geometry = try spec.geometry()
+        ownIndexDraw =
+            client.version >= 2
+            ? IndexDrawTable { draws in
+                client.picks(draws).map { $0 == "trap" ? .trap : Int($0).map { .index($0) } ?? .trap }
+            } : nil
     }
 
     /// +1 when the spec's angles grow clockwise (as the toolkit's do), −1 otherwise.
@@ -51,9 +58,15 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     /// The probe's `target I U`: refused, a stop and what it shows, or a trap.
     public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spins([(index, u)])[0] }
 
-    /// The probe's answers to a batch of `target I U` requests.
+    /// The probe's answers to a batch of `target I U` requests; a trap, without asking, for the index
+    /// ``IndexDrawTable/trappedIndex`` (the game's own draw trapped: there is no index to tell it).
     public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
-        zip(requests, client.targets(requests)).map { Self.spin($1, index: $0.index, sign: sign) }
+        let asked = requests.filter { $0.index != IndexDrawTable.trappedIndex || ownIndexDraw == nil }
+        var answers = zip(asked, client.targets(asked)).map { Self.spin($1, index: $0.index, sign: sign) }.makeIterator()
+        return requests.map { request in
+            request.index == IndexDrawTable.trappedIndex && ownIndexDraw != nil
+                ? .traps(at: .nan, reason: "the game's own index draw traps") : answers.next()!
+        }
     }
 
     /// true: sampling asks a block of trials in one batch.

@@ -202,7 +202,7 @@ enum TargetedCorpus {
     static func findings<W: TargetedWheelSubject>(_ wheel: W) -> (landing: TargetedWheelFindings, oddsGap: Double) {
         let check = LandingCheck(wheel)
         let findings = TargetedWheelFindings(wheel, landing: check)
-        let designed = check.odds(probabilities: Dictionary(zip(wheel.indices, wheel.indexProbabilities), uniquingKeysWith: { a, _ in a }))
+        let designed = check.odds(probabilities: wheel.indexDistribution)
         let claimed = wheel.claimedOdds ?? DesignedOdds.sectorShares(of: wheel.geometry)
         return (findings, DesignedOdds.largestDifference(designed, claimed))
     }

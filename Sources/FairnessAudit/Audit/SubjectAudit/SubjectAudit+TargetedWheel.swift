@@ -40,8 +40,9 @@ extension SubjectAudit {
                     reported: l.reported, expected: "lands on \(l.landsOn)"))
         }
         // Over the index drawn and the game's own draw u: the landing check's exact partition of play.
-        let designed = landing.odds(
-            probabilities: Dictionary(zip(subject.indices, subject.indexProbabilities), uniquingKeysWith: { a, _ in a }))
+        var designed = landing.odds(probabilities: subject.indexDistribution)
+        // A pick that traps shows no result, as sampling records it.
+        if let trapped = subject.ownIndexDraw?.trapShare, trapped > 0 { designed[.noResult, default: 0] += trapped }
         let claimed = subject.claimedOdds ?? DesignedOdds.sectorShares(of: geometry)
         let largestGap = DesignedOdds.largestDifference(designed, claimed)
         let tolerance = DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance)
@@ -54,8 +55,9 @@ extension SubjectAudit {
                         .odds, magnitude: largestGap,
                         summary: "an outcome's odds differ from its sector's share by \(Finding.describeShare(largestGap))"),
                 settings: settings,
-                "index drawn \(subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
+                "index drawn \(subject.ownIndexDraw != nil ? "by the game's own draw" : subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
             ))
+        if let table = subject.ownIndexDraw { checks.append(indexDrawCheck(subject, table: table, settings: settings)) }
 
         let driver = TargetedWheelDriver(
             subject, pairGroups: pairGroups(geometry: subject.geometry, designed: designed, trials: settings.run.trials))
@@ -90,5 +92,34 @@ extension SubjectAudit {
         result.probes = probes
         result.drawing = drawing(name, geometry: subject.geometry, unit: subject.rotationUnit)
         return result
+    }
+
+    /// The game's own index draw (a probe's `pick U`, partitioned exactly) against the draw it declares:
+    /// its index weights, or a uniform draw over its indices. An index outside the sectors, or a pick that
+    /// traps, has declared probability 0.
+    static func indexDrawCheck<Subject: TargetedWheelSubject>(
+        _ subject: Subject, table: IndexDrawTable, settings: AuditSettings
+    ) -> PendingCheck {
+        let actual = table.probabilities
+        let declared = Dictionary(zip(subject.indices, subject.indexProbabilities), uniquingKeysWith: { a, _ in a })
+        let keys = Set(actual.keys).union(declared.keys).sorted()
+        var gap = table.trapShare
+        for index in keys { gap = max(gap, abs((actual[index] ?? 0) - (declared[index] ?? 0))) }
+        let outside = keys.filter { declared[$0] == nil }
+        let outsideShare = outside.reduce(0) { $0 + (actual[$1] ?? 0) }
+        let tolerance = DesignedOdds.tolerance(claimed: true, claimTolerance: subject.claimTolerance)
+        var parts = keys.prefix(12).map { "\($0): \(format(actual[$0] ?? 0)) (declared \(format(declared[$0] ?? 0)))" }
+        if keys.count > 12 { parts.append("… \(keys.count - 12) more") }
+        if table.trapShare > 0 { parts.append("traps: \(format(table.trapShare))") }
+        var summary = "the game's own index draw differs from the declared draw by up to \(Finding.describeShare(gap))"
+        if outsideShare > 0 {
+            summary +=
+                "; it picks indices no sector has (\(outside.prefix(4).map(String.init).joined(separator: ", "))) on \(Finding.describeShare(outsideShare)) of spins"
+        }
+        if table.trapShare > 0 { summary += "; it traps on \(Finding.describeShare(table.trapShare)) of spins" }
+        return exact(
+            subject.name, "index draw equals declared draw", kind: .fairness, passed: gap <= tolerance,
+            finding: gap <= tolerance ? nil : Finding(.odds, magnitude: gap, summary: summary), settings: settings,
+            "the game's own pick U, exact over the 2^53 draws (\(table.runs.count) runs): " + parts.joined(separator: "; "))
     }
 }

@@ -47,6 +47,11 @@ public protocol TargetedWheelSubject: Sendable {
     /// What the game pays for each label, the stake and the RTP it declares; nil (the default) if it pays
     /// nothing the audit should check.
     var paytable: Paytable<Int>? { get }
+
+    /// The game's own index draw, partitioned exactly (a probe's `pick U`), when the audit has it: the
+    /// index of a spin is then what the game's own code picks, and ``indexWeights`` (or a uniform draw) is
+    /// only what the game claims for it. nil (the default): the index is drawn by ``indexWeights``.
+    var ownIndexDraw: IndexDrawTable? { get }
 }
 
 extension TargetedWheelSubject {
@@ -67,6 +72,16 @@ extension TargetedWheelSubject {
     public var claimTolerance: Double { 1e-9 }
     /// nil: no paytable.
     public var paytable: Paytable<Int>? { nil }
+    /// nil: the index is drawn by ``indexWeights``.
+    public var ownIndexDraw: IndexDrawTable? { nil }
+
+    /// The probability with which a spin is told each index: the game's own draw's exact probabilities
+    /// when ``ownIndexDraw`` is known (any index it picks, in range or not; a pick that traps is not an
+    /// index), otherwise ``indexProbabilities`` over ``indices``.
+    public var indexDistribution: [Int: Double] {
+        if let table = ownIndexDraw { return table.probabilities }
+        return Dictionary(zip(indices, indexProbabilities), uniquingKeysWith: { a, _ in a })
+    }
 
     /// The probability with which the game draws each index of ``indices``, in order: its weight over the
     /// sum of the weights, or 1/n for a uniform draw.
@@ -85,7 +100,13 @@ extension TargetedWheelSubject {
     @inlinable
     public func drawIndex<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, u: Double) {
         var index = indices.lowerBound + indices.count - 1
-        if let weights = indexWeights {
+        if let table = ownIndexDraw {
+            // The game's own pick for a 53-bit uniform draw, from the exact partition of its answers.
+            switch table.pick(at: UInt64(Sampling.unitInterval(using: &generator) * 0x1p53)) {
+            case .index(let picked): index = picked
+            case .trap: index = IndexDrawTable.trappedIndex
+            }
+        } else if let weights = indexWeights {
             var total = 0.0
             for weight in weights { total += weight }
             var x = Sampling.unitInterval(using: &generator) * total

@@ -6,6 +6,7 @@ can check what the toolkit sends: `recording.py KIND LOG [trap-spin]`.
                     spins add five turns and the drawn angle
   KIND wheel-float  the same in single precision (values rounded to float32)
   KIND target       the same wheel told its index: stops at a random point of the middle 80% of the slice
+  KIND target2      the same, speaking protocol version 2: its own index draw `pick U` is floor(4 u)
   KIND dice         five six-sided dice, floor(u * 6) + 1, no detectors of its own
   trap-spin         the game throws on every spin (answers 'trap' to spin and play, 'R trap' to target)
 """
@@ -40,6 +41,8 @@ def label(rotation):
 
 def answer(words, session):
     if words[0] == "fairness-probe":
+        if KIND == "target2":
+            return "ok 2 target double"
         kind = "wheel float" if FLOAT else ("target double" if KIND == "target" else KIND + " double")
         return "ok 1 " + (kind if KIND != "wheel" else "wheel double")
     if words[0] == "report":
@@ -60,6 +63,8 @@ def answer(words, session):
             return "refused"
         rotation = 5 * 360.0 - (index + 0.1 + 0.8 * u) * 90.0
         return f"{rotation!r} trap" if TRAP else f"{rotation!r} {label(rotation)}"
+    if words[0] == "pick":
+        return str(int(float(words[1]) * 4))
     if words[0] == "roll":
         return " ".join(str(int(float(u) * 6) + 1) for u in words[1:])
     if words[0] in ("straight", "category", "hand"):
