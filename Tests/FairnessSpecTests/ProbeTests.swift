@@ -132,6 +132,27 @@ struct ProbeTests {
         }
     }
 
+    /// A detector's miss share is the share of plays in play, under the game's own die mapping: a straight
+    /// check that misses 2-3-4-5-6 misses 5/324 of rolls on fair dice, 12/625 when the game's dice are
+    /// `round(u * 5) + 1` and 15/2048 when they are `int(u * 8) % 6 + 1` (Python fractions over every roll,
+    /// Scripts/make_dice_play_shares.py).
+    @Test(arguments: ["floor", "round", "d8"])
+    func aDetectorsShareIsWeighedByTheGamesOwnDice(mode: String) throws {
+        struct Share: Decodable {
+            let shareValue: Double
+            enum CodingKeys: String, CodingKey { case shareValue = "share_value" }
+        }
+        let figures = try JSONDecoder().decode(
+            [String: Share].self,
+            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_play_shares.json"))))
+        let expected = try #require(figures[mode]).shareValue
+        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py")) \(mode) --miss-high"
+        let report = try Self.audit(spec: "Examples/specs/poker-dice.json", probe: probe, trials: 5_000)
+        let detector = try #require(report.checks.first { $0.check == "straight detector (exhaustive)" })
+        #expect(detector.status == .fail && detector.findingClass == .mislabel, "\(detector)")
+        #expect(abs((detector.magnitude ?? 0) - expected) <= 1e-12, "\(detector.magnitude ?? -1) against \(expected)")
+    }
+
     /// A stop at a random point of the slice: within ±40% it always lands inside; spread over ±60% of the
     /// slice, the stop rests on a neighbour for |u − ½| > 5/12, one draw in six — found exactly by
     /// bisection on the game's own draw, not by sampling.

@@ -18,6 +18,9 @@ public struct CategoryDetectorCheck: Sendable {
         public let orderedRolls: UInt64
     }
 
+    /// Every multiset the classifier gets wrong, with the orderings it gets wrong (in pattern order).
+    public let mismatches: [DetectorSurvey.PatternCounts]
+
     /// Whether the classifier agrees with the reference on every roll.
     public var passed: Bool { confusions.isEmpty }
 
@@ -33,6 +36,7 @@ public struct CategoryDetectorCheck: Sendable {
         confusions = table.flatMap { reported, row in
             row.map { Confusion(reported: reported, truth: $0.key, orderedRolls: $0.value) }
         }.sorted { ($0.reported, $0.truth) < ($1.reported, $1.truth) }
+        mismatches = survey.categoryMismatches
         self.game = game.name
     }
 }

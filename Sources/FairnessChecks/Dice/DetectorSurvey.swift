@@ -95,6 +95,9 @@ public struct DetectorSurvey: Sendable {
     /// Ordered rolls by (category the game reports, true category) where they differ; nil when the game
     /// does not classify rolls.
     public let categoryConfusions: [PokerCategory: [PokerCategory: UInt64]]?
+    /// For a game that classifies: every multiset on which its classifier names the wrong category, with
+    /// the orderings it gets wrong (`truth` unused: false), so that a share can weigh each roll.
+    public let categoryMismatches: [PatternCounts]
 
     /// One hand's counts (see `DiceGame.hands`), in ordered rolls.
     public struct HandCounts: Sendable {
@@ -254,6 +257,7 @@ public struct DetectorSurvey: Sendable {
         detectedStraights = total.detected
         detectedStraightsByCategory = total.detectedByCategory
         categoryConfusions = classifies ? total.confusions : nil
+        categoryMismatches = total.categoryMismatches.sorted(by: ascending)
         payouts = total.payouts
         paidBy = total.paidBy
         hands = total.hands.map { counts in
@@ -274,6 +278,7 @@ public struct DetectorSurvey: Sendable {
         var detectedByCategory = [UInt64](repeating: 0, count: PokerCategory.allCases.count)
         var called: UInt64 = 0
         var confusions: [PokerCategory: [PokerCategory: UInt64]] = [:]
+        var categoryMismatches: [PatternCounts] = []
         var hands: [HandCounts]
         let handList: [DiceHand]
         let paytable: Paytable<String>?
@@ -307,6 +312,7 @@ public struct DetectorSurvey: Sendable {
             // Hands: the rule's answer for the multiset, and the game's detector on each ordering called.
             let handTruths = hands.map { $0.hand.holds(in: pattern) }
             var handWrong = [UInt64](repeating: 0, count: hands.count)
+            var categoryWrong: UInt64 = 0
             func judge(_ roll: DiceRoll, weight w: UInt64) {
                 let said = game.isStraight(roll)
                 if let firstAnswer { if firstAnswer != said { dependsOnOrder = true } } else { firstAnswer = said }
@@ -314,7 +320,10 @@ public struct DetectorSurvey: Sendable {
                 if said != truth { wrong &+= w }
                 if classifies {
                     let reported = game.category(roll) ?? .nothing
-                    if reported != category { confusions[reported, default: [:]][category, default: 0] += w }
+                    if reported != category {
+                        confusions[reported, default: [:]][category, default: 0] += w
+                        categoryWrong &+= w
+                    }
                 }
                 if let prizes {
                     let paid = game.payout(for: roll, hands: handList, prizes: prizes, holds: { handTruths[$0] })
@@ -344,6 +353,9 @@ public struct DetectorSurvey: Sendable {
             straightStateWrong += stateWrong
             flatStateWrong += flatWrong
             if dependsOnOrder && !all { orderDependent.append(pattern) }
+            if categoryWrong > 0 {
+                categoryMismatches.append(PatternCounts(pattern: pattern, truth: false, wrongInPlay: categoryWrong, orderings: orderings))
+            }
             if wrong > 0 {
                 mismatches.append(PatternCounts(pattern: pattern, truth: truth, wrongInPlay: wrong, orderings: orderings))
                 if truth { falseRejects += wrong } else { falseAccepts += wrong }
@@ -363,6 +375,7 @@ public struct DetectorSurvey: Sendable {
 
         mutating func merge(_ other: Partial) {
             mismatches += other.mismatches
+            categoryMismatches += other.categoryMismatches
             falseAccepts += other.falseAccepts
             falseRejects += other.falseRejects
             straightStateWrong += other.straightStateWrong

@@ -34,20 +34,33 @@ public struct DiceFindings: Sendable {
     ///   - claims: The game's claims compared with exact final odds: `(what, claimed, exact)` (none by default).
     ///   - claimTolerance: How far a claim may lie from the exact odds and agree (the game's
     ///     `claimTolerance`; 1e-9 by default).
+    ///   - faceOdds: The probability of each face 1 ... F under the game's own mapping from draws to faces,
+    ///     the same for every die (a probe's `roll`, checked exactly), when it is not fair: a detector's
+    ///     share of plays is then the probability of the rolls it gets wrong under that mapping, not their
+    ///     share of the ordered rolls. nil: fair dice.
     public init(
         detector: StraightDetectorCheck, categories: CategoryDetectorCheck?, policy: PolicyOdds,
         single: [PokerCategory: ExactProbability], hands: [DetectorSurvey.HandCounts] = [],
-        claims: [(what: String, claimed: Double, exact: Double)] = [], claimTolerance: Double = 1e-9
+        claims: [(what: String, claimed: Double, exact: Double)] = [], claimTolerance: Double = 1e-9, faceOdds: [Double]? = nil
     ) {
         let rolls = Double(detector.orderedRolls)
         let exhaustive = detector.coverage.isExhaustive
+        // In play a roll comes up with the probability the game's own dice give it: every ordering of a
+        // pattern has the product of its faces' odds (the same for every die).
+        func inPlay(_ wrong: [(pattern: DiceRoll, orderedRolls: UInt64)]) -> Double {
+            guard let faceOdds else { return Double(wrong.reduce(UInt64(0)) { $0 + $1.orderedRolls }) / rolls }
+            return wrong.reduce(0) { total, mismatch in
+                total + Double(mismatch.orderedRolls) * mismatch.pattern.faces.reduce(1.0) { $0 * faceOdds[$1 - 1] }
+            }
+        }
+        let under = faceOdds == nil ? "" : " under the game's own dice"
         let wrongInPlay = detector.falseAccepts + detector.falseRejects
         if wrongInPlay > 0 || !detector.orderDependentPatterns.isEmpty {
-            let share = Double(wrongInPlay) / rolls
+            let share = inPlay(detector.mismatches.map { ($0.pattern, $0.mismatchingOrderedRolls) })
             straightDetector = Finding(
                 .mislabel, magnitude: exhaustive && detector.orderDependentPatterns.isEmpty ? share : nil,
                 summary: exhaustive
-                    ? "calls the wrong rolls straights in play: \(detector.falseAccepts) false and \(detector.falseRejects) missed, \(Finding.describeShare(share)) of rolls"
+                    ? "calls the wrong rolls straights in play: \(detector.falseAccepts) false and \(detector.falseRejects) missed, \(Finding.describeShare(share)) of rolls\(under)"
                     : "calls the wrong rolls straights in play (\(wrongInPlay) of the rolls checked; share not measured over every roll)")
         } else if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
             straightDetector = Finding(
@@ -60,21 +73,21 @@ public struct DiceFindings: Sendable {
         }
         if let categories, !categories.confusions.isEmpty {
             let wrong = categories.confusions.reduce(UInt64(0)) { $0 + $1.orderedRolls }
-            let share = Double(wrong) / rolls
+            let share = inPlay(categories.mismatches.map { ($0.pattern, $0.wrongInPlay) })
             categoryClassifier = Finding(
                 .mislabel, magnitude: exhaustive ? share : nil,
-                summary: "names the wrong category for \(wrong) rolls, \(Finding.describeShare(share)) of rolls")
+                summary: "names the wrong category for \(wrong) rolls, \(Finding.describeShare(share)) of rolls\(under)")
         } else {
             categoryClassifier = nil
         }
         handDetectors = hands.map { counts in
             let wrong = counts.falseAccepts + counts.falseRejects
             guard counts.gameDetects, wrong > 0 else { return nil }
-            let share = Double(wrong) / rolls
+            let share = inPlay(counts.mismatches.map { ($0.pattern, $0.wrongInPlay) })
             return Finding(
                 .mislabel, magnitude: exhaustive ? share : nil,
                 summary: exhaustive
-                    ? "calls the wrong rolls \(counts.hand.name) in play: \(counts.falseAccepts) false and \(counts.falseRejects) missed, \(Finding.describeShare(share)) of rolls"
+                    ? "calls the wrong rolls \(counts.hand.name) in play: \(counts.falseAccepts) false and \(counts.falseRejects) missed, \(Finding.describeShare(share)) of rolls\(under)"
                     : "calls the wrong rolls \(counts.hand.name) in play (\(wrong) of the rolls checked; share not measured over every roll)"
             )
         }

@@ -38,10 +38,19 @@ extension SubjectAudit {
                 unexactClaims.append(hand.name)
             }
         }
+        // The game's own mapping from draws to faces, exactly (games that roll from given draws: probes).
+        // When it is not fair, a detector's wrong rolls weigh what they weigh in play under it.
+        let rollMapping = (game as? any BatchRollingDice).map { batching in RollMappingCheck(dice: dice) { batching.faces(from: $0) } }
+        var faceOdds: [Double]?
+        if let rollMapping, let first = rollMapping.mappings.first, rollMapping.mappings.allSatisfy({ $0.counts == first.counts }),
+            rollMapping.largestDifference > rollMapping.gridTolerance || first.counts[0] > 0
+        {
+            faceOdds = first.counts.dropFirst().map { Double($0) / Double(RollMappingCheck.gridSize) }
+        }
         let classes = DiceFindings(
             detector: detector, categories: classifier, policy: policy,
             single: Dictionary(uniqueKeysWithValues: zip(categoryList, singleOdds)), hands: survey.hands, claims: claims,
-            claimTolerance: game.claimTolerance)
+            claimTolerance: game.claimTolerance, faceOdds: faceOdds)
         checks.append(
             exact(
                 name, "straight detector (exhaustive)", passed: detector.passed, finding: classes.straightDetector, settings: settings,
@@ -120,10 +129,8 @@ extension SubjectAudit {
                 "Exact P(\(hand.name)): one fair roll \(single) ≈ \(String(format: "%.9g", single.value)); final roll under the \(policy.policy.rawValue) policy \(final) ≈ \(String(format: "%.9g", final.value))."
             )
         }
-        // The game's own mapping from draws to faces, exactly (games that roll from given draws: probes).
         var invalidShare = 0.0, mappingDifference = 0.0
-        if let batching = game as? any BatchRollingDice {
-            let mapping = RollMappingCheck(dice: dice) { batching.faces(from: $0) }
+        if let mapping = rollMapping {
             mappingDifference = mapping.largestDifference > mapping.gridTolerance ? mapping.largestDifference : 0
             invalidShare = 1 - mapping.mappings.reduce(1.0) { $0 * (1 - Double($1.counts[0]) / Double(RollMappingCheck.gridSize)) }
             let finding: Finding?

@@ -2,7 +2,8 @@
 """Five six-sided dice whose roll maps each uniform draw u to a face in one of the ways games do, behind
 the probe protocol. Modes (first argument): floor (int(u * 6) + 1, fair), ceil (math.ceil(u * 6): face 0
 at u = 0 exactly), round (round(u * 5) + 1: faces 1 and 6 half as likely), d8 (int(u * 8) % 6 + 1: faces
-1 and 2 twice as likely)."""
+1 and 2 twice as likely). With --miss-high as the second argument the straight check only knows the straight
+that starts at 1 (it misses 2-3-4-5-6)."""
 import math
 import os
 import sys
@@ -16,8 +17,11 @@ MAPS = {
 }
 
 
+MISS_HIGH = "--miss-high" in sys.argv[2:]
+
+
 def straight(faces):
-    return len(set(faces)) == 5 and max(faces) - min(faces) == 4
+    return len(set(faces)) == 5 and max(faces) - min(faces) == 4 and (min(faces) == 1 or not MISS_HIGH)
 
 
 def answer(line):
