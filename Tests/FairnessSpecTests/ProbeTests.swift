@@ -383,4 +383,34 @@ struct ProbeTests {
         let sampled = report.checks.filter { $0.kind == .sampling && $0.check.hasPrefix("outcomes vs designed odds") }
         #expect(!sampled.isEmpty && sampled.allSatisfy { $0.status == .pass }, "\(sampled.map(\.detail))")
     }
+
+    /// The targeted corpus written as a Python game (the same games as the Swift corpus in
+    /// FairnessAuditTests): each correct twin passes the default gate; each bug fails with the class and the
+    /// exact share Python fractions give (Tests/FairnessAuditTests/Fixtures/targeted_shares.json).
+    @Test(arguments: [
+        ("divider-36", "equal-36", "equal-36"), ("jitter-8", "equal-8", "equal-8"), ("read-back-7", "equal-7", "equal-7"),
+        ("replaced-index-8", "equal-8", "equal-8"), ("throwing-5", "equal-5", "equal-5"),
+        ("negative-spin-12", "equal-12", "equal-12"), ("integer-width-7", "equal-7", "drawn-7"),
+    ])
+    func aTargetedGameInPythonHasTheExactSharesOfItsSwiftTwin(game: String, correctSpec: String, bugSpec: String) throws {
+        let figures = try JSONDecoder().decode(
+            [String: PickFigures].self,
+            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessAuditTests/Fixtures/targeted_shares.json"))))
+        let expected = try #require(figures["targeted-\(game)-bug"])
+        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/targeted_corpus.py")) \(game)"
+        let folder = "Tests/FairnessSpecTests/Fixtures/probes/targeted/"
+        let correct = try Self.audit(spec: folder + correctSpec + ".yaml", probe: probe)
+        #expect(correct.gate == .pass, "\(game): \(correct.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.detail)" })")
+        let bug = try Self.audit(spec: folder + bugSpec + ".yaml", probe: probe + " --bug")
+        #expect(bug.gate == .fail, "\(game) --bug passes")
+        let landing = try #require(bug.checks.first { $0.check == "landing" })
+        if let expectedClass = expected.class {
+            #expect(landing.findingClass?.rawValue == expectedClass && landing.status == .fail, "\(game): \(landing)")
+            #expect(
+                abs((landing.magnitude ?? -1) - expected.shareValue) <= 1e-12,
+                "\(game): \(landing.magnitude ?? -1) against \(expected.shareValue)")
+        }
+        let odds = try #require(bug.checks.first { $0.check == "designed odds equal claimed odds" })
+        #expect(abs((odds.magnitude ?? 0) - expected.oddsGapValue) <= 1e-12, "\(game): gap \(odds.magnitude ?? 0)")
+    }
 }
