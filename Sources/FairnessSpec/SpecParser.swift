@@ -226,8 +226,20 @@ struct Reader {
         }
         let anglesGrow = try direction("angles-grow")
         let layout = try direction("layout")
-        let start = try field("first-sector-start").map { try number($0, join(path, "first-sector-start")) } ?? 0
-        let pointer = try number(try require(fields, "pointer", in: node, path), join(path, "pointer"))
+        // An angle is a place on the wheel: more than a million turns from 0 is a typo, and past 2^53 units
+        // no slice could be told from its neighbour.
+        func angle(_ node: Node, _ fieldPath: String) throws -> Double {
+            let value = try number(node, fieldPath)
+            guard abs(value) <= 1_000_000 * unit.fullTurn else {
+                throw fail(
+                    node, fieldPath,
+                    "\(value) is more than a million turns from 0; give an angle within ±\(Int(1_000_000 * unit.fullTurn)) \(unit == .degrees ? "degrees" : "radians")"
+                )
+            }
+            return value
+        }
+        let start = try field("first-sector-start").map { try angle($0, join(path, "first-sector-start")) } ?? 0
+        let pointer = try angle(try require(fields, "pointer", in: node, path), join(path, "pointer"))
         let sectorsPath = join(path, "sectors")
         let sectorsNode = try require(fields, "sectors", in: node, path)
         guard case .sequence(let list) = sectorsNode, !list.isEmpty else {
@@ -257,7 +269,7 @@ struct Reader {
                 }
                 if usesDrawn == false { throw fail(startField.key, itemPath + ".start", Self.oneSizeForAll) }
                 usesDrawn = true
-                let from = try number(startField.value, itemPath + ".start"), to = try number(endField.value, itemPath + ".end")
+                let from = try angle(startField.value, itemPath + ".start"), to = try angle(endField.value, itemPath + ".end")
                 guard to > from, to - from <= unit.fullTurn else {
                     throw fail(
                         endField.value, itemPath + ".end",
@@ -349,8 +361,8 @@ struct Reader {
         spec.payout = try fields["payout"].map { try payout($0.value, join(path, "payout")) }
         do {
             _ = try spec.geometry()
-        } catch {
-            throw fail(sectorsNode, sectorsPath, "\(error)")
+        } catch let error as WheelGeometryError {
+            throw fail(sectorsNode, sectorsPath, Self.message(error, spec: spec))
         }
         return spec
     }
@@ -395,6 +407,25 @@ struct Reader {
 
     /// The rules a spec may name: `small straight`, `large straight`, `run of N`, `N of a kind`,
     /// `full house`, `two pair`.
+    /// A geometry's refusal in the spec's own terms: sectors by label, sizes in the spec's unit.
+    static func message(_ error: WheelGeometryError, spec: WheelSpec) -> String {
+        let unit = spec.unit == .degrees ? "degrees" : "radians"
+        switch error {
+        case .invalidWidth(let sector, let label, let width):
+            let given = spec.sectors.indices.contains(sector) ? spec.sectors[sector].size : width
+            let what = spec.drawn ? "arc" : spec.sizesAreWidths ? "width \(given)" : "weight \(given)"
+            return
+                "label \(label): its \(what) leaves a slice of \(width) \(unit), too narrow to hold (a weight far below the others' — under 1e-15 of their sum — cannot be drawn)"
+        case .doesNotCloseTheCircle:
+            let total = spec.sectors.reduce(0) { $0 + $1.size }
+            return
+                "the widths sum to \(total) \(unit), not one turn (\(spec.unit.fullTurn) \(unit)); give weights to share the circle, or start and end to keep a gap as drawn"
+        case .duplicateLabel(let label, _): return "label \(label) is used by more than one sector"
+        case .invalidAngle(let what, let value): return "\(what) is \(value) in the toolkit's angles; it must be a finite angle"
+        case .noSectors: return "must be a non-empty list"
+        }
+    }
+
     static let oneSizeForAll = "use weight for every sector, width for every sector, or start and end for every sector"
     static let handRules = "small straight, large straight, run of N, N of a kind, full house, two pair"
 

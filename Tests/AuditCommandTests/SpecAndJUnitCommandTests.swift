@@ -38,6 +38,25 @@ struct SpecAndJUnitCommandTests {
             missing.status == 64 && missing.stderr.hasPrefix("audit: error: \(directory)/none.yaml:0:0: (document): cannot read the file"))
     }
 
+    /// A sector far rarer than the others (a weight of 1e-30, or 1e-320, beside 1) is accepted by spec check
+    /// and audited by run alike: the tests that would need more trials than any integer holds say so, in
+    /// scientific notation, instead of trapping (it crashed with SIGILL once).
+    @Test(arguments: ["1e-30", "1e-320"])
+    func aVeryRareSectorIsInconclusiveNotACrash(weight: String) throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let spec = directory + "/rare.yaml"
+        try "version: 1\nname: rare\nwheel:\n  pointer: 0\n  sectors: [{label: 1, weight: \(weight)}, {label: 2, weight: 1}]\n".write(
+            toFile: spec, atomically: true, encoding: .utf8)
+        let check = try AuditProcess.run(["spec", "check", spec])
+        #expect(check.status == 0, "\(check.stderr)")
+        let run = try AuditProcess.runEnding(["--spec", spec, "--trials", "10000", "--out", directory + "/out", "--quiet"])
+        #expect(!run.signalled && run.status == 2, "\(run.status) \(run.stderr)")
+        let checks = try String(contentsOfFile: directory + "/out/checks.csv", encoding: .utf8)
+        #expect(checks.contains("(needs a total of at least "), "\(checks)")
+    }
+
     @Test func runAuditsTheDeclaredGameAndWritesJUnit() throws {
         let directory = AuditProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
