@@ -88,7 +88,7 @@ public struct LandingCheck: Sendable {
     /// The subject's name.
     public let subject: String
     /// One landing for every index in the subject's `indices` and every other index its own draw picks
-    /// (``TargetedWheelSubject/indexDistribution``), in order.
+    /// (`TargetedWheelSubject.indexDistribution`), in order.
     public let landings: [Landing]
     /// Behaviour for out-of-range indices (-1, -count, count, count + 1, Int.max, Int.min).
     public let outOfRange: [Landing]

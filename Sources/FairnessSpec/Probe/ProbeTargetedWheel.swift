@@ -59,7 +59,7 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spins([(index, u)])[0] }
 
     /// The probe's answers to a batch of `target I U` requests; a trap, without asking, for the index
-    /// ``IndexDrawTable/trappedIndex`` (the game's own draw trapped: there is no index to tell it).
+    /// `IndexDrawTable.trappedIndex` (the game's own draw trapped: there is no index to tell it).
     public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
         let asked = requests.filter { $0.index != IndexDrawTable.trappedIndex || ownIndexDraw == nil }
         var answers = zip(asked, client.targets(asked)).map { Self.spin($1, index: $0.index, sign: sign) }.makeIterator()
