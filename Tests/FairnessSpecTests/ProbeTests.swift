@@ -413,4 +413,20 @@ struct ProbeTests {
         let odds = try #require(bug.checks.first { $0.check == "designed odds equal claimed odds" })
         #expect(abs((odds.magnitude ?? 0) - expected.oddsGapValue) <= 1e-12, "\(game): gap \(odds.magnitude ?? 0)")
     }
+
+    /// A game whose spins turn the wheel the negative way, with a lookup that breaks only for positive
+    /// rotations (which its spins never produce): wraparound, boundary, consistency and range find only
+    /// latent defects, by the same session model, and the game passes the default gate.
+    @Test(arguments: ["reset", "acc"])
+    func defectsAtRotationsTheSpinNeverProducesAreLatent(mode: String) throws {
+        let report = try Self.audit(
+            spec: "Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml",
+            probe: "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/negative_spin.py")) \(mode)")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+        for name in ["wraparound", "boundary", "consistency", "range"] {
+            let record = try #require(report.checks.first { $0.check == name })
+            #expect(record.status == .note && record.findingClass == .latent, "\(name): \(record.status) \(record.finding ?? "")")
+        }
+        #expect(report.subjects[0].affectedShare == 0)
+    }
 }
