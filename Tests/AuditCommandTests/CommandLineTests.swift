@@ -141,6 +141,37 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: here).filter { $0.hasPrefix(".tmp") }.isEmpty)
     }
 
+    /// "Reproduce with ..." is pasted into a shell by reviewers: a spec path holding `$(...)`, a space and a
+    /// quote, and a probe command holding quotes, come back from the shell as the same arguments, and
+    /// nothing in them runs.
+    @Test func theReproduceCommandIsShellQuoted() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let spec = directory + "/x$(touch PWNED) it's.yaml"
+        try FileManager.default.copyItem(atPath: root.path + "/Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml", toPath: spec)
+        let probe = "python3 '\(root.path)/Tests/FairnessSpecTests/Fixtures/probes/recording.py' wheel '\(directory)/it'\\''s.log'"
+        let result = try AuditProcess.run(["--trials", "2000", "--spec", spec, "--probe", probe, "--out", directory + "/out", "--quiet"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try String(contentsOfFile: directory + "/out/audit.md", encoding: .utf8)
+        let line = try #require(report.split(separator: "\n").first { $0.hasPrefix("Reproduce with `") })
+        let command = String(line.dropFirst("Reproduce with `".count).prefix { $0 != "`" })
+        #expect(command.hasPrefix("swift run audit "))
+        // The shell reads the line back into the very arguments given, running nothing.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "set -- " + command.dropFirst("swift run audit ".count) + "; printf '%s\\n' \"$@\""]
+        shell.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let words = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        shell.waitUntilExit()
+        #expect(words.suffix(4) == ["--spec", spec, "--probe", probe], "\(words)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/PWNED"), "pasting the line ran code")
+    }
+
     @Test func listVersionAndRandomSeed() throws {
         let list = try AuditProcess.run(["list"])
         #expect(list.status == 0)

@@ -82,12 +82,12 @@ struct LogCommand: ParsableCommand {
         options.file = log
         options.skipBad = skipBad
         if let windowSeconds { options.window = .seconds(windowSeconds) } else if let window { options.window = .lines(window) }
-        var command = "swift run audit log --spec \(spec)"
+        var command = "swift run audit log --spec \(ShellQuoting.quoted(spec))"
         if let window { command += " --window \(window)" }
         if let windowSeconds { command += " --window-seconds \(windowSeconds)" }
         if skipBad > 0 { command += " --skip-bad \(skipBad)" }
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
-        command += " \(log)"
+        command += " \(ShellQuoting.quoted(log))"
         let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
         try settings.validate()
         let directory = URL(fileURLWithPath: out)

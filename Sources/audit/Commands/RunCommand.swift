@@ -225,10 +225,11 @@ struct RunCommand: ParsableCommand {
         if sessionSpins != SessionReach.defaultSpins { command += " --session-spins \(sessionSpins)" }
         if let minimumReturn { command += " --min-rtp \(minimumReturn)" }
         if rarePrizeLimit != 1e8 { command += " --rare-prize \(rarePrizeLimit)" }
-        for subject in subjects { command += " --subject \(subject)" }
+        // Quoted by POSIX rules: a reviewer pastes this line into a shell.
+        for subject in subjects { command += " --subject \(ShellQuoting.quoted(subject))" }
         for (index, spec) in specs.enumerated() {
-            command += " --spec \(spec)"
-            if index < probes.count { command += " --probe '\(probes[index])'" }
+            command += " --spec \(ShellQuoting.quoted(spec))"
+            if index < probes.count { command += " --probe \(ShellQuoting.quoted(probes[index], always: true))" }
         }
 
         let cancellation = CancellationFlag()
