@@ -276,6 +276,23 @@ struct ProbeTests {
         #expect(Date().timeIntervalSince(started) < 4, "\(Date().timeIntervalSince(started)) s")
     }
 
+    /// A probe command that leaves a helper in the background holding the probe's pipes (a wrapper script,
+    /// `helper & exec game`) once hung the audit forever when the probe was closed: its process group is
+    /// ended with it.
+    @Test func aProbeThatLeavesAHelperBehindDoesNotHang() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: "sleep 371 & " + Self.faulty, trials: 2_000)
+        #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
+        #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
+        let helpers = Process()
+        helpers.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        helpers.arguments = ["pgrep", "-f", "sleep 371"]
+        helpers.standardOutput = FileHandle.nullDevice
+        try helpers.run()
+        helpers.waitUntilExit()
+        #expect(helpers.terminationStatus == 1, "a helper the probe started is still running")
+    }
+
     @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {
         let garbage = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " garbage")
         #expect(Self.couldNotRun(garbage)?.contains("with 'banana'; expected a whole-number label, 'none' or 'trap'") == true)

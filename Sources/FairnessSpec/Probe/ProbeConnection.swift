@@ -150,16 +150,27 @@ final class ProbeConnection: @unchecked Sendable {
     }
 
     /// Stops the probe (closing its input first, then SIGTERM, then SIGKILL).
+    /// Stops the probe and everything it started: its standard input is closed, then its process group
+    /// (the probe runs in a group of its own) is sent SIGTERM and, 0.5 s later, SIGKILL — so a helper it
+    /// left in the background holding its pipes cannot keep the audit waiting. Never blocks longer than
+    /// about 3 s: a process that will not go is left to the system.
     func close() {
         isAlive = false
-        guard process.isRunning else { return }
+        let pid = process.processIdentifier
+        // The probe's own group, never ours.
+        let group = pid > 0 && getpgid(pid) == pid && pid != getpgrp() ? pid : 0
+        func signalAll(_ signal: Int32) {
+            if group > 0 { kill(-group, signal) } else if process.isRunning { kill(pid, signal) }
+        }
         try? inputHandle.close()
         let deadline = Date().addingTimeInterval(0.2)
         while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning { process.terminate() }
+        // Helpers in the background outlive a probe that exited: end the group either way.
+        signalAll(SIGTERM)
         let hard = Date().addingTimeInterval(0.5)
         while process.isRunning && Date() < hard { usleep(5_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        signalAll(SIGKILL)
+        let last = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < last { usleep(5_000) }
     }
 }
