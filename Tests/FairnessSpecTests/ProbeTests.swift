@@ -293,6 +293,15 @@ struct ProbeTests {
         #expect(helpers.terminationStatus == 1, "a helper the probe started is still running")
     }
 
+    /// A probe that writes forever without ending its line is stopped at 1 MiB with a one-line fault,
+    /// in about the time it takes to write that much (it never triggers the silence timeout).
+    @Test func anEndlessLineIsCutShort() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " endless", trials: 2_000)
+        #expect(Self.couldNotRun(report)?.contains("without ending its line") == true, "\(Self.couldNotRun(report) ?? "")")
+        #expect(Date().timeIntervalSince(started) < 20, "\(Date().timeIntervalSince(started)) s")
+    }
+
     @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {
         let garbage = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " garbage")
         #expect(Self.couldNotRun(garbage)?.contains("with 'banana'; expected a whole-number label, 'none' or 'trap'") == true)

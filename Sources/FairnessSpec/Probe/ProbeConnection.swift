@@ -20,6 +20,10 @@ final class ProbeConnection: @unchecked Sendable {
     private let toProbe: Int32
     private let fromProbe: Int32
     private var pending: [UInt8] = []
+    /// How far `pending` is known to hold no line end: a long line is scanned once, not on every chunk.
+    private var scanned = 0
+    /// The longest answer line accepted, in bytes; a probe writing more without a newline is a fault.
+    static let maximumLineBytes = 1 << 20
     private(set) var isAlive = true
     /// The number type the probe declared in its handshake: `double` or `float`.
     private(set) var numberType = "double"
@@ -117,6 +121,10 @@ final class ProbeConnection: @unchecked Sendable {
                 if count > 0 {
                     pending.append(contentsOf: buffer[0..<count])
                     lastProgress = Date()
+                    if pending.count > Self.maximumLineBytes && !pending[scanned...].contains(10) {
+                        close()
+                        throw ProbeError.lineTooLong(command: command, request: requests[answers.count], limit: Self.maximumLineBytes)
+                    }
                 } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
                     takeLines(into: &answers, limit: requests.count)
                     markDead()
@@ -135,13 +143,17 @@ final class ProbeConnection: @unchecked Sendable {
 
     private func takeLines(into answers: inout [String], limit: Int) {
         var start = 0
-        while answers.count < limit, let end = pending[start...].firstIndex(of: 10) {
+        var from = scanned
+        while answers.count < limit, let end = pending[from...].firstIndex(of: 10) {
             var line = pending[start..<end]
             if line.last == 13 { line = line.dropLast() }
             answers.append(String(decoding: line, as: UTF8.self))
             start = end + 1
+            from = start
         }
         if start > 0 { pending.removeFirst(start) }
+        // Whatever remains was scanned up to its end when all answers owed were not yet taken.
+        scanned = answers.count < limit ? pending.count : 0
     }
 
     private func markDead() {

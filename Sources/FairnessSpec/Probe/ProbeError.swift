@@ -15,6 +15,8 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
     case extraLines(command: String, after: String, extra: String)
     /// The probe kept dying: more restarts than allowed.
     case keepsDying(command: String, restarts: Int, lastRequest: String)
+    /// The probe wrote more than `limit` bytes without ending the line (to the request shown).
+    case lineTooLong(command: String, request: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
             return "probe '\(command)' wrote an extra line '\(extra)' after answering '\(after)'"
         case .keepsDying(let command, let restarts, let lastRequest):
             return "probe '\(command)' died \(restarts) times (last on '\(lastRequest)'); giving up"
+        case .lineTooLong(let command, let request, let limit):
+            return "probe '\(command)' wrote more than \(limit) bytes without ending its line (answering '\(request)'); an answer is one short line"
         }
     }
 

@@ -11,6 +11,7 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   short       skips the answer to the 10th request it ever sees, then goes on
   trap        the game's lookup crashes for negative rotations, and the probe catches it and answers 'trap'
               (rotations play never reaches: latent)
+  endless     shakes hands, then writes bytes without a newline, forever
 """
 import os
 import sys
@@ -32,6 +33,10 @@ def answer(line, session, seen):
         return "hello" if FAULT == "handshake" else "ok 1 wheel double"
     if FAULT == "hang":
         time.sleep(3600)
+    if FAULT == "endless":
+        chunk = b"7" * (1 << 16)
+        while True:
+            os.write(1, chunk)
     if FAULT == "short" and seen[0] == 10:
         return None
     if words[0] == "report":
