@@ -152,7 +152,8 @@ struct CommandLineTests {
         let spec = directory + "/x$(touch PWNED) it's.yaml"
         try FileManager.default.copyItem(atPath: root.path + "/Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml", toPath: spec)
         let probe = "python3 '\(root.path)/Tests/FairnessSpecTests/Fixtures/probes/recording.py' wheel '\(directory)/it'\\''s.log'"
-        let result = try AuditProcess.run(["--trials", "2000", "--spec", spec, "--probe", probe, "--out", directory + "/out", "--quiet"], in: directory)
+        let result = try AuditProcess.run(
+            ["--trials", "2000", "--spec", spec, "--probe", probe, "--out", directory + "/out", "--quiet"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try String(contentsOfFile: directory + "/out/audit.md", encoding: .utf8)
         let line = try #require(report.split(separator: "\n").first { $0.hasPrefix("Reproduce with `") })
@@ -166,7 +167,8 @@ struct CommandLineTests {
         let output = Pipe()
         shell.standardOutput = output
         try shell.run()
-        let words = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let words = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(
+            String.init)
         shell.waitUntilExit()
         #expect(words.suffix(4) == ["--spec", spec, "--probe", probe], "\(words)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/PWNED"), "pasting the line ran code")

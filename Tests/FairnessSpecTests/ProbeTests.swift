@@ -405,6 +405,9 @@ struct ProbeTests {
         } else {
             #expect(landing.status == .pass, "\(landing.detail)")
         }
+        // Int.min is asked like any out-of-range index (a trapped pick is marked apart, not by that index).
+        let outside = try #require(report.checks.first { $0.check == "out-of-range indices" })
+        #expect(!outside.detail.contains("index draw traps"), "\(outside.detail)")
         // Sampling draws through the game's own pick: what it samples agrees with the exact odds.
         let sampled = report.checks.filter { $0.kind == .sampling && $0.check.hasPrefix("outcomes vs designed odds") }
         #expect(!sampled.isEmpty && sampled.allSatisfy { $0.status == .pass }, "\(sampled.map(\.detail))")

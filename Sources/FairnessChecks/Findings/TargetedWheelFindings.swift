@@ -91,7 +91,7 @@ public struct TargetedWheelFindings: Sendable {
             summary +=
                 "; also "
                 + others.map {
-                    "\(indices[$0]!.subtracting([IndexDrawTable.trappedIndex]).count) \($0.title)\($0 == .latent ? "" : " (\(Finding.describeShare(shares[$0] ?? 0)))")"
+                    "\(indices[$0]!.subtracting([IndexDrawTable.trappedIndex]).count) indices \($0.title)\($0 == .latent ? "" : " (\(Finding.describeShare(shares[$0] ?? 0)) of spins)")"
                 }
                 .joined(separator: ", ")
         }

@@ -32,7 +32,8 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
         case .keepsDying(let command, let restarts, let lastRequest):
             return "probe '\(command)' died \(restarts) times (last on '\(lastRequest)'); giving up"
         case .lineTooLong(let command, let request, let limit):
-            return "probe '\(command)' wrote more than \(limit) bytes without ending its line (answering '\(request)'); an answer is one short line"
+            return
+                "probe '\(command)' wrote more than \(limit) bytes without ending its line (answering '\(request)'); an answer is one short line"
         }
     }
 

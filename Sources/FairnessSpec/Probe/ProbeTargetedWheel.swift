@@ -58,14 +58,13 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     /// The probe's `target I U`: refused, a stop and what it shows, or a trap.
     public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spins([(index, u)])[0] }
 
-    /// The probe's answers to a batch of `target I U` requests; a trap, without asking, for the index
-    /// `IndexDrawTable.trappedIndex` (the game's own draw trapped: there is no index to tell it).
+    /// The probe's answers to a batch of `target I U` requests; a trap, without asking, for a request whose
+    /// draw is NaN (the game's own index draw trapped: there is no index to tell it).
     public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
-        let asked = requests.filter { $0.index != IndexDrawTable.trappedIndex || ownIndexDraw == nil }
+        let asked = requests.filter { !$0.u.isNaN }
         var answers = zip(asked, client.targets(asked)).map { Self.spin($1, index: $0.index, sign: sign) }.makeIterator()
         return requests.map { request in
-            request.index == IndexDrawTable.trappedIndex && ownIndexDraw != nil
-                ? .traps(at: .nan, reason: "the game's own index draw traps") : answers.next()!
+            request.u.isNaN ? .traps(at: .nan, reason: "the game's own index draw traps") : answers.next()!
         }
     }
 

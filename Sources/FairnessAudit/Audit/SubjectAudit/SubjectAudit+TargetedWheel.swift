@@ -53,7 +53,9 @@ extension SubjectAudit {
                     ? nil
                     : Finding(
                         .odds, magnitude: largestGap,
-                        summary: "an outcome's odds differ from its sector's share by \(Finding.describeShare(largestGap))"),
+                        summary:
+                            "an outcome's odds differ from \(subject.claimedOdds == nil ? "its sector's share" : "the odds claimed for it") by \(Finding.describeShare(largestGap))"
+                    ),
                 settings: settings,
                 "index drawn \(subject.ownIndexDraw != nil ? "by the game's own draw" : subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
             ))

@@ -29,7 +29,14 @@ extension SubjectAudit {
         var checks: [PendingCheck] = []
         var probes: [ProbeRow] = []
         var findings: [String] = []
-        for finding in geometry.findings { findings.append("The wheel as drawn has a \(finding).") }
+        for finding in geometry.findings {
+            // Named by the labels the player sees, not by the sectors' positions in the list.
+            let after = geometry.sectors[finding.after].label, before = geometry.sectors[finding.before].label
+            findings.append(
+                String(
+                    format: "The wheel as drawn has a %@ of %.9g%@ between label %d and label %d, starting at %.9g%@.",
+                    finding.kind.rawValue, finding.width, finding.unit.symbol, after, before, finding.at, finding.unit.symbol))
+        }
 
         checks.append(
             exact(

@@ -28,7 +28,8 @@ public struct IndexDrawTable: Sendable, Hashable {
 
     /// Sweep points besides the last draw below 1.
     public static let sweepSteps = 4096
-    /// The index ``TargetedWheelSubject/drawIndex(using:)`` returns for a draw whose pick traps.
+    /// The index ``TargetedWheelSubject/drawIndex(using:)`` returns for a draw whose pick traps, with the
+    /// draw u = NaN that marks it (an index alone cannot: Int.min is also asked as an out-of-range index).
     public static let trappedIndex = Int.min
 
     /// The runs, in order of draw, covering [0, 2⁵³) without gaps.

@@ -101,10 +101,11 @@ extension TargetedWheelSubject {
     public func drawIndex<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, u: Double) {
         var index = indices.lowerBound + indices.count - 1
         if let table = ownIndexDraw {
-            // The game's own pick for a 53-bit uniform draw, from the exact partition of its answers.
+            // The game's own pick for a 53-bit uniform draw, from the exact partition of its answers; a pick
+            // that traps has no index and no stop: its draw u is NaN, which no real request carries.
             switch table.pick(at: UInt64(Sampling.unitInterval(using: &generator) * 0x1p53)) {
             case .index(let picked): index = picked
-            case .trap: index = IndexDrawTable.trappedIndex
+            case .trap: return (IndexDrawTable.trappedIndex, .nan)
             }
         } else if let weights = indexWeights {
             var total = 0.0
