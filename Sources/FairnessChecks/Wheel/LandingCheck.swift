@@ -123,62 +123,28 @@ public struct LandingCheck: Sendable {
     ///   one batch per bisection round.
     public init<Subject: TargetedWheelSubject>(_ subject: Subject) {
         let judge = LandingJudge(subject)
-        let grid = UInt64(1) << 53
-        let gridDraws = (0...Self.drawSteps).map { $0 == Self.drawSteps ? grid - 1 : UInt64($0) * (grid / UInt64(Self.drawSteps)) }
-        func u(_ m: UInt64) -> Double { Double(m) * 0x1p-53 }
         let count = subject.geometry.count
         // Every index the game can be told: its range, and any other index its own draw picks.
         let valid = Array(Set(subject.indices).union(subject.indexDistribution.keys)).sorted()
         let outside = [-1, -count, count, count + 1, Int.max, Int.min]
         let all = valid.map { ($0, true) } + outside.map { ($0, false) }
-        var results = [[UInt64: LandingJudge.Point]](repeating: [:], count: all.count)
-        // Every index at every grid draw, in one batch.
-        let first = subject.spins(all.flatMap { index, _ in gridDraws.map { (index: index, u: u($0)) } })
-        for (position, (index, mustLand)) in all.enumerated() {
-            for (offset, m) in gridDraws.enumerated() {
-                results[position][m] = judge.point(index, first[position * gridDraws.count + offset], mustLand: mustLand)
+        // Every index's play over the game's own draws, all indices in one batch per round.
+        let results = DrawGrid.evaluate(streams: all.count, steps: Self.drawSteps, same: { $0.key == $1.key }) { requests in
+            zip(requests, subject.spins(requests.map { (index: all[$0.stream].0, u: DrawGrid.u($0.m)) })).map { request, spin in
+                judge.point(all[request.stream].0, spin, mustLand: all[request.stream].1)
             }
-        }
-        // Bisect every interval whose ends differ, for all indices at once (one batch per round).
-        var open: [(position: Int, low: UInt64, high: UInt64)] = []
-        for position in all.indices {
-            for (low, high) in zip(gridDraws, gridDraws.dropFirst()) where high - low > 1 {
-                if results[position][low]!.key != results[position][high]!.key { open.append((position, low, high)) }
-            }
-        }
-        while !open.isEmpty {
-            let middles = open.map { $0.low + ($0.high - $0.low) / 2 }
-            let answers = subject.spins(zip(open, middles).map { (index: all[$0.position].0, u: u($1)) })
-            var next: [(position: Int, low: UInt64, high: UInt64)] = []
-            for ((interval, middle), answer) in zip(zip(open, middles), answers) {
-                let p = interval.position
-                let point = judge.point(all[p].0, answer, mustLand: all[p].1)
-                results[p][middle] = point
-                if results[p][interval.low]!.key != point.key && middle - interval.low > 1 { next.append((p, interval.low, middle)) }
-                if point.key != results[p][interval.high]!.key && interval.high - middle > 1 { next.append((p, middle, interval.high)) }
-            }
-            open = next
         }
         var landings: [Landing] = []
         var runs: [[Run]] = []
         for (position, (index, _)) in all.enumerated() {
-            let evaluated = results[position].keys.sorted()
-            // Runs between evaluated draws: a run takes the play of its start.
-            var indexRuns: [Run] = []
-            for (i, m) in evaluated.enumerated() {
-                let end = i + 1 < evaluated.count ? evaluated[i + 1] : grid
-                let key = results[position][m]!.key
-                if let last = indexRuns.last, last.outcome == key.outcome, last.verdict == key.verdict {
-                    indexRuns[indexRuns.count - 1] = Run(
-                        index: index, draws: last.draws.lowerBound..<end, outcome: key.outcome, verdict: key.verdict)
-                } else {
-                    indexRuns.append(Run(index: index, draws: m..<end, outcome: key.outcome, verdict: key.verdict))
-                }
+            let indexRuns = DrawGrid.runs(results[position]) { $0.key }.map {
+                Run(index: index, draws: $0.draws, outcome: $0.key.outcome, verdict: $0.key.verdict)
             }
             runs.append(indexRuns)
             landings.append(
                 Self.landing(
-                    index, points: results[position], evaluated: evaluated, runs: indexRuns, gridMiddle: gridDraws[Self.drawSteps / 2]))
+                    index, points: results[position], evaluated: results[position].keys.sorted(), runs: indexRuns,
+                    gridMiddle: DrawGrid.size / 2))
         }
         self.landings = Array(landings.prefix(valid.count))
         outOfRange = Array(landings.dropFirst(valid.count))

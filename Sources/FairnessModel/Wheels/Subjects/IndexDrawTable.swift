@@ -48,34 +48,10 @@ public struct IndexDrawTable: Sendable, Hashable {
     /// - Complexity: ``sweepSteps`` + 1 picks in one batch, then about 41 rounds of one batch each, with
     ///   one question per change of pick.
     public init(picking: ([Double]) -> [Pick]) {
-        let grid = UInt64(1) << 53
-        let sweep = (0...Self.sweepSteps).map { $0 == Self.sweepSteps ? grid - 1 : UInt64($0) * (grid / UInt64(Self.sweepSteps)) }
-        func u(_ m: UInt64) -> Double { Double(m) * 0x1p-53 }
-        var picks: [UInt64: Pick] = [:]
-        for (m, pick) in zip(sweep, picking(sweep.map(u))) { picks[m] = pick }
-        var open = zip(sweep, sweep.dropFirst()).filter { picks[$0.0] != picks[$0.1] && $0.1 - $0.0 > 1 }.map { (low: $0.0, high: $0.1) }
-        while !open.isEmpty {
-            let middles = open.map { $0.low + ($0.high - $0.low) / 2 }
-            for (m, pick) in zip(middles, picking(middles.map(u))) { picks[m] = pick }
-            var next: [(low: UInt64, high: UInt64)] = []
-            for (interval, middle) in zip(open, middles) {
-                if picks[interval.low] != picks[middle] && middle - interval.low > 1 { next.append((interval.low, middle)) }
-                if picks[middle] != picks[interval.high] && interval.high - middle > 1 { next.append((middle, interval.high)) }
-            }
-            open = next
-        }
-        let evaluated = picks.keys.sorted()
-        var runs: [Run] = []
-        for (i, m) in evaluated.enumerated() {
-            let end = i + 1 < evaluated.count ? evaluated[i + 1] : grid
-            let pick = picks[m]!
-            if let last = runs.last, last.pick == pick {
-                runs[runs.count - 1] = Run(draws: last.draws.lowerBound..<end, pick: pick)
-            } else {
-                runs.append(Run(draws: m..<end, pick: pick))
-            }
-        }
-        self.init(runs: runs)
+        let picks = DrawGrid.evaluate(streams: 1, steps: Self.sweepSteps, same: ==) { requests in
+            picking(requests.map { DrawGrid.u($0.m) })
+        }[0]
+        self.init(runs: DrawGrid.runs(picks) { $0 }.map { Run(draws: $0.draws, pick: $0.key) })
     }
 
     /// The pick for the draw u = m · 2⁻⁵³.

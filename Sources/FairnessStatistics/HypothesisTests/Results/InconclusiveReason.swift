@@ -28,6 +28,5 @@ public struct InconclusiveReason: Sendable, Hashable, Codable, CustomStringConve
             return "\(explanation) (needs a total of at least \(String(format: "%.3g", needed)))"
         }
         return "\(explanation) (needs more trials than can be counted)"
-        return explanation
     }
 }
