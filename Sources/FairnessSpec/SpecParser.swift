@@ -18,6 +18,9 @@ public enum SpecParser {
     /// The text of `file`, or a ``SpecError`` saying plainly why there is none: no such file, a directory,
     /// no permission, not UTF-8. Read through a file handle, which also reads devices and pipes
     /// (`/dev/null`, `/dev/stdin`) where `String(contentsOf:)` on Linux fails with a misleading error.
+    /// The largest spec file read, in bytes.
+    static let maximumBytes = 1 << 20
+
     static func readText(_ file: URL) throws -> String {
         func failure(_ reason: String) -> SpecError {
             SpecError(file: file.relativePath, line: 0, column: 0, field: "", message: "cannot read the file: \(reason)")
@@ -26,11 +29,17 @@ public enum SpecParser {
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { throw failure("no such file") }
         guard !isDirectory.boolValue else { throw failure("it is a directory, not a spec file") }
         guard FileManager.default.isReadableFile(atPath: file.path) else { throw failure("permission denied") }
-        let data: Data
+        var data = Data()
         do {
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
-            data = try handle.readToEnd() ?? Data()
+            // A spec is a page of text: stop at the cap (a device like /dev/zero would never end).
+            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > maximumBytes { throw failure("it is larger than \(maximumBytes) bytes; a spec file is a page of text") }
+            }
+        } catch let error as SpecError {
+            throw error
         } catch {
             throw failure(error.localizedDescription)
         }

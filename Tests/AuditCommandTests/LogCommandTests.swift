@@ -211,6 +211,13 @@ struct LogCommandTests {
             "log", "--spec", Self.spec, "--window-seconds", "60", directory + "/far.csv", "--out", directory + "/r1",
         ])
         #expect(far.status == 64 && far.stderr.contains("far.csv:3:1: timestamp: more than 100000 windows"), "\(far.stderr)")
+        // A line past 1 MiB is a one-line error at its line, not an allocation that aborts.
+        try ("outcome\n1\n" + String(repeating: "7", count: 3 << 20) + "\n2\n").write(
+            toFile: directory + "/long.csv", atomically: true, encoding: .utf8)
+        let long = try AuditProcess.runEnding(["log", "--spec", Self.spec, directory + "/long.csv", "--out", directory + "/r0"])
+        #expect(
+            !long.signalled && long.status == 64 && long.stderr.contains("long.csv:3:1: the line is longer than 1048576 bytes"),
+            "\(long.stderr)")
         let quoted = "\u{FEFF}session,outcome\n" + (0..<1000).map { "\"a\"\"\($0 % 7),b\",\($0 % 8 + 1)" }.joined(separator: "\n")
         try quoted.write(toFile: directory + "/quoted.csv", atomically: true, encoding: .utf8)
         let read = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/quoted.csv", "--out", directory + "/r2", "--quiet"])

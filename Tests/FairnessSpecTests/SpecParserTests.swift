@@ -209,6 +209,8 @@ struct SpecParserTests {
             ("/nonexistent/spec.yaml", "/nonexistent/spec.yaml:0:0: (document): cannot read the file: no such file"),
             (NSTemporaryDirectory(), "(document): cannot read the file: it is a directory, not a spec file"),
             ("/dev/null", "/dev/null:1:1: (document): the file is empty"),
+            // A device that never ends is read up to the cap, then refused (it once read until out of memory).
+            ("/dev/zero", "/dev/zero:0:0: (document): cannot read the file: it is larger than 1048576 bytes"),
         ]
         for (path, message) in cases {
             do {

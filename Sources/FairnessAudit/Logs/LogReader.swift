@@ -6,6 +6,9 @@ import Foundation
 struct LogReader {
     /// Bytes read per `read(2)`.
     static let chunkSize = 1 << 20
+    /// The longest line read, in bytes: an outcome line is short; a longer one (a log that is not one, a
+    /// missing newline in a huge file) is a one-line error, not an allocation that fails.
+    static let maximumLineBytes = 1 << 20
 
     let descriptor: Int32
 
@@ -42,6 +45,11 @@ struct LogReader {
                     start = index + 1
                 }
                 carry.append(contentsOf: chunk[start..<count])
+                if carry.count > Self.maximumLineBytes {
+                    throw LogError(
+                        line: lineNumber + 1, column: 1,
+                        message: "the line is longer than \(Self.maximumLineBytes) bytes; an outcome line is one short record")
+                }
             }
         }
         if !carry.isEmpty { try carry.withUnsafeBufferPointer { try emit($0) } }
