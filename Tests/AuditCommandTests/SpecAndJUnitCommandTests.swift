@@ -86,7 +86,7 @@ struct SpecAndJUnitCommandTests {
         let out = directory + "/reports"
         for (path, reason) in [
             (directory, "this is a directory"), ("", "a file path"), (directory + "/missing/j.xml", "its directory does not exist"),
-            (out + "/audit.md", "the run replaces the files in --out"),
+            (out + "/audit.md", "audit.md is one of the report set's own files"), ("/dev/null", "it is a device, not a regular file"),
         ] {
             try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let run = try AuditProcess.run([
@@ -97,5 +97,36 @@ struct SpecAndJUnitCommandTests {
             #expect(!FileManager.default.fileExists(atPath: out + "/audit.md"), "no report is written")
             #expect(!FileManager.default.fileExists(atPath: directory + "/missing"), "no directory is created")
         }
+    }
+
+    /// `--junit` inside `--out` (README's GitHub Actions example) is written with the report set, landing
+    /// with it; a FIFO is refused, never replaced by a regular file; a symbolic link is written through,
+    /// the link kept.
+    @Test func aJUnitFileInsideTheReportsLandsWithThemAndSpecialFilesAreKept() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let out = directory + "/fairness-report"
+        let inside = try AuditProcess.run([
+            "--subject", "reference-dice-5d6", "--trials", "1000", "--out", out, "--junit", out + "/junit.xml", "--quiet",
+        ])
+        #expect(inside.status == 0, "\(inside.stderr)")
+        let xml = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
+        #expect(xml.contains("<testsuites") && FileManager.default.fileExists(atPath: out + "/audit.md"))
+        #expect(mkfifo(directory + "/pipe", 0o600) == 0)
+        let fifo = try AuditProcess.run([
+            "--subject", "reference-dice-5d6", "--trials", "1000", "--out", out, "--junit", directory + "/pipe", "--quiet",
+        ])
+        #expect(fifo.status == 64 && fifo.stderr.contains("it is a FIFO"), "\(fifo.stderr)")
+        var info = stat()
+        #expect(lstat(directory + "/pipe", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is kept")
+        try "old".write(toFile: directory + "/target.xml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.xml", withDestinationPath: directory + "/target.xml")
+        let linked = try AuditProcess.run([
+            "--subject", "reference-dice-5d6", "--trials", "1000", "--out", out, "--junit", directory + "/link.xml", "--quiet",
+        ])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.xml") == directory + "/target.xml")
+        #expect(try String(contentsOfFile: directory + "/target.xml", encoding: .utf8).contains("<testsuites"))
     }
 }

@@ -15,6 +15,12 @@ public enum ReportWriter {
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
     ///   report (the Markdown gathers each subject's rows from every table).
+    /// The names the report set writes at the top of its directory (pictures go in `pictures/`).
+    public static let fileNames: Set<String> = [
+        "audit.md", "audit.json", "checks.csv", "outcomes.csv", "mislabelled_arcs.csv", "probe_failures.csv", "tables.csv",
+        "pictures",
+    ]
+
     public static func render(
         _ report: AuditReport, threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> [(name: String, contents: String)] {
@@ -52,14 +58,17 @@ public enum ReportWriter {
     ///   - report: The report to write.
     ///   - directory: The directory to write into; created, with its parents, if missing.
     ///   - threads: The most threads to render the files on (all cores by default), as ``render(_:threads:)``.
+    ///   - junitName: A file name to write the JUnit report under inside `directory`, as part of the set (it
+    ///     lands with the other files, never from another run); nil for none.
     /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if a directory or file cannot be created, written
     ///   or moved into place (nothing half-written is left in `directory`); and `EncodingError` as
     ///   ``render(_:threads:)`` does.
     /// - Complexity: O(*s* · *r*), as ``render(_:threads:)``, plus writing the files.
     public static func write(
-        _ report: AuditReport, to directory: URL, threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ report: AuditReport, to directory: URL, threads: Int = ProcessInfo.processInfo.activeProcessorCount, junitName: String? = nil
     ) throws {
-        let files = try render(report, threads: threads)
+        var files = try render(report, threads: threads)
+        if let junitName { files.append((junitName, junit(report))) }
         let manager = FileManager.default
         // Through any symbolic link, so the exchange replaces the directory it names, not the link.
         let directory = directory.standardizedFileURL.resolvingSymlinksInPath()

@@ -91,7 +91,7 @@ struct LogCommand: ParsableCommand {
         let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
         try settings.validate()
         let directory = URL(fileURLWithPath: out)
-        let junitFile = try junit.map { try RunCommand.checkJUnitPath($0, reports: directory) }
+        let junitFile = try junit.map { try JUnitDestination.checked($0, reports: directory) }
         let descriptor: Int32 = log == "-" ? 0 : open(log, O_RDONLY)
         guard descriptor >= 0 else {
             throw LogError(line: 0, column: 0, message: "cannot open the log: \(String(cString: strerror(errno)))", file: log)
@@ -99,8 +99,7 @@ struct LogCommand: ParsableCommand {
         defer { if descriptor != 0 { close(descriptor) } }
         let started = DispatchTime.now()
         let report = try OutcomeLog.audit(descriptor: descriptor, model: model, options: options, settings: settings)
-        try ReportWriter.write(report, to: directory)
-        if let junitFile { try ReportWriter.writeJUnit(report, to: junitFile) }
+        try JUnitDestination.write(report, to: directory, junit: junitFile, threads: ProcessInfo.processInfo.activeProcessorCount)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         if !quiet {
             for subject in report.subjects {

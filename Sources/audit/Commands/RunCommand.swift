@@ -262,7 +262,7 @@ struct RunCommand: ParsableCommand {
         try settings.validate()
         // A shard writes tallies, not reports.
         if shardParts == nil { try checkWritable(directory) }
-        let junitFile = shardParts != nil ? nil : try junit.map { try Self.checkJUnitPath($0, reports: directory) }
+        let junitFile = shardParts != nil ? nil : try junit.map { try JUnitDestination.checked($0, reports: directory) }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -302,8 +302,7 @@ struct RunCommand: ParsableCommand {
             )
             return
         }
-        try ReportWriter.write(report, to: directory, threads: engine.threadCount)
-        if let junitFile { try ReportWriter.writeJUnit(report, to: junitFile) }
+        try JUnitDestination.write(report, to: directory, junit: junitFile, threads: engine.threadCount)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
 
         if !quiet {
@@ -347,31 +346,6 @@ struct RunCommand: ParsableCommand {
             result.append(argument)
         }
         return result
-    }
-
-    /// The JUnit file's URL, checked before anything runs: a file path (not a directory), outside the report
-    /// directory (whose files the run replaces), in an existing writable directory (none is created).
-    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for `--junit`.
-    static func checkJUnitPath(_ path: String, reports: URL) throws -> URL {
-        let allowed = "a file path in an existing, writable directory, outside --out"
-        guard !path.isEmpty else { throw AuditError.invalidSetting(.junitFile, value: "''", allowed: allowed) }
-        let file = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        let manager = FileManager.default
-        if path.hasSuffix("/") || (manager.fileExists(atPath: file.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (this is a directory)")
-        }
-        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
-        if parent == reports.standardizedFileURL.resolvingSymlinksInPath().path {
-            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (the run replaces the files in --out)")
-        }
-        guard manager.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (its directory does not exist)")
-        }
-        guard manager.isWritableFile(atPath: parent) else {
-            throw AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (its directory is not writable)")
-        }
-        return file
     }
 
     /// Fails early, with one line, if the report directory cannot be created or written.

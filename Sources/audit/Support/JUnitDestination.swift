@@ -1,0 +1,68 @@
+import FairnessAudit
+import Foundation
+
+/// Where a run's JUnit report goes, checked before anything runs: into the report set (a file name directly
+/// in `--out`, written and landing with the other reports, so the two never come from different runs) or a
+/// file of its own elsewhere (written after the set, through a temporary file and a rename).
+enum JUnitDestination {
+    case inReportSet(name: String)
+    case file(URL)
+
+    /// The destination of `--junit path` for reports in `reports`.
+    ///
+    /// A symbolic link is written through (its target is replaced, the link kept); a FIFO, a device or a
+    /// socket is refused, never replaced by a regular file; a directory, a missing or unwritable parent, and
+    /// a name that is one of the report set's own files are refused.
+    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for `--junit`.
+    static func checked(_ path: String, reports: URL) throws -> JUnitDestination {
+        let allowed = "a file path in an existing, writable directory (inside --out, a name of its own)"
+        func refuse(_ why: String) -> AuditError { AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (\(why))") }
+        guard !path.isEmpty else { throw AuditError.invalidSetting(.junitFile, value: "''", allowed: allowed) }
+        var file = URL(fileURLWithPath: path).standardizedFileURL
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (manager.fileExists(atPath: file.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw refuse("this is a directory")
+        }
+        var info = stat()
+        if lstat(file.path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFLNK:
+                // Through the link: its target is the file the user means.
+                file = file.resolvingSymlinksInPath()
+                var target = stat()
+                if stat(file.path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG { throw refuse("the link points to a special file") }
+            case S_IFIFO: throw refuse("it is a FIFO, not a regular file")
+            case S_IFCHR, S_IFBLK: throw refuse("it is a device, not a regular file")
+            default: throw refuse("it is not a regular file")
+            }
+        }
+        let parent = file.deletingLastPathComponent().resolvingSymlinksInPath().path
+        guard manager.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if parent == reports.standardizedFileURL.resolvingSymlinksInPath().path { return .inReportSet(name: file.lastPathComponent) }
+            throw refuse("its directory does not exist")
+        }
+        if parent == reports.standardizedFileURL.resolvingSymlinksInPath().path {
+            let name = file.lastPathComponent
+            guard !ReportWriter.fileNames.contains(name) else { throw refuse("\(name) is one of the report set's own files") }
+            return .inReportSet(name: name)
+        }
+        guard manager.isWritableFile(atPath: parent) else { throw refuse("its directory is not writable") }
+        return .file(file)
+    }
+
+    /// Writes `report`'s set into `directory` with the JUnit report at `destination` (nil: none).
+    /// - Throws: ``AuditError/cannotWrite(path:reason:)``.
+    static func write(_ report: AuditReport, to directory: URL, junit destination: JUnitDestination?, threads: Int) throws {
+        switch destination {
+        case .inReportSet(let name):
+            try ReportWriter.write(report, to: directory, threads: threads, junitName: name)
+        case .file(let file):
+            try ReportWriter.write(report, to: directory, threads: threads)
+            try ReportWriter.writeJUnit(report, to: file)
+        case nil:
+            try ReportWriter.write(report, to: directory, threads: threads)
+        }
+    }
+}
