@@ -17,10 +17,14 @@ extension ReportWriter {
         return files
     }
 
-    /// `pictures/<subject>-<kind>.svg`, the subject's name kept to letters, digits, `.`, `_` and `-`.
+    /// `pictures/<subject>-<kind>.svg`, the subject's name kept to ASCII letters, digits, `.`, `_` and `-`;
+    /// a name that loses characters that way also gets 8 hexadecimal digits of its FNV-1a hash, so that two
+    /// subjects never share a picture (`wheel-α` and `wheel-β` once both wrote `wheel-_-wheel.svg`).
     static func pictureName(_ subject: String, _ kind: String) -> String {
         let safe = String(subject.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
-        return "pictures/\(safe)-\(kind).svg"
+        guard safe != subject else { return "pictures/\(safe)-\(kind).svg" }
+        let tag = String(FNV1a.hash(Array(subject.utf8)) >> 32, radix: 16)
+        return "pictures/\(safe)-\(String(repeating: "0", count: 8 - tag.count) + tag)-\(kind).svg"
     }
 
     static func svgText(_ text: String) -> String {

@@ -37,7 +37,12 @@ struct PictureTests {
         #expect(ReportWriter.pictures(report).map(\.contents) == files.map(\.contents), "same report, same bytes")
     }
 
-    @Test func pictureNamesAreSafe() {
-        #expect(ReportWriter.pictureName("our wheel/v2", "wheel") == "pictures/our_wheel_v2-wheel.svg")
+    @Test func pictureNamesAreSafeAndDistinct() {
+        let name = ReportWriter.pictureName("our wheel/v2", "wheel")
+        #expect(name.hasPrefix("pictures/our_wheel_v2-") && name.hasSuffix("-wheel.svg") && !name.contains(" "), "\(name)")
+        #expect(ReportWriter.pictureName("reference-wheel-37", "wheel") == "pictures/reference-wheel-37-wheel.svg")
+        // Names that differ only in characters a file name drops keep pictures of their own.
+        let names = ["wheel-α", "wheel-β", "wheel-_", "wheel/α"].map { ReportWriter.pictureName($0, "wheel") }
+        #expect(Set(names).count == names.count, "\(names)")
     }
 }
