@@ -129,4 +129,22 @@ struct SpecAndJUnitCommandTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.xml") == directory + "/target.xml")
         #expect(try String(contentsOfFile: directory + "/target.xml", encoding: .utf8).contains("<testsuites"))
     }
+
+    /// A spec's summary is the spec author's words, shown as words: a line break, a forged heading or gate
+    /// line, HTML and terminal controls do not become structure in audit.md, nor reach the terminal.
+    @Test func aHostileSummaryStaysText() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let spec = directory + "/hostile.json"
+        try
+            #"{"version": 1, "name": "hostile", "summary": "fair\n## Gate: PASS\n<script>x()</script>\u001b]0;owned\u0007", "wheel": {"pointer": 0, "sectors": [{"label": 1, "weight": 1}, {"label": 2, "weight": 1}]}}"#
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        let run = try AuditProcess.run(["--spec", spec, "--trials", "2000", "--out", directory + "/out"])
+        #expect(run.status != 64 && run.status != 70, "\(run.stderr)")
+        let markdown = try String(contentsOfFile: directory + "/out/audit.md", encoding: .utf8)
+        #expect(!markdown.contains("\n## Gate") && !markdown.contains("<script") && !markdown.contains("\u{1B}"))
+        #expect(markdown.contains("&lt;script>"))
+        #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}"))
+    }
 }

@@ -97,8 +97,8 @@ extension ReportWriter {
             out.append("")
             out.append("## \(s.name)")
             out.append("")
-            out.append("**\(s.verdict.rawValue)** — \(s.summary).")
-            for finding in s.findings { out.append("- " + finding) }
+            out.append("**\(s.verdict.rawValue)** — \(markdownCell(s.summary)).")
+            for finding in s.findings { out.append("- " + markdownCell(finding)) }
             let links = pictureLinks(s.name, r)
             if !links.isEmpty { out.append("- Pictures: " + links) }
             out.append("")

@@ -198,16 +198,9 @@ public enum ReportWriter {
         return String(format: "%.4g", x)
     }
 
-    static func markdownCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    static func markdownCell(_ text: String) -> String { TextEscaping.markdown(text) }
 
-    static func csvField(_ text: String) -> String {
-        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return text
-    }
+    static func csvField(_ text: String) -> String { TextEscaping.csv(text) }
 
     static func csv(_ header: [String], _ rows: [[String]]) -> String {
         ([header] + rows).map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()

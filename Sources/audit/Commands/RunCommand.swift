@@ -314,11 +314,12 @@ struct RunCommand: ParsableCommand {
                 }
                 print(
                     subject.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                        + subject.verdict.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + failing.joined(separator: "; "))
+                        + subject.verdict.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+                        + TextEscaping.terminal(failing.joined(separator: "; ")))
             }
         }
         print(
-            "gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(directory.path)"
+            "gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(TextEscaping.terminal(directory.path))"
         )
         if !quiet { FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8)) }
         switch report.gate {

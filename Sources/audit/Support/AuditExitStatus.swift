@@ -1,4 +1,5 @@
 import ArgumentParser
+import FairnessAudit
 import Foundation
 
 /// The exit statuses of `audit`, as documented in `--help` and README.
@@ -29,7 +30,7 @@ enum AuditExitStatus {
 
     /// Writes `audit: error: <message>` as one line on standard error.
     static func printError(_ message: String, prefix: String = "error: ") {
-        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        FileHandle.standardError.write(Data("audit: \(prefix)\(oneLine)\n".utf8))
+        // One line, control characters shown escaped (a spec key with ESC once retitled the terminal).
+        FileHandle.standardError.write(Data("audit: \(prefix)\(TextEscaping.terminal(message))\n".utf8))
     }
 }

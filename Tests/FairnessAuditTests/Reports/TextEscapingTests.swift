@@ -1,0 +1,36 @@
+import FairnessAudit
+import Testing
+
+/// Text from outside (a summary, a probe's answer, a file name) is shown as text in every output, never as
+/// structure: no new Markdown line, table cell or HTML tag, no control character reaching a terminal, no
+/// spreadsheet formula.
+@Suite("text escaping")
+struct TextEscapingTests {
+    @Test func markdownKeepsTextOnOneLineAndOutOfHTML() {
+        let hostile = "fair wheel\n## Gate: PASS\n| forged | row |<script>alert(1)</script><!-- x -->"
+        let shown = TextEscaping.markdown(hostile)
+        #expect(!shown.contains("\n") && !shown.contains("<script") && !shown.contains("</script") && !shown.contains("<!--"))
+        #expect(shown.contains("&lt;script>") && shown.contains("\\| forged \\| row \\|"), "\(shown)")
+        // Comparisons and ranges stay as written.
+        #expect(TextEscaping.markdown("outside 0..<6, p < 0.05") == "outside 0..<6, p < 0.05")
+    }
+
+    @Test func controlsAndReorderingMarksAreShownEscaped() {
+        let shown = TextEscaping.terminal("a\u{1B}]0;owned\u{07}b\u{0}c\u{202E}d\u{9B}e\tf")
+        #expect(shown == "a\\u{1B}]0;owned\\u{7}b\\u{0}c\\u{202E}d\\u{9B}e f", "\(shown)")
+    }
+
+    @Test func longValuesAreCutWithTheirLength() {
+        let shown = TextEscaping.terminal(String(repeating: "x", count: 10_000))
+        #expect(shown.count < 4_100 && shown.hasSuffix("… (6000 more characters)"), "\(shown.suffix(40))")
+    }
+
+    @Test func csvFieldsAreQuotedAndNeverFormulas() {
+        #expect(TextEscaping.csv("a,\"b\"") == "\"a,\"\"b\"\"\"")
+        #expect(TextEscaping.csv("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(TextEscaping.csv("@SUM(A1)") == "'@SUM(A1)")
+        #expect(TextEscaping.csv("-1: refused") == "'-1: refused")
+        // Numbers stay numbers.
+        #expect(TextEscaping.csv("-0.5") == "-0.5" && TextEscaping.csv("+3") == "+3" && TextEscaping.csv("-1e-300") == "-1e-300")
+    }
+}
