@@ -302,6 +302,15 @@ struct ProbeTests {
         #expect(Date().timeIntervalSince(started) < 20, "\(Date().timeIntervalSince(started)) s")
     }
 
+    /// A probe whose game crashes on every request is given up after 20 requests that each killed it,
+    /// not after 1,000 restarts (two minutes and more).
+    @Test func aProbeThatDiesOnEveryRequestFailsFast() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " die-always", trials: 2_000)
+        #expect(Self.couldNotRun(report)?.contains("died 40 times") == true, "\(Self.couldNotRun(report) ?? "")")
+        #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
+    }
+
     @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {
         let garbage = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " garbage")
         #expect(Self.couldNotRun(garbage)?.contains("with 'banana'; expected a whole-number label, 'none' or 'trap'") == true)

@@ -23,6 +23,9 @@ public final class ProbeClient: Sendable {
     /// Restarts allowed after the probe dies (each trap costs two: the death in a batch, then the death when
     /// the unanswered requests are replayed one at a time).
     public static let maximumRestarts = 1_000
+    /// Restarts in a row with no answer in between after which a probe that dies on every request is given
+    /// up (20 requests, each a death in a batch and a death replayed alone).
+    public static let barrenRestarts = 40
 
     struct State: Sendable {
         var connection: ProbeConnection?
@@ -31,6 +34,9 @@ public final class ProbeClient: Sendable {
         var spins: [SpinKey: Double] = [:]
         var traps: [String] = []
         var restarts = 0
+        /// Restarts since the probe last answered anything: a probe that dies on every request is given up
+        /// after ``ProbeClient/barrenRestarts`` of them, not after ``ProbeClient/maximumRestarts``.
+        var restartsWithoutAnswer = 0
         var fault: ProbeError?
     }
 
@@ -93,6 +99,7 @@ public final class ProbeClient: Sendable {
                 }
                 answers.append(contentsOf: got)
                 rest = rest.dropFirst(got.count)
+                if !got.isEmpty { state.restartsWithoutAnswer = 0 }
                 if got.count == batch.count {
                     if let extra = connection.extraLine() {
                         throw ProbeError.extraLines(command: client.command, after: batch.last!, extra: extra)
@@ -100,6 +107,7 @@ public final class ProbeClient: Sendable {
                     continue
                 }
                 state.restarts += 1
+                state.restartsWithoutAnswer += 1
                 state.connection = nil
                 if stepping {
                     // Died on this very request: a trap here; back to batches.
@@ -111,7 +119,7 @@ public final class ProbeClient: Sendable {
                 } else {
                     stepping = true
                 }
-                if state.restarts > ProbeClient.maximumRestarts {
+                if state.restarts > ProbeClient.maximumRestarts || state.restartsWithoutAnswer >= ProbeClient.barrenRestarts {
                     throw ProbeError.keepsDying(command: client.command, restarts: state.restarts, lastRequest: rest.first ?? batch.last!)
                 }
             } catch let error as ProbeError {

@@ -12,6 +12,7 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   trap        the game's lookup crashes for negative rotations, and the probe catches it and answers 'trap'
               (rotations play never reaches: latent)
   endless     shakes hands, then writes bytes without a newline, forever
+  die-always  shakes hands, then exits on any request (the game crashes on every input)
 """
 import os
 import sys
@@ -33,6 +34,8 @@ def answer(line, session, seen):
         return "hello" if FAULT == "handshake" else "ok 1 wheel double"
     if FAULT == "hang":
         time.sleep(3600)
+    if FAULT == "die-always":
+        os._exit(3)
     if FAULT == "endless":
         chunk = b"7" * (1 << 16)
         while True:
