@@ -53,9 +53,13 @@ struct CommandLineTests {
         (["--rng", "mersenne"], "unknown generator"), (["--rng", "gsl:nope"], "unknown GSL generator"),
         (["--alpha", "2"], "--alpha"), (["--threads", "0"], "--threads"), (["--fail-on", "everything"], "--fail-on"),
         (["--seed", "-1"], "--seed"), (["--out", "/proc/audit-cannot-write"], "not writable"),
+        (["--trials", "0x10"], "'0x10' is not a whole number"), (["--out", ""], "--out '': give a directory path"),
+        (["--junit", "/nonexistent-audit-dir/j.xml"], "its directory does not exist"),
     ])
     func badInputIsOneLineAndExit64(arguments: [String], mentions: String) throws {
         let out = AuditProcess.temporaryDirectory()
+        // A refusal leaves no folder behind, not even an empty one.
+        defer { #expect(!FileManager.default.fileExists(atPath: out), "\(arguments) left \(out)") }
         let hasOut = arguments.contains("--out")
         let result = try AuditProcess.run(
             arguments + (hasOut ? [] : ["--out", out])

@@ -48,6 +48,8 @@ struct LogCommand: ParsableCommand {
     var quiet = false
 
     mutating func validate() throws {
+        // An empty --out would write into whatever directory the shell is in.
+        guard !out.isEmpty else { throw ValidationError("--out '': give a directory path (such as Reports or .)") }
         if window != nil && windowSeconds != nil { throw ValidationError("--window and --window-seconds: give one of them") }
         if let window, window < 1 { throw ValidationError("--window \(window): must be a whole number of lines ≥ 1") }
         if let windowSeconds, !(windowSeconds.isFinite && windowSeconds > 0) {

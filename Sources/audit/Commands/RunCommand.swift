@@ -109,6 +109,8 @@ struct RunCommand: ParsableCommand {
     }
 
     mutating func validate() throws {
+        // An empty --out would write into whatever directory the shell is in.
+        guard !out.isEmpty else { throw ValidationError("--out '': give a directory path (such as Reports or .)") }
         if shard != nil || tallies != nil {
             guard shard != nil else { throw ValidationError("--tallies \(tallies!): give --shard I/K as well (0-based, such as 0/8)") }
             guard let parts = shardParts, parts.count >= 1, parts.count <= 10_000, parts.index >= 0, parts.index < parts.count else {
@@ -261,8 +263,8 @@ struct RunCommand: ParsableCommand {
         if let parts = shardParts { settings.sampling = .shard(index: parts.index, count: parts.count, store: store) }
         try settings.validate()
         // A shard writes tallies, not reports.
-        if shardParts == nil { try checkWritable(directory) }
         let junitFile = shardParts != nil ? nil : try junit.map { try JUnitDestination.checked($0, reports: directory) }
+        if shardParts == nil { try checkWritable(directory) }
 
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -271,7 +273,7 @@ struct RunCommand: ParsableCommand {
 
         if !quiet {
             print(
-                "audit \(Toolkit.version): \(selected.count) subjects, \(trials.value) trials each, seed \(seedValue), generator \(generator)"
+                "audit \(Toolkit.version): \(selected.count) \(selected.count == 1 ? "subject" : "subjects"), \(trials.value) trials each, seed \(seedValue), generator \(generator)"
             )
         }
         let started = DispatchTime.now()
@@ -298,7 +300,7 @@ struct RunCommand: ParsableCommand {
                 tallies: store.tallies.mapValues { String(decoding: $0[0], as: UTF8.self) })
             let written = try file.write(to: URL(fileURLWithPath: tallies))
             print(
-                "shard \(parts.index)/\(parts.count): blocks \(blocks.lowerBound)..<\(blocks.upperBound) of \(runSettings.blockCount), \(report.subjects.count) subjects; tallies in \(written.path)"
+                "shard \(parts.index)/\(parts.count): blocks \(blocks.lowerBound)..<\(blocks.upperBound) of \(runSettings.blockCount), \(report.subjects.count) \(report.subjects.count == 1 ? "subject" : "subjects"); tallies in \(written.path)"
             )
             return
         }
@@ -352,19 +354,27 @@ struct RunCommand: ParsableCommand {
     /// Fails early, with one line, if the report directory cannot be created or written.
     /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for the report directory.
     func checkWritable(_ directory: URL, setting: AuditSetting = .reportDirectory) throws {
+        guard !directory.path.isEmpty, directory.lastPathComponent != "" else {
+            throw AuditError.invalidSetting(setting, value: "''", allowed: "a directory path")
+        }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw AuditError.invalidSetting(setting, value: directory.path, allowed: "a directory (this path is a file)")
         }
-        do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-            let probe = directory.appendingPathComponent(".tmp-write-check-\(ProcessInfo.processInfo.processIdentifier)")
-            try Data().write(to: probe)
-            try manager.removeItem(at: probe)
-        } catch {
-            throw AuditError.invalidSetting(
-                setting, value: directory.path, allowed: "a writable directory (this one is not writable)")
+        // Nothing is created before the run: the directory, or the nearest folder above it that exists,
+        // must be writable (a refusal later must not leave an empty folder behind).
+        var existing = directory.standardizedFileURL
+        while !manager.fileExists(atPath: existing.path, isDirectory: &isDirectory) && existing.path != "/" {
+            existing = existing.deletingLastPathComponent()
         }
+        // A file written and removed there says it (permissions alone do not: root, read-only mounts, /proc).
+        let probe = existing.appendingPathComponent(".tmp-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        guard isDirectory.boolValue, (try? Data().write(to: probe)) != nil else {
+            throw AuditError.invalidSetting(
+                setting, value: directory.path, allowed: "a writable directory (\(existing.path) is not writable)")
+        }
+        try? manager.removeItem(at: probe)
     }
+
 }

@@ -18,7 +18,9 @@ struct TrialCount: ExpressibleByArgument, Hashable, CustomStringConvertible {
         if let exact = UInt64(argument) {
             guard exact >= 1, exact <= Self.maximum else { return nil }
             value = exact
-        } else if let real = Double(argument), real.isFinite, real >= 1, real <= Double(Self.maximum), real == real.rounded() {
+        } else if argument.allSatisfy({ "0123456789.eE+".contains($0) }), let real = Double(argument), real.isFinite, real >= 1,
+            real <= Double(Self.maximum), real == real.rounded()
+        {
             value = UInt64(real)
         } else {
             return nil
