@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // SHA-256 and HMAC-SHA-256 for the shards' tallies files (the audit executable only).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -59,6 +61,7 @@ let package = Package(
                 "FairnessAudit",
                 "FairnessSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: optimised
         ),
@@ -86,7 +89,9 @@ let package = Package(
         .testTarget(
             name: "FairnessSpecTests", dependencies: ["FairnessSpec", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "AuditCommandTests", dependencies: ["audit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AuditCommandTests", dependencies: ["audit", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,20 +13,23 @@ struct AuditProcess {
         return URL(fileURLWithPath: ".build/debug/audit")
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try runEnding(arguments, in: directory)
+    static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try runEnding(arguments, in: directory, environment: environment)
         return (result.status, result.stdout, result.stderr)
     }
 
     /// Runs `audit` (in `directory`, or this process's) and reports how it ended: its exit status, or the
     /// signal that killed it.
     static func runEnding(
-        _ arguments: [String], in directory: String? = nil
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
     ) throws -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

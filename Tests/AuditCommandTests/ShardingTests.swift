@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 
@@ -52,12 +53,13 @@ struct ShardingTests {
         return sealed(text.replacingOccurrences(of: #"("toolkit" : ")[^"]*"#, with: "$1\(toolkit)", options: .regularExpression))
     }
 
-    /// `text` (a shard file) with its checksum recomputed as the toolkit computes it.
+    /// `text` (a shard file) with its checksum recomputed as the toolkit computes it: SHA-256 of the file
+    /// written with an empty checksum and an empty MAC (which it keeps empty: a forger has no key).
     static func sealed(_ text: String) -> String {
-        let text = text.replacingOccurrences(of: #"("checksum" : ")[^"]*"#, with: "$1", options: .regularExpression)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return text.replacingOccurrences(of: #""checksum" : """#, with: "\"checksum\" : \"\(String(hash, radix: 16))\"")
+        var text = text.replacingOccurrences(of: #"("checksum" : ")[^"]*"#, with: "$1", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"("mac" : ")[^"]*"#, with: "$1", options: .regularExpression)
+        let digest = SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        return text.replacingOccurrences(of: #""checksum" : """#, with: "\"checksum\" : \"\(digest)\"")
     }
 
     @Test func shardsThatDoNotMakeOneRunAreRefused() throws {
@@ -138,5 +140,35 @@ struct ShardingTests {
         #expect(mistyped.status == 64 && mistyped.stderr.contains("they differ from the shards'"), "\(mistyped.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker), "merge ran a command read from a shard file")
         #expect(!FileManager.default.fileExists(atPath: directory + "/m/audit.md"))
+    }
+
+    /// With a shard key in the environment (a CI secret), tallies are signed: a forged shard whose checksum
+    /// was recomputed fails the signature; signed shards need the key to merge; and the merge with the key
+    /// equals the single run.
+    @Test func signedShardsCannotBeForged() throws {
+        let directory = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let key = ["FAIRNESS_AUDIT_SHARD_KEY": "correct horse battery staple"]
+        let tallies = directory + "/t"
+        for shard in 0..<2 {
+            let part = try AuditProcess.run(
+                Self.run + ["--out", directory + "/r", "--shard", "\(shard)/2", "--tallies", tallies], environment: key)
+            #expect(part.status == 0, "\(part.stderr)")
+        }
+        let signed = try String(contentsOfFile: tallies + "/shard-0-of-2.json", encoding: .utf8)
+        #expect(signed.range(of: #""mac" : "[0-9a-f]{64}""#, options: .regularExpression) != nil)
+        let noKey = try AuditProcess.run(["merge", tallies, "--out", directory + "/m"])
+        #expect(noKey.status == 64 && noKey.stderr.contains("the shard is signed"), "\(noKey.stderr)")
+        let merged = try AuditProcess.run(["merge", tallies, "--out", directory + "/m"], environment: key)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        // A forger changes a count and recomputes the SHA-256, but cannot sign.
+        let forged = Self.sealed(signed.replacingOccurrences(of: "\"trials\" : 300000", with: "\"trials\" : 300001"))
+        #expect(forged != Self.sealed(signed))
+        try forged.replacingOccurrences(
+            of: #"("mac" : ")[0-9a-f]*"#, with: "$1" + String(repeating: "0", count: 64), options: .regularExpression
+        )
+        .write(toFile: tallies + "/shard-0-of-2.json", atomically: true, encoding: .utf8)
+        let refused = try AuditProcess.run(["merge", tallies, "--out", directory + "/m2"], environment: key)
+        #expect(refused.status == 64 && refused.stderr.contains("the signature does not match the key"), "\(refused.stderr)")
     }
 }

@@ -4,6 +4,12 @@ import Foundation
 /// Renders an ``AuditReport`` as Markdown, CSV and JSON. Every number is formatted explicitly, nothing
 /// depends on the clock, the thread count or the machine's locale, so the same run gives the same bytes.
 public enum ReportWriter {
+    /// The names the report set writes at the top of its directory (pictures go in `pictures/`).
+    public static let fileNames: Set<String> = [
+        "audit.md", "audit.json", "checks.csv", "outcomes.csv", "mislabelled_arcs.csv", "probe_failures.csv", "tables.csv",
+        "pictures",
+    ]
+
     /// The files written, by name.
     ///
     /// - Parameters:
@@ -15,12 +21,6 @@ public enum ReportWriter {
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
     ///   report (the Markdown gathers each subject's rows from every table).
-    /// The names the report set writes at the top of its directory (pictures go in `pictures/`).
-    public static let fileNames: Set<String> = [
-        "audit.md", "audit.json", "checks.csv", "outcomes.csv", "mislabelled_arcs.csv", "probe_failures.csv", "tables.csv",
-        "pictures",
-    ]
-
     public static func render(
         _ report: AuditReport, threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> [(name: String, contents: String)] {

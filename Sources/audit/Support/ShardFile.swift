@@ -1,12 +1,18 @@
+import Crypto
 import FairnessAudit
 import Foundation
 
 /// The tallies one shard of a run writes (`audit run --shard I/K --tallies DIR`): versioned and
 /// self-describing — the toolkit, the run's own arguments, seed, generator, trials, block size, the shard's
-/// blocks and every subject's exact integer tallies — with a checksum over all of it.
+/// blocks and every subject's exact integer tallies — with a SHA-256 checksum over all of it and, when the
+/// run has a key (`FAIRNESS_AUDIT_SHARD_KEY` in the environment, a secret from the CI's secret store), an
+/// HMAC-SHA-256 that only a holder of the key can make: an edited file fails its checksum; a forged one,
+/// its checksum recomputed, fails the HMAC.
 struct ShardFile: Codable, Equatable {
     static let format = "fairness-audit tallies"
-    static let version = 1
+    static let version = 2
+    /// The environment variable holding the shard key, if the run signs its tallies.
+    static let keyVariable = "FAIRNESS_AUDIT_SHARD_KEY"
 
     var format = ShardFile.format
     var version = ShardFile.version
@@ -17,7 +23,7 @@ struct ShardFile: Codable, Equatable {
     /// What makes the run the run: its reproduce command as the report prints it (trials, seed, generator,
     /// settings, subjects, specs, probes; not threads, output or quiet). Shards of one run share it.
     var run: String
-    /// FNV-1a 64 of each spec file's contents when the shard ran, by path: a spec edited before the merge
+    /// SHA-256 of each spec file's contents when the shard ran, by path: a spec edited before the merge
     /// is caught.
     var specDigests: [String: String]
     var seed: UInt64
@@ -36,15 +42,17 @@ struct ShardFile: Codable, Equatable {
     var subjects: [String]
     /// Each subject's tally, as JSON text.
     var tallies: [String: String]
-    /// FNV-1a 64 of the file's JSON with this field empty, in hex.
+    /// SHA-256 of the file's JSON with this field and ``mac`` empty, in hex.
     var checksum = ""
+    /// HMAC-SHA-256 of the same JSON under the shard key, in hex; empty when the run had no key.
+    var mac = ""
 
     /// The digest of each spec file's contents, by the path as given.
     static func digests(_ specs: [String]) throws -> [String: String] {
         var result: [String: String] = [:]
         for path in specs {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
-            result[path] = String(FNV1a.hash(data), radix: 16)
+            result[path] = hex(SHA256.hash(data: data))
         }
         return result
     }
@@ -58,17 +66,36 @@ struct ShardFile: Codable, Equatable {
         return encoder
     }
 
-    /// The checksum of this file's contents (its own checksum field aside).
-    func computedChecksum() throws -> String {
+    /// The file's contents with its checksum and MAC empty: what both are computed over.
+    func unsealed() throws -> Data {
         var copy = self
         copy.checksum = ""
-        return String(FNV1a.hash(try Self.encoder().encode(copy)), radix: 16)
+        copy.mac = ""
+        return try Self.encoder().encode(copy)
+    }
+
+    /// The SHA-256 of this file's contents (its own checksum and MAC aside), in hex.
+    func computedChecksum() throws -> String { Self.hex(SHA256.hash(data: try unsealed())) }
+
+    /// The HMAC-SHA-256 of this file's contents under `key`, in hex.
+    func computedMAC(key: String) throws -> String {
+        Self.hex(HMAC<SHA256>.authenticationCode(for: try unsealed(), using: SymmetricKey(data: Data(key.utf8))))
+    }
+
+    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The shard key from the environment, if set (and not empty).
+    static var key: String? {
+        ProcessInfo.processInfo.environment[keyVariable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Writes the file into `directory` (created if needed) through a temporary file and a rename.
     func write(to directory: URL) throws -> URL {
         var sealed = self
         sealed.checksum = try computedChecksum()
+        if let key = Self.key { sealed.mac = try computedMAC(key: key) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let target = directory.appendingPathComponent(Self.name(shard: shard, of: shards))
         let temporary = directory.appendingPathComponent(
@@ -81,7 +108,7 @@ struct ShardFile: Codable, Equatable {
 
     /// Reads and checks one file.
     /// - Throws: ``MergeError`` naming the file if it is not a tallies file or its checksum does not match.
-    static func read(_ url: URL) throws -> ShardFile {
+    static func read(_ url: URL, key: String? = ShardFile.key) throws -> ShardFile {
         let file: ShardFile
         do {
             file = try JSONDecoder().decode(ShardFile.self, from: Data(contentsOf: url))
@@ -94,6 +121,18 @@ struct ShardFile: Codable, Equatable {
         }
         guard try file.computedChecksum() == file.checksum else {
             throw MergeError("\(url.path): checksum does not match: the file was changed or cut short")
+        }
+        switch (key, file.mac.isEmpty) {
+        case (nil, false):
+            throw MergeError("\(url.path): the shard is signed; set \(keyVariable) to the run's key to merge it")
+        case (let key?, true) where !key.isEmpty:
+            throw MergeError("\(url.path): the shard is not signed, but \(keyVariable) is set: tallies of a signed run are signed")
+        case (let key?, false):
+            guard try file.computedMAC(key: key) == file.mac else {
+                throw MergeError(
+                    "\(url.path): the signature does not match the key: the tallies were not written by a holder of \(keyVariable)")
+            }
+        default: break
         }
         return file
     }
