@@ -231,7 +231,16 @@ struct LogTally {
     mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
         let names = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased() }
-        for (index, name) in OutcomeLog.columns.enumerated() { column[index] = names.firstIndex(of: name) ?? -1 }
+        for (index, name) in OutcomeLog.columns.enumerated() {
+            let positions = names.indices.filter { names[$0] == name }
+            // `outcome` and `Outcome` both: which one is meant is a guess; JSON Lines refuse it too.
+            guard positions.count < 2 else {
+                throw LogError(
+                    line: number, column: 1,
+                    message: "the header names the '\(name)' column \(positions.count) times (in any case); give each column once")
+            }
+            column[index] = positions.first ?? -1
+        }
         guard column[0] >= 0 else {
             throw LogError(
                 line: number, column: 1,
