@@ -214,7 +214,8 @@ struct LogCommandTests {
         // A column named twice in any case is refused, as in JSON Lines (it silently took the first).
         try "outcome,Outcome\n1,2\n".write(toFile: directory + "/twice.csv", atomically: true, encoding: .utf8)
         let twice = try AuditProcess.run(["log", "--spec", Self.spec, directory + "/twice.csv", "--out", directory + "/rt"])
-        #expect(twice.status == 64 && twice.stderr.contains("twice.csv:1:1: the header names the 'outcome' column 2 times"), "\(twice.stderr)")
+        #expect(
+            twice.status == 64 && twice.stderr.contains("twice.csv:1:1: the header names the 'outcome' column 2 times"), "\(twice.stderr)")
         // A line past 1 MiB is a one-line error at its line, not an allocation that aborts.
         try ("outcome\n1\n" + String(repeating: "7", count: 3 << 20) + "\n2\n").write(
             toFile: directory + "/long.csv", atomically: true, encoding: .utf8)
