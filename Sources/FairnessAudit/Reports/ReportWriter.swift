@@ -170,8 +170,12 @@ public enum ReportWriter {
     static func removeLeftovers(in parent: URL, prefix: String) {
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+            // Only names this writer makes — prefix, PID, "-", a UUID — are ever removed: a file of the
+            // user's that merely starts like one (`.tmp-42`) is left alone.
             let rest = name.dropFirst(prefix.count)
-            guard let pid = Int32(rest.prefix { $0.isNumber }) else { continue }
+            let digits = rest.prefix { $0.isNumber }
+            let tail = rest.dropFirst(digits.count)
+            guard let pid = Int32(digits), tail.first == "-", UUID(uuidString: String(tail.dropFirst())) != nil else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { try? manager.removeItem(at: parent.appendingPathComponent(name)) }
         }
     }

@@ -194,6 +194,14 @@ struct RunnerTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         #expect(chmod(directory.path, 0o2710) == 0)
         try Data("mine".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        // Files that only look like a killed run's staging (no UUID) are the user's: kept.
+        try Data("mine".utf8).write(to: directory.appendingPathComponent(".tmp-42"))
+        try Data("mine".utf8).write(
+            to: directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).tmp-7"))
+        defer {
+            try? FileManager.default.removeItem(
+                at: directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).tmp-7"))
+        }
         let report = try Audit.run(try Catalogue.select(["reference-wheel-37"]), settings: Self.settings(trials: 2_000, threads: 1))
         for _ in 0..<2 {
             try ReportWriter.write(report, to: directory)
@@ -203,6 +211,10 @@ struct RunnerTests {
             #expect(info.st_uid == getuid())
             #expect(try String(contentsOf: directory.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("audit.md").path))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(".tmp-42").path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).tmp-7").path))
         }
     }
 
