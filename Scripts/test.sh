@@ -41,7 +41,14 @@ if grep -E "^$PWD/(Sources|Tests)/.*warning:" "$log"; then
   exit 1
 fi
 if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
-swift test --skip-build
+# Swift Testing's own closing line, and one plain summary line at the very end (the XCTest half of
+# `swift test` reports "Executed 0 tests": every test is Swift Testing's).
+tests=$(mktemp)
+trap 'rm -f "$log" "$tests"' EXIT
+swift test --skip-build 2>&1 | tee "$tests"
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] || exit "$status"
+summary=$(grep -E "Test run with [0-9]+ tests? " "$tests" | tail -n 1 || true)
 swift format lint --strict --recursive Sources Tests Package.swift \
   || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift'" >&2; exit 1; }
 python3 Scripts/check-layering.py
@@ -51,3 +58,5 @@ python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet scipy
 python3 Scripts/recompute_pvalues.py Reports
 python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 python3 Scripts/check_spec_schema.py
+passed=$(printf '%s\n' "$summary" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')
+echo "swift-testing: ${passed:-0} passed, 0 failed"

@@ -11,11 +11,13 @@ struct ProbeTests {
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
-    static func audit(spec: String, probe: String, trials: UInt64 = 20_000, timeout: Double = 10) throws -> AuditReport {
+    static func audit(
+        spec: String, probe: String, trials: UInt64 = 20_000, timeout: Double = 10, deadline: Double? = nil
+    ) throws -> AuditReport {
         let parsed = try SpecParser.parse(contentsOf: URL(fileURLWithPath: path(spec)))
         let subject: AuditSubject
         do {
-            subject = try parsed.probeSubject(command: probe, timeout: timeout)
+            subject = try parsed.probeSubject(command: probe, timeout: timeout, deadline: deadline)
         } catch let fault as ProbeError {
             subject = AuditSubject(name: parsed.name, summary: parsed.summary, kind: "probe", failing: fault)
         }
@@ -308,6 +310,16 @@ struct ProbeTests {
         let started = Date()
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " die-always", trials: 2_000)
         #expect(Self.couldNotRun(report)?.contains("died 40 times") == true, "\(Self.couldNotRun(report) ?? "")")
+        #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
+    }
+
+    /// A probe that answers every batch just within the timeout cannot keep a game's audit going for ever:
+    /// past `--probe-deadline` the game fails as one that could not be run, at once.
+    @Test func aSlowProbeMeetsItsDeadline() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " slow", trials: 200_000, deadline: 2)
+        #expect(
+            Self.couldNotRun(report)?.contains("did not finish the game's audit within 2.0 s") == true, "\(Self.couldNotRun(report) ?? "")")
         #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
     }
 

@@ -20,6 +20,9 @@ public final class ProbeClient: Sendable {
     public let numberType: String
     /// The protocol version the probe speaks: 1, or 2 (it answers `pick U`).
     public let version: Int
+    /// Seconds the whole game's audit through the probe may take, from the probe's start; nil: no limit.
+    public let deadline: Double?
+    let started = Date()
     /// Restarts allowed after the probe dies (each trap costs two: the death in a batch, then the death when
     /// the unanswered requests are replayed one at a time).
     public static let maximumRestarts = 1_000
@@ -49,10 +52,11 @@ public final class ProbeClient: Sendable {
 
     /// Starts the probe and shakes hands; the probe declares its number type (`double` or `float`).
     /// - Throws: ``ProbeError`` if it does not start or answers the handshake wrongly.
-    public init(command: String, timeout: Double, kind: String) throws {
+    public init(command: String, timeout: Double, kind: String, deadline: Double? = nil) throws {
         self.command = command
         self.timeout = timeout
         self.kind = kind
+        self.deadline = deadline
         let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil)
         numberType = connection.numberType
         version = connection.version
@@ -80,6 +84,10 @@ public final class ProbeClient: Sendable {
         // unanswered requests are replayed one at a time until one kills the probe again — the trap.
         var stepping = false
         while !rest.isEmpty {
+            if state.fault == nil, let deadline = client.deadline, Date().timeIntervalSince(client.started) > deadline {
+                state.fault = .pastDeadline(command: client.command, seconds: deadline)
+                state.connection?.close()
+            }
             guard state.fault == nil else {
                 answers.append(contentsOf: repeatElement("trap", count: rest.count))
                 break

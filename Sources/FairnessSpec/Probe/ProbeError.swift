@@ -17,6 +17,8 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
     case keepsDying(command: String, restarts: Int, lastRequest: String)
     /// The probe wrote more than `limit` bytes without ending the line (to the request shown).
     case lineTooLong(command: String, request: String, limit: Int)
+    /// The game's audit through the probe took longer than its deadline (seconds).
+    case pastDeadline(command: String, seconds: Double)
 
     public var description: String {
         switch self {
@@ -31,6 +33,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
             return "probe '\(command)' wrote an extra line '\(extra)' after answering '\(after)'"
         case .keepsDying(let command, let restarts, let lastRequest):
             return "probe '\(command)' died \(restarts) times (last on '\(lastRequest)'); giving up"
+        case .pastDeadline(let command, let seconds):
+            return
+                "probe '\(command)' did not finish the game's audit within \(seconds) s (--probe-deadline); a slow probe can be given more time, or fewer --trials"
         case .lineTooLong(let command, let request, let limit):
             return
                 "probe '\(command)' wrote more than \(limit) bytes without ending its line (answering '\(request)'); an answer is one short line"

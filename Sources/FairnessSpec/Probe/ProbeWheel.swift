@@ -90,9 +90,11 @@ extension GameSpec {
     /// - Parameters:
     ///   - command: The probe's command line (run with `/bin/sh -c`).
     ///   - timeout: Seconds without progress after which a batch is abandoned.
+    ///   - deadline: Seconds the whole game's audit through the probe may take (nil: no limit); past it
+    ///     the subject fails with ``ProbeError/pastDeadline(command:seconds:)``.
     /// - Throws: ``ProbeError`` if the probe does not start or its handshake is wrong — a `SubjectFault`
     ///   callers can turn into a failed subject.
-    public func probeSubject(command: String, timeout: Double) throws -> AuditSubject {
+    public func probeSubject(command: String, timeout: Double, deadline: Double? = nil) throws -> AuditSubject {
         let finishing = { (probe: ProbeClient) -> @Sendable () throws -> [String] in
             {
                 defer { probe.close() }
@@ -107,7 +109,7 @@ extension GameSpec {
         let wheel: WheelSpec
         switch game {
         case .wheel(let declared) where declared.draw == .target:
-            let probe = try ProbeClient(command: command, timeout: timeout, kind: "target")
+            let probe = try ProbeClient(command: command, timeout: timeout, kind: "target", deadline: deadline)
             let finish = finishing(probe)
             if probe.numberType == "float" {
                 return AuditSubject(
@@ -117,12 +119,12 @@ extension GameSpec {
                 targetedWheel: try ProbeTargetedWheel<Double>(declared, name: name, summary: summary, client: probe), finish: finish)
         case .wheel(let declared): wheel = declared
         case .dice(let dice):
-            let probe = try ProbeClient(command: command, timeout: timeout, kind: "dice")
+            let probe = try ProbeClient(command: command, timeout: timeout, kind: "dice", deadline: deadline)
             let game = ProbeDice(dice, name: name, summary: summary, client: probe)
             if let fault = probe.fault { throw fault }
             return AuditSubject(dice: game, finish: finishing(probe))
         }
-        let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel")
+        let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel", deadline: deadline)
         let finish = finishing(probe)
         if probe.numberType == "float" {
             return AuditSubject(wheel: try ProbeWheel<Float>(wheel, name: name, summary: summary, client: probe), finish: finish)

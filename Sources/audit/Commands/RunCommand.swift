@@ -38,6 +38,13 @@ struct RunCommand: ParsableCommand {
     var probeTimeout = 10.0
 
     @Option(
+        name: .customLong("probe-deadline"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a game's whole audit through its probe may take, from the probe's start; past it the game fails as 'could not be run'.",
+            valueName: "seconds"))
+    var probeDeadline = 3600.0
+
+    @Option(
         help: ArgumentHelp(
             "Generator: xoshiro (reproducible, fastest), philox (reproducible, one counter per trial), system, or gsl:NAME (gsl:mt19937, gsl:randu, ...).",
             valueName: "name"))
@@ -129,6 +136,9 @@ struct RunCommand: ParsableCommand {
             throw ValidationError(
                 "--probe: \(probes.count) probes for \(specs.count) specs; give one --spec for each --probe, in the same order")
         }
+        guard probeDeadline.isFinite, probeDeadline > 0, probeDeadline <= 604_800 else {
+            throw ValidationError("--probe-deadline \(probeDeadline): must be a number of seconds in (0, 604800] (a week)")
+        }
         guard probeTimeout.isFinite, probeTimeout > 0, probeTimeout <= 3600 else {
             throw ValidationError("--probe-timeout \(probeTimeout): must be a number of seconds in (0, 3600]")
         }
@@ -208,7 +218,7 @@ struct RunCommand: ParsableCommand {
         // Spec files alone audit only their games; with --subject too, both.
         let selected =
             try (specs.isEmpty || !subjects.isEmpty ? Catalogue.select(subjects) : [])
-            + Self.specSubjects(specs, probes: probes, timeout: probeTimeout)
+            + Self.specSubjects(specs, probes: probes, timeout: probeTimeout, deadline: probeDeadline)
         var seen = Set<String>()
         if let repeated = selected.map(\.name).first(where: { !seen.insert($0).inserted }) {
             AuditExitStatus.printError("subject name '\(repeated)' is used twice (a spec's name must differ from every other subject's)")

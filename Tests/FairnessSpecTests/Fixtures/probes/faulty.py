@@ -13,6 +13,7 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
               (rotations play never reaches: latent)
   endless     shakes hands, then writes bytes without a newline, forever
   die-always  shakes hands, then exits on any request (the game crashes on every input)
+  slow        answers correctly, but waits 0.2 s before each batch (well within any timeout)
 """
 import os
 import sys
@@ -78,6 +79,8 @@ def main():
             # A dying probe must have written the answers before the one it dies on.
             if FAULT == "die":
                 os.write(1, (reply + "\n").encode())
+        if replies and FAULT == "slow":
+            time.sleep(0.2)
         if replies and FAULT != "die":
             text = "\n".join(replies) + "\n"
             if FAULT == "surplus":
