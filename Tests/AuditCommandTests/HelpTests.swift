@@ -26,14 +26,14 @@ struct HelpTests {
         for expected in [
             "(default: 1000000)", "(default: 20261121)", "(default: all cores)", "(default: xoshiro)",
             "(default: 1e-06)", "(default: Reports)", "(default: exact,fairness,sampling,invalid)", "(default: 10000)", "(default: 10.0)",
-            "(default: 1e8)",
+            "(default: 1e8)", "(default: 3600.0)",
         ] {
             #expect(text.contains(expected), "missing \(expected) in\n\(help.stdout)")
         }
         for leak in ["TrialCount", "SeedChoice", "Optional(", "value:"] {
             #expect(!text.contains(leak), "\(leak) leaks into help:\n\(help.stdout)")
         }
-        #expect(text.components(separatedBy: "(default:").count - 1 == 11, "each option shows one default:\n\(help.stdout)")
+        #expect(text.components(separatedBy: "(default:").count - 1 == 12, "each option shows one default:\n\(help.stdout)")
     }
 
     @Test func versionIsTheToolkitVersion() throws {
