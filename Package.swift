@@ -65,32 +65,36 @@ let package = Package(
             ],
             swiftSettings: optimised
         ),
+        // What several test targets share: a seeded generator, the package's root, the fast and full tiers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FairnessModelTests",
-            dependencies: ["FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["TestSupport", "FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FairnessStatisticsTests",
-            dependencies: ["FairnessStatistics"],
+            dependencies: ["TestSupport", "FairnessStatistics"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FairnessAuditTests",
-            dependencies: ["FairnessAudit", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "TestSupport", "FairnessAudit", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
         // The exact checks alone, with no GSL anywhere in the dependency graph.
         .testTarget(
             name: "FairnessChecksTests",
-            dependencies: ["FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TestSupport", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
-            name: "FairnessSpecTests", dependencies: ["FairnessSpec", .product(name: "Yams", package: "Yams")],
+            name: "FairnessSpecTests", dependencies: ["TestSupport", "FairnessSpec", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "AuditCommandTests", dependencies: ["audit", .product(name: "Crypto", package: "swift-crypto")],
+            name: "AuditCommandTests", dependencies: ["TestSupport", "audit", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,10 +12,10 @@ bash Scripts/install-dependencies.sh
 swift build -c release --product audit >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cc -O2 Scripts/benchmark_gsl.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_gsl"
-cc -O2 Scripts/benchmark_engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job"
+cc -O2 Scripts/benchmarks/gsl_mt19937.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_gsl"
+cc -O2 Scripts/benchmarks/engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job"
 # The lanes experiment with clang, the LLVM that compiles Swift (GCC 12 at -O2 does not vectorise the fill).
-clang -O2 Scripts/benchmark_engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job_clang"
+clang -O2 Scripts/benchmarks/engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job_clang"
 cores=$(nproc)
 rate() { sed -n 's/.*trials_per_second=\([^ ]*\).*/\1/p'; }
 # Three rounds, the programs interleaved in each, so that a noisy neighbour hits them alike; the
@@ -24,7 +24,7 @@ rate() { sed -n 's/.*trials_per_second=\([^ ]*\).*/\1/p'; }
 for round in 1 2 3; do
   one=$(.build/release/audit bench --trials "$trials" --threads 1); echo "$one"; echo "one $(echo "$one" | rate)" >> "$work/rates"
   all=$(.build/release/audit bench --trials "$trials" --threads "$cores"); echo "$all"; echo "all $(echo "$all" | rate)" >> "$work/rates"
-  numpy=$(python3 Scripts/benchmark_numpy.py "$trials"); echo "$numpy"; echo "numpy $(echo "$numpy" | rate)" >> "$work/rates"
+  numpy=$(python3 Scripts/benchmarks/numpy_idiom.py "$trials"); echo "$numpy"; echo "numpy $(echo "$numpy" | rate)" >> "$work/rates"
   gsl=$("$work/benchmark_gsl" "$trials"); echo "$gsl"; echo "gsl $(echo "$gsl" | rate)" >> "$work/rates"
   # The default generator alone: the ceiling of any loop drawing one 64-bit word per trial.
   words=$(.build/release/audit bench --generator-only --trials "$trials"); echo "$words"
@@ -32,7 +32,7 @@ for round in 1 2 3; do
   # The same work as the engine's trial (53-bit double, the report's mapping, serial pairs) in C (the
   # engine's tallies to the bit: same chi2_p) and in vectorised NumPy.
   cjob=$("$work/benchmark_engine_job" "$trials"); echo "$cjob"; echo "cjob $(echo "$cjob" | rate)" >> "$work/rates"
-  npjob=$(python3 Scripts/benchmark_numpy.py "$trials" --engine-job); echo "$npjob"; echo "npjob $(echo "$npjob" | rate)" >> "$work/rates"
+  npjob=$(python3 Scripts/benchmarks/numpy_idiom.py "$trials" --engine-job); echo "$npjob"; echo "npjob $(echo "$npjob" | rate)" >> "$work/rates"
   lanes=$("$work/benchmark_engine_job_clang" "$trials" lanes); echo "$lanes"; echo "lanes $(echo "$lanes" | rate)" >> "$work/rates"
   # And with the report too in vector code (what no audit of a game's scalar code can do): the ceiling of
   # the job on this processor. It reads the lanes' words, so its tallies must be theirs.
@@ -94,7 +94,7 @@ echo "full default audit (--trials 1000000, release): $(median "${release_runs[@
 .build/release/audit bench --parity --trials 200000000 --threads 1
 # A game's own code behind a probe (Python, docs/probe-protocol.md): answers per second in batches, and
 # every exact check of a 37-pocket roulette through it.
-.build/release/audit bench --probe 'python3 Scripts/bench/roulette37.py' --spec Scripts/bench/roulette37.yaml --trials 1000000 \
+.build/release/audit bench --probe 'python3 Scripts/benchmarks/roulette37.py' --spec Scripts/benchmarks/roulette37.yaml --trials 1000000 \
   | sed '/^probe requests/s/$/  (target >= 200000 requests per second)/'
 # Production logs (audit log): a simple CSV (one outcome column) and a five-column one (session, ISO
 # timestamp, outcome, stake, payout) of 10^7 lines each, from the page cache; then 10^8 lines through

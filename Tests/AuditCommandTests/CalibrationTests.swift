@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// `audit calibrate` at small scale (the full run is `Scripts/calibrate.sh`, results in
+/// `audit calibrate` at small scale (the full run is `Scripts/reports/calibrate.sh`, results in
 /// Reports/calibration.md): it runs end to end and writes every section with figures in range.
-@Suite("calibration at small scale")
+@Suite("calibration at small scale", .fullTierOnly)
 struct CalibrationTests {
     @Test func calibrateWritesTheThreeMeasurements() throws {
         let directory = AuditProcess.temporaryDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `audit` executable (it sits beside the test bundle) and captures its output.
@@ -48,7 +49,7 @@ struct AuditProcess {
     }
 }
 
-@Suite("audit command line", .serialized)
+@Suite("audit command line", .serialized, .fullTierOnly)
 struct CommandLineTests {
     @Test(arguments: [
         (["--trials", "0"], "--trials"), (["--trials", "-5"], "--trials"), (["--trials", "abc"], "--trials"),
@@ -155,7 +156,7 @@ struct CommandLineTests {
         let directory = AuditProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = packageRoot
         let spec = directory + "/x$(touch PWNED) it's.yaml"
         try FileManager.default.copyItem(atPath: root.path + "/Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml", toPath: spec)
         let probe = "python3 '\(root.path)/Tests/FairnessSpecTests/Fixtures/probes/recording.py' wheel '\(directory)/it'\\''s.log'"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Random and mutated command lines: whatever a user types, `audit` ends with a documented status (0, 1,
@@ -6,7 +7,7 @@ import Testing
 /// writes no report. Bounded by `AUDIT_FUZZ_SECONDS` (default 45) and `AUDIT_FUZZ_CASES` (default 400);
 /// `AUDIT_FUZZ_SEED` picks the sequence. Command lines that once failed are replayed first from
 /// `Fixtures/fuzz-regressions.txt` (one command line per line, words separated by tabs).
-@Suite("fuzzed command lines", .serialized)
+@Suite("fuzzed command lines", .serialized, .fullTierOnly)
 struct FuzzTests {
     static let options = [
         "--trials", "--seed", "--threads", "--subject", "--rng", "--alpha", "--out", "--fail-on", "--quiet",
@@ -36,7 +37,7 @@ struct FuzzTests {
         return words + ["--subject", "reference-wheel-37"] + (cheap ? ["--trials", "300"] : []) + (namesOut ? [] : ["--out", out])
     }
 
-    static func generate(_ generator: inout SplitMix) -> [String] {
+    static func generate(_ generator: inout SplitMix64) -> [String] {
         var words: [String] = []
         let count = Int(generator.next() % 7)
         for _ in 0..<count {
@@ -75,7 +76,7 @@ struct FuzzTests {
         let environment = ProcessInfo.processInfo.environment
         let seconds = Double(environment["AUDIT_FUZZ_SECONDS"] ?? "") ?? 45
         let cases = Int(environment["AUDIT_FUZZ_CASES"] ?? "") ?? 400
-        var generator = SplitMix(seed: UInt64(environment["AUDIT_FUZZ_SEED"] ?? "") ?? 20261123)
+        var generator = SplitMix64(seed: UInt64(environment["AUDIT_FUZZ_SEED"] ?? "") ?? 20261123)
         let root = AuditProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `audit --help` and `audit run --help` as a user reads them: defaults as they are typed, each default
 /// once, the exit statuses, and no Swift type names leaking into the text.
-@Suite("audit help text")
+@Suite("audit help text", .fullTierOnly)
 struct HelpTests {
     @Test func rootHelpListsSubcommandsAndExitStatuses() throws {
         let help = try AuditProcess.run(["--help"])

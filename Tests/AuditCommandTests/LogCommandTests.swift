@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// `audit log` end to end: the three sample logs of `Scripts/make_sample_logs.py` give their verdicts (the
+/// `audit log` end to end: the three sample logs of `Examples/logs/make_sample_logs.py` give their verdicts (the
 /// drift located to the window where it was planted), standard input and JSON Lines are read, and bad rows
 /// are one-line errors naming line and column, or counted with --skip-bad.
-@Suite("audit log", .serialized)
+@Suite("audit log", .serialized, .fullTierOnly)
 struct LogCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot
     static let spec = root.appendingPathComponent("Examples/specs/prize-wheel.yaml").path
 
     /// The sample logs, made once by the committed script (200,000 lines each).
@@ -14,7 +15,7 @@ struct LogCommandTests {
         let directory = AuditProcess.temporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/make_sample_logs.py").path, directory, "200000"]
+        process.arguments = ["python3", root.appendingPathComponent("Examples/logs/make_sample_logs.py").path, directory, "200000"]
         process.standardOutput = FileHandle.nullDevice
         try! process.run()
         process.waitUntilExit()

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The progress line: on a terminal (given by script(1)), trials per second and the time left; on a pipe,
 /// nothing. Both runs are interrupted with SIGINT after a few seconds.
-@Suite("progress line", .serialized)
+@Suite("progress line", .serialized, .fullTierOnly)
 struct ProgressTests {
     static let hasScript =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/script")

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The files of one run land together: runs killed at random moments leave the complete old set or the
 /// complete new set, never a mix, and other files in the directory survive.
-@Suite("atomic report set", .serialized)
+@Suite("atomic report set", .serialized, .fullTierOnly)
 struct ReportSetTests {
     /// Every file of a report set by its path inside `directory` (`pictures/...` included).
     static func reportFiles(_ directory: String) -> [String: Data] {
@@ -36,7 +37,7 @@ struct ReportSetTests {
 
         _ = try AuditProcess.run(arguments(seed: 1, into: out))
         try Data("kept\n".utf8).write(to: URL(fileURLWithPath: out + "/notes.md"))
-        var generator = SplitMix(seed: 20261123)
+        var generator = SplitMix64(seed: 20261123)
         var landed = 0
         for attempt in 0..<50 {
             let process = Process()
@@ -73,18 +74,5 @@ extension ReportSetTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/link")) == root + "/real")
         #expect(FileManager.default.fileExists(atPath: root + "/real/audit.md"))
-    }
-}
-
-/// SplitMix64, a small seeded generator for reproducible test schedules.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,11 +1,12 @@
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 
 /// `audit run --shard I/K --tallies DIR` and `audit merge`: the merged report is byte-identical to a single
 /// run's, whatever the shard and thread counts; shards of different runs, missing, repeated or corrupted
 /// shards are one-line errors.
-@Suite("sharded runs", .serialized)
+@Suite("sharded runs", .serialized, .fullTierOnly)
 struct ShardingTests {
     static let run = [
         "--trials", "300000", "--seed", "77", "--subject", "reference-wheel-37", "--subject", "reference-dice-5d6",
@@ -121,7 +122,8 @@ struct ShardingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tallies = directory + "/t", forged = directory + "/forged", marker = directory + "/PWNED"
         try FileManager.default.createDirectory(atPath: forged, withIntermediateDirectories: true)
-        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let spec =
+            packageRoot
             .appendingPathComponent("Examples/specs/prize-wheel.yaml").path
         for shard in 0..<2 {
             _ = try AuditProcess.run(Self.run + ["--out", directory + "/r", "--shard", "\(shard)/2", "--tallies", tallies])

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `audit spec check`, `audit run --spec` and `--junit`, end to end through the built executable.
-@Suite("spec and JUnit on the command line")
+@Suite("spec and JUnit on the command line", .fullTierOnly)
 struct SpecAndJUnitCommandTests {
     static func write(_ text: String, named name: String, in directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

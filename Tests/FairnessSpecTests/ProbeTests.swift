@@ -1,13 +1,14 @@
 import FairnessAudit
 import FairnessSpec
 import Foundation
+import TestSupport
 import Testing
 
 /// Probes end to end: the example probes in four languages (a correct wheel passes the default gate, its
 /// planted bug fails with the right class), and every fault of the protocol.
-@Suite("probes", .serialized)
+@Suite("probes", .serialized, .fullTierOnly)
 struct ProbeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
@@ -137,7 +138,7 @@ struct ProbeTests {
     /// A detector's miss share is the share of plays in play, under the game's own die mapping: a straight
     /// check that misses 2-3-4-5-6 misses 5/324 of rolls on fair dice, 12/625 when the game's dice are
     /// `round(u * 5) + 1` and 15/2048 when they are `int(u * 8) % 6 + 1` (Python fractions over every roll,
-    /// Scripts/make_dice_play_shares.py).
+    /// Tests/FairnessSpecTests/Fixtures/probes/make_dice_play_shares.py).
     @Test(arguments: ["floor", "round", "d8"])
     func aDetectorsShareIsWeighedByTheGamesOwnDice(mode: String) throws {
         struct Share: Decodable {
@@ -403,7 +404,7 @@ struct ProbeTests {
 
     /// Probe protocol version 2: the game's own prize-table draw (`pick U`) is partitioned exactly and is
     /// what sampling and every share use; the declared index weights are the claim it is judged against.
-    /// Each mode's figures equal Python fractions' (Scripts/make_targeted_shares.py).
+    /// Each mode's figures equal Python fractions' (Tests/FairnessAuditTests/Fixtures/make_targeted_shares.py).
     @Test(arguments: ["correct", "off-by-one", "past-the-end", "throws"])
     func theGamesOwnIndexDrawIsAuditedExactly(mode: String) throws {
         let figures = try JSONDecoder().decode(

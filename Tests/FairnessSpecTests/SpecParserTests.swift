@@ -1,6 +1,7 @@
 import FairnessAudit
 import FairnessSpec
 import Foundation
+import TestSupport
 import Testing
 import Yams
 
@@ -164,7 +165,7 @@ struct SpecParserTests {
     /// The sharding examples (a GitHub Actions matrix, a Kubernetes Indexed Job) are valid YAML whose shard
     /// arguments cover 0 ..< K exactly once, K matching the matrix or the completions, with a merge step.
     @Test func shardingExamplesCoverEveryShard() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = packageRoot
         let actions =
             try Yams.load(yaml: String(contentsOf: root.appendingPathComponent("Examples/sharding/github-actions.yml"), encoding: .utf8))
             as! [String: Any]

@@ -136,10 +136,10 @@ public enum Audit {
         // Each statement of power solves for a noncentrality or a difference (GSL root finding): the
         // report's largest serial cost, so they are worked out side by side.
         let powered = pending.indices.filter { pending[$0].power != nil }
-        let statements = try powered.map { pending[$0].power! }.concurrentMap(threads: settings.run.threads) { request in
-            try describePower(request, level: level, family: Int(family))
+        let effects = try powered.map { pending[$0].power! }.concurrentMap(threads: settings.run.threads) { request in
+            try detectableEffect(request, level: level, family: Int(family))
         }
-        for (index, statement) in zip(powered, statements) { pending[index].record.detectable = statement }
+        for (index, effect) in zip(powered, effects) { pending[index].record.detectableEffect = effect }
         var verdicts: [SubjectVerdict] = []
         for result in results {
             var verdict = result.verdict
@@ -170,29 +170,27 @@ public enum Audit {
         }
     }
 
-    static func describePower(_ request: PowerRequest, level: Double, family: Int) throws -> String {
-        let assumption = String(format: " (at α/m = %.3g, m = %d p-values)", level, family)
+    /// The smallest effect `request`'s test detects with 90% power at `level`, in a family of `family`.
+    static func detectableEffect(_ request: PowerRequest, level: Double, family: Int) throws -> DetectableEffect {
+        let size: DetectableEffect.Size
         switch request {
         case .goodnessOfFit(let probabilities, let trials):
-            let power = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level)
-            let deviations = power.detectableRelativeDeviations
+            let deviations = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level).detectableRelativeDeviations
             let likeliest = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
             let rarest = probabilities.indices.filter { probabilities[$0] > 0 }.min { probabilities[$0] < probabilities[$1] } ?? 0
-            return String(
-                format:
-                    "90%% power against one outcome off by %.3g%% relative (%.3g points) if most likely, %.3g%% (%.3g points) if least likely",
-                100 * deviations[likeliest], 100 * deviations[likeliest] * probabilities[likeliest], 100 * deviations[rarest],
-                100 * deviations[rarest] * probabilities[rarest]) + assumption
+            func deviation(_ index: Int) -> DetectableEffect.Deviation {
+                .init(relative: deviations[index], absolute: deviations[index] * probabilities[index])
+            }
+            size = .outcome(mostLikely: deviation(likeliest), leastLikely: deviation(rarest))
         case .independence(let df, let trials):
             let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(level)
             let lambda = try ChiSquarePower.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: 0.9)
-            return String(format: "90%% power against dependence of effect size w = %.3g (Cohen's w)", (lambda / trials).squareRoot())
-                + assumption
+            size = .dependence(cohensW: (lambda / trials).squareRoot())
         case .binomial(let trials, let probability):
-            let power = try BinomialPower(trials: trials, hypothesised: probability, alpha: level)
-            guard let difference = power.smallestDetectableDifference else { return "no difference detectable at this number of trials" }
-            return String(format: "90%% power against a probability off by ±%.3g points", 100 * difference) + assumption
+            size = .probability(
+                difference: try BinomialPower(trials: trials, hypothesised: probability, alpha: level).smallestDetectableDifference)
         }
+        return DetectableEffect(size: size, level: level, family: family)
     }
 }
 

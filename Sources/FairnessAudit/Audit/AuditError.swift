@@ -62,8 +62,4 @@ public enum AuditSetting: String, Sendable, Hashable, CaseIterable {
     case tallies = "tallies"
     /// N of the "1 in N" limit for advertised prizes.
     case rarePrizeLimit = "rare-prize"
-    /// The JUnit report's directory.
-    case junitFile = "JUnit file directory"
-    /// The directory the reports are written to.
-    case reportDirectory = "report directory"
 }

@@ -7,7 +7,7 @@
 /// ``init(seed:stream:block:)``): the counter-based generator decides *where* each block starts, the
 /// fast generator fills it. Blocks are fixed by the trial count and block size, so every tally is the same
 /// whichever thread, machine or shard runs a block. Known answers are checked against the `randomgen`
-/// package's `Xoshiro256` (Scripts/make_xoshiro_reference.py).
+/// package's `Xoshiro256` (Tests/FairnessModelTests/Fixtures/make_xoshiro_reference.py).
 public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable {
     @usableFromInline var s0: UInt64
     @usableFromInline var s1: UInt64

@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
     var probe: String?
 
     @Option(help: ArgumentHelp("The spec of the game behind --probe.", valueName: "file"))
-    var spec = "Scripts/bench/roulette37.yaml"
+    var spec = "Scripts/benchmarks/roulette37.yaml"
 
     @Flag(
         help:
@@ -52,7 +52,7 @@ struct BenchCommand: ParsableCommand {
         let test = try GoodnessOfFitTest(counts: Array(tally.counts.prefix(37)), probabilities: Array(repeating: 1.0 / 37, count: 37))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         // FNV-1a over every count then every pair count, each as 8 little-endian bytes: what
-        // Scripts/benchmark_engine_job.c prints for its own tallies, so the two can be compared to the bit.
+        // Scripts/benchmarks/engine_job.c prints for its own tallies, so the two can be compared to the bit.
         let tallies = FNV1a.hash(
             (tally.counts + tally.pairs).flatMap { count in (0..<8).map { UInt8(truncatingIfNeeded: count >> (8 * $0)) } })
         print(

@@ -38,18 +38,9 @@ struct LogCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Family-wise significance level (Holm), in (0, 1).", valueName: "alpha"))
     var alpha = AuditSettings.defaultAlpha
 
-    @Option(help: ArgumentHelp("Directory for the reports.", valueName: "dir"))
-    var out = "Reports"
-
-    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
-    var junit: String?
-
-    @Flag(help: "Print only the gate line.")
-    var quiet = false
+    @OptionGroup(title: "Reports") var reports: ReportOptions
 
     mutating func validate() throws {
-        // An empty --out would write into whatever directory the shell is in.
-        guard !out.isEmpty else { throw ValidationError("--out '': give a directory path (such as Reports or .)") }
         if window != nil && windowSeconds != nil { throw ValidationError("--window and --window-seconds: give one of them") }
         if let window, window < 1 { throw ValidationError("--window \(window): must be a whole number of lines ≥ 1") }
         if let windowSeconds, !(windowSeconds.isFinite && windowSeconds > 0) {
@@ -58,28 +49,15 @@ struct LogCommand: ParsableCommand {
         if skipBad < 0 { throw ValidationError("--skip-bad \(skipBad): must be a whole number ≥ 0") }
     }
 
-    func run() throws {
-        do {
-            try execute()
-        } catch let error as AuditError {
-            AuditExitStatus.printError(RunCommand.message(for: error))
-            throw AuditExitStatus.badInput
-        } catch let error as SpecError {
-            AuditExitStatus.printError(error.file.isEmpty ? "\(spec): \(error.message)" : error.description)
-            throw AuditExitStatus.badInput
-        } catch let error as LogError {
-            AuditExitStatus.printError(error.description)
-            throw AuditExitStatus.badInput
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            AuditExitStatus.printError("\(error)", prefix: "internal error: ")
-            throw AuditExitStatus.internalError
-        }
-    }
+    func run() throws { try AuditExitStatus.reportingErrors(execute) }
 
     func execute() throws {
-        let model = try SpecParser.parse(contentsOf: URL(fileURLWithPath: spec)).logModel()
+        let model: LogModel
+        do {
+            model = try SpecParser.parse(contentsOf: URL(fileURLWithPath: spec)).logModel()
+        } catch let error as SpecError where error.file.isEmpty {
+            throw UsageError("\(spec): \(error.message)")
+        }
         var options = LogOptions()
         options.file = log
         options.skipBad = skipBad
@@ -92,8 +70,8 @@ struct LogCommand: ParsableCommand {
         command += " \(ShellQuoting.quoted(log))"
         let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
         try settings.validate()
-        let directory = URL(fileURLWithPath: out)
-        let junitFile = try junit.map { try JUnitDestination.checked($0, reports: directory) }
+        let directory = reports.directory
+        let junitFile = try reports.junit.map { try JUnitDestination.checked($0, reports: directory) }
         let descriptor: Int32 = log == "-" ? 0 : open(log, O_RDONLY)
         guard descriptor >= 0 else {
             throw LogError(line: 0, column: 0, message: "cannot open the log: \(String(cString: strerror(errno)))", file: log)
@@ -103,21 +81,12 @@ struct LogCommand: ParsableCommand {
         let report = try OutcomeLog.audit(descriptor: descriptor, model: model, options: options, settings: settings)
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: ProcessInfo.processInfo.activeProcessorCount)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        if !quiet {
-            for subject in report.subjects {
-                let failing = report.checks.filter { $0.subject == subject.name && $0.status == .fail }.map(\.check)
-                print("\(subject.name)  \(subject.verdict.rawValue)  \(failing.joined(separator: "; "))")
-            }
-        }
+        if !reports.quiet { Terminal.printVerdicts(report) }
         print("gate: \(report.gate.rawValue) (\(report.trials) outcome lines); reports in \(directory.path)")
-        if !quiet {
+        if !reports.quiet {
             FileHandle.standardError.write(
                 Data(String(format: "audit: %.2f s, %.3g lines per second\n", seconds, Double(report.trials) / seconds).utf8))
         }
-        switch report.gate {
-        case .pass, .note: return
-        case .fail: throw AuditExitStatus.failed
-        case .inconclusive: throw AuditExitStatus.inconclusive
-        }
+        try AuditExitStatus.exit(for: report.gate)
     }
 }

@@ -31,16 +31,11 @@ struct MergeCommand: ParsableCommand {
     var probes: [String] = []
 
     func run() throws {
-        let command: RunCommand
-        let store: TallyStore
-        do {
-            (command, store) = try Self.load(
+        try AuditExitStatus.reportingErrors {
+            let (command, store) = try Self.load(
                 paths, extra: (out.map { ["--out", $0] } ?? []) + (junit.map { ["--junit", $0] } ?? []), typedProbes: probes)
-        } catch let error as MergeError {
-            AuditExitStatus.printError(error.description)
-            throw AuditExitStatus.badInput
+            try command.execute(sampling: .merged(store))
         }
-        try command.run(sampling: .merged(store))
     }
 
     /// The run the shards come from, and their tallies.
@@ -125,14 +120,14 @@ struct MergeCommand: ParsableCommand {
             throw MergeError(
                 "the shards' arguments '\(arguments.joined(separator: " "))' no longer parse: \(RunCommand.message(for: error))")
         }
-        guard command.probes == typedProbes else {
+        guard command.games.probes == typedProbes else {
             throw MergeError(
-                command.probes.isEmpty
+                command.games.probes.isEmpty
                     ? "the shards' run used no probe, but --probe was given to merge"
-                    : "the shards' run audited \(command.probes.count) game(s) through probe commands; merge runs no command read from a file: type them again with --probe, in order (\(typedProbes.count) given\(typedProbes.isEmpty ? "" : ", and they differ from the shards'"))"
+                    : "the shards' run audited \(command.games.probes.count) game(s) through probe commands; merge runs no command read from a file: type them again with --probe, in order (\(typedProbes.count) given\(typedProbes.isEmpty ? "" : ", and they differ from the shards'"))"
             )
         }
-        guard let generator = try? GeneratorChoice(parsing: command.rng), generator.description == first.generator else {
+        guard command.rng.description == first.generator else {
             throw MergeError(
                 "the shards' arguments now mean generator '\(command.rng)', but the shards drew from '\(first.generator)'; merge with the toolkit that ran them"
             )

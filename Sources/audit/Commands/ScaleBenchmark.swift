@@ -2,7 +2,7 @@ import FairnessAudit
 import Foundation
 
 /// `audit bench --scale`: what the exact checks and a short audit cost as the game grows, printed as the
-/// Markdown table README quotes.
+/// Markdown table docs/performance.md quotes ("Cost at scale").
 enum ScaleBenchmark {
     static func run(threads: Int) throws {
         print("| game | exact checks (s) | audit at 100,000 trials (s) |")

@@ -37,24 +37,3 @@ struct CheckSpecCommand: ParsableCommand {
         if bad { throw AuditExitStatus.badInput }
     }
 }
-
-extension RunCommand {
-    /// The subjects declared in `files`, in order: the game's own code behind `probes[i]` for the i-th file
-    /// that has one, the declared design otherwise. A probe that does not start fails its subject only.
-    /// - Throws: ``SpecError`` for the first file that does not parse.
-    static func specSubjects(
-        _ files: [String], probes: [String] = [], timeout: Double = 10, deadline: Double? = nil
-    ) throws -> [AuditSubject] {
-        let specs = try files.map { try SpecParser.parse(contentsOf: URL(fileURLWithPath: $0)) }
-        return try specs.enumerated().map { index, spec in
-            guard index < probes.count else { return try spec.subject() }
-            do {
-                return try spec.probeSubject(command: probes[index], timeout: timeout, deadline: deadline)
-            } catch let fault as ProbeError {
-                let kind: String
-                if case .dice = spec.game { kind = "dice" } else { kind = "wheel" }
-                return AuditSubject(name: spec.name, summary: spec.summary, kind: kind, failing: fault)
-            }
-        }
-    }
-}

@@ -13,11 +13,11 @@ enum JUnitDestination {
     /// A symbolic link is written through (its target is replaced, the link kept); a FIFO, a device or a
     /// socket is refused, never replaced by a regular file; a directory, a missing or unwritable parent, and
     /// a name that is one of the report set's own files are refused.
-    /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` for `--junit`.
+    /// - Throws: an ``OptionError`` for `--junit`.
     static func checked(_ path: String, reports: URL) throws -> JUnitDestination {
         let allowed = "a file path in an existing, writable directory (inside --out, a name of its own)"
-        func refuse(_ why: String) -> AuditError { AuditError.invalidSetting(.junitFile, value: path, allowed: allowed + " (\(why))") }
-        guard !path.isEmpty else { throw AuditError.invalidSetting(.junitFile, value: "''", allowed: allowed) }
+        func refuse(_ why: String) -> OptionError { OptionError(flag: "--junit", value: path, allowed: allowed + " (\(why))") }
+        guard !path.isEmpty else { throw OptionError(flag: "--junit", value: "''", allowed: allowed) }
         var file = URL(fileURLWithPath: path).standardizedFileURL
         let manager = FileManager.default
         var isDirectory: ObjCBool = false

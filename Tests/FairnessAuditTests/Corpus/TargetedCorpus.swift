@@ -1,7 +1,7 @@
 // Wheels told their result up front, written the way public prize-wheel code is written: the game (or its
 // server) picks the prize, works out an angle, animates to it and shows the prize. Each game has a correct
 // twin (`planted: false`) and one realistic defect (`planted: true`, marked `BUG`). The exact shares the
-// audit must find are computed independently with Python fractions by Scripts/fixtures/make_targeted_shares.py
+// audit must find are computed independently with Python fractions by Tests/FairnessAuditTests/Fixtures/make_targeted_shares.py
 // (Fixtures/targeted_shares.json).
 //
 // Every wheel here is laid out clockwise from 0° with the pointer at 0°; a rotation r (degrees, positive

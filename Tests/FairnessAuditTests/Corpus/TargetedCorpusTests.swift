@@ -1,6 +1,6 @@
 // Audits the targeted-wheel corpus (TargetedCorpus.swift) with the default settings: every correct twin
 // passes the gate, every planted twin fails it with the class and the exact share that Python fractions
-// compute independently (Scripts/make_targeted_shares.py → Fixtures/targeted_shares.json).
+// compute independently (Tests/FairnessAuditTests/Fixtures/make_targeted_shares.py → Fixtures/targeted_shares.json).
 import FairnessAudit
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import FairnessAudit
 import Foundation
+import TestSupport
 import Testing
 
 /// The log reader as a library: automatic windows stay at most 32 whatever the length (blocks merge as the
@@ -10,21 +11,9 @@ struct OutcomeLogTests {
         name: "prize-wheel", summary: "test", labels: Array(1...8), probabilities: [30, 20, 15, 10, 10, 8, 5, 2].map { Double($0) / 100 },
         paytable: try! Paytable(prizes: [1: 5, 2: 10, 3: 20, 4: 50, 5: 50, 6: 100, 7: 250, 8: 1000], stake: 100, declaredReturn: 0.57))
 
-    /// SplitMix64.
-    struct Random {
-        var state: UInt64
-        mutating func unit() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / 9_007_199_254_740_992
-        }
-    }
-
     /// A log of `lines` outcomes whose label 8 falls from 2% to 0.5% from outcome line `change`.
     static func log(lines: Int, change: Int) throws -> String {
-        var random = Random(state: 42)
+        var random = SplitMix64(seed: 42)
         var text = "outcome\n"
         text.reserveCapacity(lines * 2 + 8)
         for line in 1...lines {
@@ -68,7 +57,7 @@ struct OutcomeLogTests {
     @Test func aFairLogWithARareSectorPasses() throws {
         let model = try LogModel(
             name: "rare", summary: "test", labels: Array(1...4), probabilities: [0.6, 0.3, 0.095, 0.005])
-        var random = Random(state: 9)
+        var random = SplitMix64(seed: 9)
         var text = "outcome\n"
         for _ in 0..<200_000 {
             let u = random.unit()

@@ -1,18 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import FairnessModel
-
-/// A deterministic generator for tests (SplitMix64).
-struct TestGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Dice model")
 struct DiceModelTests {
@@ -83,7 +72,7 @@ struct DiceModelTests {
     }
 
     @Test func rollsAreInRangeAndCoverEveryFace() {
-        var generator = TestGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         var seen = Set<Int>()
         for _ in 0..<1000 {
             let roll = DiceSet.fiveSixSided.roll(using: &generator)
@@ -112,7 +101,7 @@ struct DiceModelTests {
         var buckets = [Int](repeating: 0, count: 8)
         for _ in 0..<8 { buckets[Int(Sampling.uniformInteger(below: 8, using: &generator))] += 1 }
         #expect(buckets == Array(repeating: 1, count: 8))
-        var g = TestGenerator(state: 1)
+        var g = SplitMix64(seed: 1)
         for _ in 0..<1000 { #expect(Sampling.uniformInteger(below: 37, using: &g) < 37) }
         let u = Sampling.unitInterval(using: &g)
         #expect(u >= 0 && u < 1)

@@ -2,7 +2,7 @@ import FairnessStatistics
 import Foundation
 import Testing
 
-/// Reference values at the edges, written by `Scripts/make_edge_reference.py` (mpmath at 60 digits for
+/// Reference values at the edges, written by `Tests/FairnessStatisticsTests/Fixtures/make_edge_reference.py` (mpmath at 60 digits for
 /// the binomial distribution, SciPy's `binomtest` for the test and its intervals).
 struct EdgeReference: Decodable {
     struct Binomial: Decodable { let n: Double; let k: Double; let p: Double; let pmf: Double; let cdf: Double; let sf: Double }

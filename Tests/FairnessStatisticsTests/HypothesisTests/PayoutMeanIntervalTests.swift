@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FairnessStatistics
 
-/// The mean-payout interval against SciPy's constrained optimiser (Scripts/make_payout_reference.py), and its
+/// The mean-payout interval against SciPy's constrained optimiser (Tests/FairnessStatisticsTests/Fixtures/make_payout_reference.py), and its
 /// coverage on a heavy-tailed prize table by simulation, beside the normal interval's.
 @Suite("Payout mean interval")
 struct PayoutMeanIntervalTests {
@@ -44,18 +45,6 @@ struct PayoutMeanIntervalTests {
         #expect(abs(try interval.pValue(mean: interval.lower) - (1 - c.confidence)) < 1e-6)
     }
 
-    /// SplitMix64, for a reproducible simulation.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A jackpot of 1,000 at 1 in 2,000 carries half the return: in 2,000 plays it is not paid at all about
     /// 37% of the time. The profile interval covers the true mean about 95% of the time; the normal one
     /// misses whenever the jackpot has not been seen.
@@ -63,7 +52,7 @@ struct PayoutMeanIntervalTests {
         let levels: [Double] = [0, 1, 5, 1000]
         let probabilities = [0.7, 0.25, 0.0495, 0.0005]
         let truth = zip(levels, probabilities).reduce(0) { $0 + $1.0 * $1.1 }
-        var generator = SplitMix(state: 20_261_123)
+        var generator = SplitMix64(seed: 20_261_123)
         let repetitions = 1_000, plays = 2_000
         var covered = 0, normalCovered = 0
         for _ in 0..<repetitions {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The SciPy reference cases written by `Scripts/make_statistics_reference.py`.
+/// The SciPy reference cases written by `Tests/FairnessStatisticsTests/Fixtures/make_statistics_reference.py`.
 struct Reference: Decodable {
     struct ChiSquare: Decodable { let x: Double; let df: Double; let sf: Double; let cdf: Double }
     struct ChiSquareQuantile: Decodable { let q: Double; let df: Double; let isf: Double }
@@ -48,7 +48,8 @@ struct Reference: Decodable {
         guard let url = Bundle.module.url(forResource: "scipy_reference", withExtension: "json", subdirectory: "Fixtures"),
             let data = try? Data(contentsOf: url)
         else {
-            fatalError("missing fixture Fixtures/scipy_reference.json; run Scripts/make_statistics_reference.py")
+            fatalError(
+                "missing fixture Fixtures/scipy_reference.json; run Tests/FairnessStatisticsTests/Fixtures/make_statistics_reference.py")
         }
         do { return try JSONDecoder().decode(Reference.self, from: data) } catch { fatalError("bad fixture: \(error)") }
     }()

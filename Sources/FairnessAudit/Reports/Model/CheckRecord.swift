@@ -21,8 +21,8 @@ public struct CheckRecord: Sendable, Hashable, Codable {
     public var holmPValue: Double?
     /// The family-wise level the Holm-adjusted p-value is compared with.
     public var threshold: Double?
-    /// What the test could detect at this number of trials, with 90% power.
-    public var detectable: String?
+    /// What the test could detect at this number of trials, with 90% power, as figures.
+    public var detectableEffect: DetectableEffect?
     /// What the check found, in one line (counts, margins, or why it was inconclusive).
     public var detail: String
     /// For an exact check that found something: the class of the worst defect (see `FindingClass`).
@@ -37,4 +37,38 @@ public struct CheckRecord: Sendable, Hashable, Codable {
     /// Whether a goodness-of-fit test observed an outcome its odds give probability 0, which makes its
     /// p-value 0 exactly (not an underflow).
     public var impossibleObserved: Bool = false
+
+    /// What the test could detect, in words (``ReportNarrator/detectable(_:)``).
+    public var detectable: String? { detectableEffect.map(ReportNarrator.detectable) }
+}
+
+extension CheckRecord {
+    /// The keys of the JSON report: every stored figure, and the detectable effect also in words.
+    private enum EncodedKeys: String, CodingKey {
+        case subject, check, kind, status, statistic, degreesOfFreedom, pValue, holmPValue, threshold, detectable,
+            detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved
+    }
+
+    /// Encodes every stored property as the synthesised encoding would, and ``detectable`` beside
+    /// ``detectableEffect`` (a reader of the JSON gets the sentence the Markdown shows, and its figures).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EncodedKeys.self)
+        try container.encode(subject, forKey: .subject)
+        try container.encode(check, forKey: .check)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(statistic, forKey: .statistic)
+        try container.encodeIfPresent(degreesOfFreedom, forKey: .degreesOfFreedom)
+        try container.encodeIfPresent(pValue, forKey: .pValue)
+        try container.encodeIfPresent(holmPValue, forKey: .holmPValue)
+        try container.encodeIfPresent(threshold, forKey: .threshold)
+        try container.encodeIfPresent(detectable, forKey: .detectable)
+        try container.encodeIfPresent(detectableEffect, forKey: .detectableEffect)
+        try container.encode(detail, forKey: .detail)
+        try container.encodeIfPresent(findingClass, forKey: .findingClass)
+        try container.encodeIfPresent(magnitude, forKey: .magnitude)
+        try container.encodeIfPresent(shareOfCircle, forKey: .shareOfCircle)
+        try container.encodeIfPresent(finding, forKey: .finding)
+        try container.encode(impossibleObserved, forKey: .impossibleObserved)
+    }
 }

@@ -1,5 +1,5 @@
 /// One entry of a table a p-value was computed from, so every p-value can be recomputed from the report
-/// alone (`Scripts/recompute_pvalues.py` does it with SciPy).
+/// alone (`Scripts/gates/recompute_pvalues.py` does it with SciPy).
 ///
 /// - `goodness of fit`: one row per cell actually tested (after pooling), `observed` and `expected`
 ///   counts, `members` naming the outcomes pooled into it; outcomes of probability 0 that were observed

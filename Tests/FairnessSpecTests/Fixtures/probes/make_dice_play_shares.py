@@ -10,7 +10,7 @@ check that only knows 1-2-3-4-5. Each mode's face odds come from solving its map
 Every ordered roll of five dice (6^5 = 7,776) is enumerated; the share is the total probability, under the
 mode's face odds, of the rolls on which the check disagrees with the truth (five distinct consecutive faces).
 
-Output: Tests/FairnessSpecTests/Fixtures/probes/dice_play_shares.json. Run: python3 Scripts/make_dice_play_shares.py
+Output: Tests/FairnessSpecTests/Fixtures/probes/dice_play_shares.json. Run: python3 Tests/FairnessSpecTests/Fixtures/probes/make_dice_play_shares.py
 """
 from fractions import Fraction as F
 from itertools import product
@@ -46,7 +46,7 @@ def main():
         out[mode] = {"share": str(wrong), "share_value": float(wrong)}
         print(f"{mode}: {wrong} = {float(wrong):.12g}")
     here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "..", "Tests", "FairnessSpecTests", "Fixtures", "probes", "dice_play_shares.json"), "w") as f:
+    with open(os.path.join(here, "dice_play_shares.json"), "w") as f:
         json.dump(out, f, indent=2, sort_keys=True)
         f.write("\n")
 

@@ -16,7 +16,7 @@ import sys
 import jsonschema
 import yaml
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 def load(path):

@@ -3,10 +3,10 @@
 # audit's own files are compared (pictures/ included, file by file, and no picture may be left over):
 # calibration.md and negative-controls.md come from their own scripts.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT
-bash Scripts/regenerate-reports.sh "$fresh/reports" >/dev/null
+bash Scripts/reports/regenerate.sh "$fresh/reports" >/dev/null
 stale=0
 while IFS= read -r file; do
   name=${file#"$fresh/reports/"}
@@ -18,7 +18,7 @@ if [ -d Reports/pictures ]; then
   done < <(find Reports/pictures -type f | sort)
 fi
 if [ "$stale" = 1 ]; then
-  echo "error: Reports/ is out of date; run 'bash Scripts/regenerate-reports.sh' and commit the result" >&2
+  echo "error: Reports/ is out of date; run 'bash Scripts/reports/regenerate.sh' and commit the result" >&2
   exit 1
 fi
 echo "Reports/ is up to date"

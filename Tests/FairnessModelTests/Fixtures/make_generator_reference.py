@@ -4,7 +4,7 @@ block streams), computed with NumPy.
 
 NumPy's Philox advances its counter before each block, so the block for counter c is obtained by
 starting NumPy at c - 1. Writes Tests/FairnessModelTests/Fixtures/philox_reference.json.
-Run: python3 Scripts/make_generator_reference.py
+Run: python3 Tests/FairnessModelTests/Fixtures/make_generator_reference.py
 """
 import json
 import os
@@ -12,7 +12,7 @@ import os
 import numpy as np
 from numpy.random import Philox
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "FairnessModelTests", "Fixtures", "philox_reference.json")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "philox_reference.json")
 MASK = (1 << 64) - 1
 
 
@@ -35,7 +35,7 @@ cases = [
     ([7, 0, 0, 0], [20261121, 0]),
     ([123456789012, 3, 0, 0], [0xDEADBEEF, 0]),
 ]
-out = {"generator": "Scripts/make_generator_reference.py", "numpy": np.__version__,
+out = {"generator": "Tests/FairnessModelTests/Fixtures/make_generator_reference.py", "numpy": np.__version__,
        "blocks": [{"counter": [str(x) for x in c], "key": [str(x) for x in k], "output": [str(x) for x in block(c, k)]} for c, k in cases]}
 os.makedirs(os.path.dirname(OUT), exist_ok=True)
 with open(OUT, "w") as f:

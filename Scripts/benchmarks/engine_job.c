@@ -26,7 +26,7 @@
    toolkit cannot compile a user's Swift for AVX-512 and dispatch on the processor). It measures how far
    the job could go if it could.
 
-   Build: cc -O2 Scripts/benchmark_engine_job.c $(pkg-config --cflags --libs gsl) -o benchmark_engine_job
+   Build: cc -O2 Scripts/benchmarks/engine_job.c $(pkg-config --cflags --libs gsl) -o benchmark_engine_job
    Usage: ./benchmark_engine_job TRIALS [lanes|vector] */
 #include <gsl/gsl_cdf.h>
 #include <stdint.h>

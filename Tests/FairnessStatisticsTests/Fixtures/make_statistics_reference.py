@@ -7,7 +7,7 @@ committed, and the Swift tests compare every statistics function with it at rela
 Where SciPy's own precision could be doubted (chi-square far tails, the noncentral chi-square),
 the script cross-checks it against mpmath at 50 digits and refuses to write a value that disagrees.
 
-Requires: scipy, numpy, mpmath, statsmodels (for Holm).   python3 Scripts/make_statistics_reference.py
+Requires: scipy, numpy, mpmath, statsmodels (for Holm).   python3 Tests/FairnessStatisticsTests/Fixtures/make_statistics_reference.py
 """
 import json
 import math
@@ -22,7 +22,7 @@ from scipy import optimize, stats
 from statsmodels.stats.multitest import multipletests
 
 mp.mp.dps = 50
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "FairnessStatisticsTests", "Fixtures", "scipy_reference.json")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scipy_reference.json")
 
 
 def agree(a, b, rel=1e-11, what=""):
@@ -304,7 +304,7 @@ def binomial_power(n, p0, alpha, power=0.9):
 binom_power = [binomial_power(*args) for args in [(100, 0.5, 0.05), (1000, 1 / 37, 1e-3), (5000, 0.0154, 1e-6), (20000, 0.3, 1e-6)]]
 
 out = {
-    "generator": "Scripts/make_statistics_reference.py",
+    "generator": "Tests/FairnessStatisticsTests/Fixtures/make_statistics_reference.py",
     "versions": {"scipy": scipy.__version__, "numpy": np.__version__, "mpmath": mp.__version__, "statsmodels": statsmodels.__version__},
     "chiSquare": chi2_cases, "chiSquareQuantiles": chi2_quantiles, "goodnessOfFit": gof_cases,
     "binomialTails": binom_tails, "binomialTests": binom_tests, "contingency": contingency,

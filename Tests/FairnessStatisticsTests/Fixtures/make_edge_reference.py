@@ -116,7 +116,7 @@ out = {"scipy": scipy.__version__, "mpmath": mp.__version__, "binomialEdges": bi
        "binomialTestEdges": binomial_test_edges, "chiSquareEdges": chi_square_edges,
        "chiSquareQuantileEdges": chi_square_quantile_edges, "kolmogorovEdges": kolmogorov_edges,
        "noncentralEdges": noncentral_edges, "smallTables": small_tables}
-path = os.path.join(os.path.dirname(__file__), "..", "Tests", "FairnessStatisticsTests", "Fixtures", "edge_reference.json")
+path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "edge_reference.json")
 with open(path, "w") as f:
     json.dump(out, f, separators=(",", ":"), allow_nan=False)
 print(f"wrote {len(binomial_edges)} + {len(binomial_test_edges)} + {len(chi_square_edges)} + {len(kolmogorov_edges)} + {len(noncentral_edges)} cases to {os.path.normpath(path)}")

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The documentation gate: every public declaration of the three libraries has a doc comment
-# (Scripts/doc_coverage.py), and each library's DocC catalogue builds with no warning (broken links,
+# (Scripts/gates/doc_coverage.py), and each library's DocC catalogue builds with no warning (broken links,
 # unknown symbols in a topic group, malformed articles).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 modules=(FairnessModel FairnessChecks FairnessStatistics FairnessAudit FairnessSpec)
 log=$(mktemp)
 work=$(mktemp -d)
@@ -16,7 +16,7 @@ if ! swift package dump-symbol-graph --minimum-access-level public --skip-synthe
     [ -f "$graphs/$module.symbols.json" ] || { cat "$log" >&2; echo "error: no symbol graph for $module" >&2; exit 1; }
   done
 fi
-python3 Scripts/doc_coverage.py "$graphs" "${modules[@]}"
+python3 Scripts/gates/doc_coverage.py "$graphs" "${modules[@]}"
 docc=$(command -v docc || true)
 [ -n "$docc" ] || docc="$(dirname "$(readlink -f "$(command -v swift)")")/docc"
 for module in "${modules[@]}"; do

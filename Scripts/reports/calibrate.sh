@@ -2,9 +2,9 @@
 # Calibration and power at full scale (by hand; CI runs the same command small): fair subjects over 1,000
 # seeds (p-values uniform, family-wise false alarms within alpha) and a planted bias of exactly the printed
 # detectable size (caught 90% +- 3% of the time). Writes Reports/calibration.md.
-# Usage: bash Scripts/calibrate.sh [seeds] [trials]   (defaults 1000 and 100000; release build)
+# Usage: bash Scripts/reports/calibrate.sh [seeds] [trials]   (defaults 1000 and 100000; release build)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bash Scripts/install-dependencies.sh
 swift build -c release --product audit >/dev/null
 .build/release/audit calibrate --seeds "${1:-1000}" --trials "${2:-100000}" --out Reports/calibration.md

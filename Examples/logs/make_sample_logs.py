@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Sample production logs of the prize wheel in Examples/specs/prize-wheel.yaml, for the README and the tests
-of `audit log`. Standard library only; seeded, so the same arguments give the same files.
+"""Sample production logs of the prize wheel in Examples/specs/prize-wheel.yaml, for README.md, docs/logs.md
+and the tests of `audit log`. Standard library only; seeded, so the same arguments give the same files.
 
 Usage: make_sample_logs.py OUTDIR [LINES]   (default 200,000 lines each)
 

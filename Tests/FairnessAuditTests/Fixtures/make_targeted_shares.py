@@ -6,7 +6,7 @@ Each game is described here from its source, not from the toolkit: the wheel's p
 clockwise from 0, pointer at 0), how the game draws its index, and for each index the wheel angle it
 brings under the pointer as a function of its own draw u in [0, 1) (linear in u), and what it shows (the
 prize it decided, or what the pointer reads). The draw interval is cut wherever the angle crosses a line;
-on each piece the play is judged as the toolkit's README defines the classes:
+on each piece the play is judged as the toolkit's docs/checks.md defines the classes:
 
 - inside the index's own arc, showing its label: correct;
 - inside another arc, showing that arc's label: mislabel (another prize than decided);
@@ -17,7 +17,7 @@ Output: Tests/FairnessAuditTests/Fixtures/targeted_shares.json, one entry per pl
 and its exact share of plays, every class's share, and the largest gap between the exact odds of what is
 shown and the painted shares; and, for the JavaScript prize-table probe in each mode
 (js-prize-table-MODE, in Tests/FairnessSpecTests/Fixtures/probes/prize_table_shares.json), the invalid
-share and the gap between the game's own index draw and the declared one. Run: python3 Scripts/make_targeted_shares.py
+share and the gap between the game's own index draw and the declared one. Run: python3 Tests/FairnessAuditTests/Fixtures/make_targeted_shares.py
 """
 from fractions import Fraction as F
 import json
@@ -215,7 +215,7 @@ def main():
         (("FairnessAuditTests", "Fixtures", "targeted_shares.json"), fixture),
         (("FairnessSpecTests", "Fixtures", "probes", "prize_table_shares.json"), probes),
     ]:
-        with open(os.path.join(here, "..", "Tests", *where), "w") as f:
+        with open(os.path.join(here, "..", "..", *where), "w") as f:
             json.dump(entries, f, indent=2, sort_keys=True)
             f.write("\n")
         for name, entry in entries.items():

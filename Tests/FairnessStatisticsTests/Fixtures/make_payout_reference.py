@@ -4,7 +4,7 @@ computed outside the project: the constrained maximum likelihood by SciPy's SLSQ
 whole prize table (unobserved levels included), the interval ends by brentq on 2(l_hat - l(mu)) = chi2_1
 quantile. Writes Tests/FairnessStatisticsTests/Fixtures/payout_reference.json (committed; not run by CI).
 
-Requires: numpy, scipy.   python3 Scripts/make_payout_reference.py
+Requires: numpy, scipy.   python3 Tests/FairnessStatisticsTests/Fixtures/make_payout_reference.py
 """
 import json
 import math
@@ -13,7 +13,7 @@ import os
 import numpy as np
 from scipy import optimize, stats
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "FairnessStatisticsTests", "Fixtures", "payout_reference.json")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "payout_reference.json")
 
 
 def profile(levels, counts, mu):
@@ -83,7 +83,7 @@ def main():
             "statistics": [{"mu": m, "statistic": profile(case["levels"], case["counts"], m)} for m in probes],
         })
     with open(OUT, "w") as handle:
-        json.dump({"generator": "Scripts/make_payout_reference.py", "cases": out}, handle, indent=1)
+        json.dump({"generator": "Tests/FairnessStatisticsTests/Fixtures/make_payout_reference.py", "cases": out}, handle, indent=1)
     print(f"wrote {OUT}")
 
 

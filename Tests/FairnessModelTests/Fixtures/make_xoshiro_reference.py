@@ -6,7 +6,7 @@ Vigna's reference algorithm) from a given state, and the block states by NumPy's
 (block, 0, 0, 2) under key (seed, stream), as Xoshiro256StarStar.init(seed:stream:block:) keys them.
 NumPy's Philox advances its counter before each block, so counter c is obtained by starting at c - 1.
 Writes Tests/FairnessModelTests/Fixtures/xoshiro_reference.json.
-Run: pip install randomgen; python3 Scripts/make_xoshiro_reference.py
+Run: pip install randomgen; python3 Tests/FairnessModelTests/Fixtures/make_xoshiro_reference.py
 """
 import json
 import os
@@ -16,7 +16,7 @@ import randomgen
 from numpy.random import Philox
 from randomgen import Xoshiro256
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "FairnessModelTests", "Fixtures", "xoshiro_reference.json")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "xoshiro_reference.json")
 MASK = (1 << 64) - 1
 WORDS = 12
 
@@ -48,7 +48,7 @@ states = [
 ]
 blocks = [(20261121, 0, 0), (20261121, 0, 1), (20261121, 0xCBF29CE484222325, 5), (7, 0, 0), (0, 0, 0)]
 out = {
-    "generator": "Scripts/make_xoshiro_reference.py",
+    "generator": "Tests/FairnessModelTests/Fixtures/make_xoshiro_reference.py",
     "numpy": np.__version__,
     "randomgen": randomgen.__version__,
     "states": [{"state": [str(x) for x in s], "output": [str(x) for x in xoshiro_words(s, WORDS)]} for s in states],
