@@ -19,6 +19,7 @@ let optimised: [SwiftSetting] =
 //   CGSL (system library) <- FairnessStatistics
 //   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
 //   FairnessModel + FairnessChecks + FairnessStatistics <- FairnessAudit <- FairnessSpec (Yams) <- audit (executable)
+//   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
 let package = Package(
     name: "fairness-audit",
     // The runner, the dice survey and the probe client share state through the Synchronization module's
@@ -31,6 +32,9 @@ let package = Package(
         .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
         .library(name: "FairnessSpec", targets: ["FairnessSpec"]),
         .executable(name: "audit", targets: ["audit"]),
+        // Benchmarks and calibration, beside the product (not in it): run by Scripts/benchmark.sh and
+        // Scripts/reports/calibrate.sh.
+        .executable(name: "audit-bench", targets: ["audit-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,11 +59,16 @@ let package = Package(
             swiftSettings: optimised),
         // Spec files (YAML/JSON) of a studio's own game: parsed with Yams, kept out of the core modules.
         .target(name: "FairnessSpec", dependencies: ["FairnessAudit", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),
+        // The options the command and the benchmarks share: trials, seed, threads.
+        .target(
+            name: "CommandLineOptions", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: optimised),
         .executableTarget(
             name: "audit",
             dependencies: [
                 "FairnessAudit",
                 "FairnessSpec",
+                "CommandLineOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -67,6 +76,13 @@ let package = Package(
         ),
         // What several test targets share: a seeded generator, the package's root, the fast and full tiers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .executableTarget(
+            name: "audit-bench",
+            dependencies: [
+                "FairnessAudit", "FairnessSpec", "CommandLineOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: optimised
+        ),
         .testTarget(
             name: "FairnessModelTests",
             dependencies: ["TestSupport", "FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -94,7 +110,8 @@ let package = Package(
             name: "FairnessSpecTests", dependencies: ["TestSupport", "FairnessSpec", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "AuditCommandTests", dependencies: ["TestSupport", "audit", .product(name: "Crypto", package: "swift-crypto")],
+            name: "AuditCommandTests",
+            dependencies: ["TestSupport", "audit", "audit-bench", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

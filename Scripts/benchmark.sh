@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 trials=${1:-1000000000}
 bash Scripts/install-dependencies.sh
-swift build -c release --product audit >/dev/null
+swift build -c release --product audit >/dev/null && swift build -c release --product audit-bench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -O2 Scripts/benchmarks/gsl_mt19937.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_gsl"
@@ -22,12 +22,12 @@ rate() { sed -n 's/.*trials_per_second=\([^ ]*\).*/\1/p'; }
 # median of each program's three rates is compared.
 : > "$work/rates"
 for round in 1 2 3; do
-  one=$(.build/release/audit bench --trials "$trials" --threads 1); echo "$one"; echo "one $(echo "$one" | rate)" >> "$work/rates"
-  all=$(.build/release/audit bench --trials "$trials" --threads "$cores"); echo "$all"; echo "all $(echo "$all" | rate)" >> "$work/rates"
+  one=$(.build/release/audit-bench --trials "$trials" --threads 1); echo "$one"; echo "one $(echo "$one" | rate)" >> "$work/rates"
+  all=$(.build/release/audit-bench --trials "$trials" --threads "$cores"); echo "$all"; echo "all $(echo "$all" | rate)" >> "$work/rates"
   numpy=$(python3 Scripts/benchmarks/numpy_idiom.py "$trials"); echo "$numpy"; echo "numpy $(echo "$numpy" | rate)" >> "$work/rates"
   gsl=$("$work/benchmark_gsl" "$trials"); echo "$gsl"; echo "gsl $(echo "$gsl" | rate)" >> "$work/rates"
   # The default generator alone: the ceiling of any loop drawing one 64-bit word per trial.
-  words=$(.build/release/audit bench --generator-only --trials "$trials"); echo "$words"
+  words=$(.build/release/audit-bench --generator-only --trials "$trials"); echo "$words"
   echo "words $(echo "$words" | sed -n 's/.*words_per_second=\([^ ]*\).*/\1/p')" >> "$work/rates"
   # The same work as the engine's trial (53-bit double, the report's mapping, serial pairs) in C (the
   # engine's tallies to the bit: same chi2_p) and in vectorised NumPy.
@@ -68,8 +68,8 @@ print(f"experiment: the same work in C with the generator out of the trial loop 
 print(f"experiment: and the report too in vector code, only the pairs counted one by one (tallies equal to the lanes'):"
       f" {m['vector']:.4g} trials/s = {m['vector'] / m['numpy']:.2f}x the count-only NumPy idiom, {m['vector'] / m['gsl']:.2f}x c-gsl")
 PY
-m6=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000 >/dev/null; } 2>&1 )
-m9=$( { /usr/bin/time -f "%M" .build/release/audit bench --trials 1000000000 >/dev/null; } 2>&1 )
+m6=$( { /usr/bin/time -f "%M" .build/release/audit-bench --trials 1000000 >/dev/null; } 2>&1 )
+m9=$( { /usr/bin/time -f "%M" .build/release/audit-bench --trials 1000000000 >/dev/null; } 2>&1 )
 echo "peak memory: 10^6 trials ${m6} KB, 10^9 trials ${m9} KB (ratio $(python3 -c "print(f'{$m9/$m6:.3f}')"); target <= 1.10)"
 # The README's main command as a user types it (swift run: the debug build), once the build is done,
 # and the full default audit in release; medians of three runs each.
@@ -91,10 +91,10 @@ echo "the README's main command (swift run audit --trials 1000000, debug build):
 echo "full default audit (--trials 1000000, release): $(median "${release_runs[@]}") s wall, runs ${release_runs[*]} (target <= 2 s)"
 # A subject defined outside the library (here, in the audit executable's module, as a user's is): the sampling
 # part of Audit.run against the runner called directly.
-.build/release/audit bench --parity --trials 200000000 --threads 1
+.build/release/audit-bench --parity --trials 200000000 --threads 1
 # A game's own code behind a probe (Python, docs/probe-protocol.md): answers per second in batches, and
 # every exact check of a 37-pocket roulette through it.
-.build/release/audit bench --probe 'python3 Scripts/benchmarks/roulette37.py' --spec Scripts/benchmarks/roulette37.yaml --trials 1000000 \
+.build/release/audit-bench --probe 'python3 Scripts/benchmarks/roulette37.py' --spec Scripts/benchmarks/roulette37.yaml --trials 1000000 \
   | sed '/^probe requests/s/$/  (target >= 200000 requests per second)/'
 # Production logs (audit log): a simple CSV (one outcome column) and a five-column one (session, ISO
 # timestamp, outcome, stake, payout) of 10^7 lines each, from the page cache; then 10^8 lines through

@@ -1,4 +1,4 @@
-/* The engine's own benchmark job written in C, for Scripts/benchmark.sh: what `audit bench --threads 1`
+/* The engine's own benchmark job written in C, for Scripts/benchmark.sh: what `audit-bench --threads 1`
    does per trial, with the same numbers, so that the Swift engine can be compared with C doing the same
    work (the NumPy and C/GSL programs beside it do less: a bounded integer and a count, no 53-bit double,
    no mapping through a report, no serial pairs).
@@ -10,7 +10,7 @@
    slot) is counted in a 39 x 39 table (37 sectors, no result, invalid); the first trial of a block is
    counted on its own. Counts are the block firsts plus the table's columns. Chi-square of the 37 counts
    against 1/37 each with GSL. The tallies are the engine's to the bit: `tallies=` is FNV-1a over the 39
-   counts then the 39 x 39 pair counts, 8 little-endian bytes each, as `audit bench` prints it.
+   counts then the 39 x 39 pair counts, 8 little-endian bytes each, as `audit-bench` prints it.
 
    With "lanes" after TRIALS, the same trial loop reads its words from a buffer of 512 that eight
    interleaved xoshiro256** streams fill at once (vector code: AVX-512 or AVX2 where the processor has

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """European roulette (37 pockets in wheel order) behind the probe protocol, as a Python game would compute
-it: the pocket index from the angle under the pointer. For 'audit bench --probe' throughput figures."""
+it: the pocket index from the angle under the pointer. For 'audit-bench --probe' throughput figures."""
 import os
 
 LABELS = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31,

@@ -6,5 +6,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Scripts/install-dependencies.sh
-swift build -c release --product audit >/dev/null
-.build/release/audit calibrate --seeds "${1:-1000}" --trials "${2:-100000}" --out Reports/calibration.md
+swift build -c release --product audit-bench >/dev/null
+.build/release/audit-bench calibrate --seeds "${1:-1000}" --trials "${2:-100000}" --out Reports/calibration.md

@@ -17,8 +17,7 @@ struct AuditCommand: ParsableCommand {
             """,
         version: Toolkit.version,
         subcommands: [
-            RunCommand.self, LogCommand.self, MergeCommand.self, ListCommand.self, SpecCommand.self, BenchCommand.self,
-            CalibrateCommand.self,
+            RunCommand.self, LogCommand.self, MergeCommand.self, ListCommand.self, SpecCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

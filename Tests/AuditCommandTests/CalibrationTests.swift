@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `audit calibrate` at small scale (the full run is `Scripts/reports/calibrate.sh`, results in
+/// `audit-bench calibrate` at small scale (the full run is `Scripts/reports/calibrate.sh`, results in
 /// Reports/calibration.md): it runs end to end and writes every section with figures in range.
 @Suite("calibration at small scale", .fullTierOnly)
 struct CalibrationTests {
@@ -11,7 +11,8 @@ struct CalibrationTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/calibration.md"
-        let result = try AuditProcess.run(["calibrate", "--seeds", "8", "--trials", "20000", "--out", out])
+        let result = try AuditProcess.run(
+            ["calibrate", "--seeds", "8", "--trials", "20000", "--out", out], executable: AuditProcess.benchmarks)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         for section in ["## Sampled p-values under the null", "## Family-wise false alarms", "## Power at the printed detectable size"] {

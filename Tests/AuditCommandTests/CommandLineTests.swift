@@ -4,27 +4,32 @@ import Testing
 
 /// Runs the built `audit` executable (it sits beside the test bundle) and captures its output.
 struct AuditProcess {
-    static let executable: URL = {
+    static let executable = built("audit")
+    /// The benchmarks and calibration, built beside the product.
+    static let benchmarks = built("audit-bench")
+
+    /// The executable `name` of this build (beside the test bundle).
+    static func built(_ name: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("audit")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return URL(fileURLWithPath: ".build/debug/audit")
-    }()
+        return URL(fileURLWithPath: ".build/debug/\(name)")
+    }
 
     static func run(
-        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: URL = executable
     ) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try runEnding(arguments, in: directory, environment: environment)
+        let result = try runEnding(arguments, in: directory, environment: environment, executable: executable)
         return (result.status, result.stdout, result.stderr)
     }
 
     /// Runs `audit` (in `directory`, or this process's) and reports how it ended: its exit status, or the
     /// signal that killed it.
     static func runEnding(
-        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: URL = executable
     ) throws -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable

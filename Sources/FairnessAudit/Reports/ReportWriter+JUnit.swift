@@ -76,7 +76,7 @@ extension ReportWriter {
         if let magnitude = check.magnitude { lines.append("magnitude: \(number(magnitude))") }
         lines.append("detail: \(check.detail)")
         if let p = check.pValue {
-            lines.append("p = \(pValueWords(p, check)); Holm p = \(pValueWords(check.holmPValue ?? p, check))")
+            lines.append("p = \(ReportNarrator.pValue(p, of: check)); Holm p = \(ReportNarrator.pValue(check.holmPValue ?? p, of: check))")
         }
         return lines.joined(separator: "\n")
     }

@@ -60,11 +60,11 @@ extension ReportWriter {
         // The RTP column appears when some subject has a paytable.
         let paying = r.subjects.contains { $0.returnToPlayer != nil }
         out.append(
-            "| subject | verdict | worst finding | class | share of plays affected | invalid per million plays | largest odds difference |"
+            "| subject | verdict | worst finding | class | share of plays invalid or mislabelled | invalid per million plays | largest odds difference |"
                 + (paying ? (isLog ? " RTP (logged) |" : " RTP (exact) |") : ""))
         out.append("|---|---|---|---|---|---|---|" + (paying ? "---|" : ""))
         for s in r.subjects {
-            let worst = worstFinding(s.name, r)
+            let worst = ReportNarrator.worstFinding(of: s.name, in: r)
             out.append(
                 "| [\(s.name)](#\(anchor(folded.contains(s.name) ? "family " + (families.first { $0.members.contains(s.name) }?.title ?? "") : s.name))) | **\(s.verdict.rawValue)** | \(markdownCell(worst.text)) | \(worst.label) | \(share(s.affectedShare)) | \(s.invalidPerMillion.map { $0 == 0 ? "0" : String(format: "%.3g", $0) } ?? "") | \(share(s.largestOddsDifference)) |"
                     + (paying ? " \(s.returnToPlayer.map { String(format: "%.6g", $0) } ?? "") |" : ""))
@@ -107,7 +107,7 @@ extension ReportWriter {
             for c in r.checks where c.subject == s.name {
                 let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
                 out.append(
-                    "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { pValueWords($0, c) } ?? "") | \(c.holmPValue.map { pValueWords($0, c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
+                    "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
                 )
             }
             let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
@@ -168,34 +168,6 @@ extension ReportWriter {
             members[stem, default: []].append(name)
         }
         return order.filter { members[$0]!.count >= 3 }.map { Family(stem: $0, members: members[$0]!) }
-    }
-
-    /// The subject's worst finding in words and its class label: the most severe gating one, else the most
-    /// severe noted one, else the first failing sampled test.
-    static func worstFinding(_ subject: String, _ r: AuditReport) -> (text: String, label: String) {
-        let checks = r.checks.filter { $0.subject == subject }
-        let classified = checks.filter { $0.findingClass != nil }
-        // Among findings of one class, the checks that say it most plainly first: probe lists last.
-        func plainness(_ check: CheckRecord) -> Int { check.check == "boundary" ? 1 : check.check == "wraparound" ? 2 : 0 }
-        let ranked = classified.sorted {
-            ($0.status == .fail ? 0 : 1, $0.findingClass!, plainness($0)) < ($1.status == .fail ? 0 : 1, $1.findingClass!, plainness($1))
-        }
-        if let worst = ranked.first(where: { $0.status == .fail }) {
-            return ("\(worst.check): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
-        }
-        if let sampled = checks.first(where: { $0.status == .fail }) {
-            let p = sampled.holmPValue.map { "; Holm p = " + pValueWords($0, sampled) } ?? ""
-            return (
-                "\(sampled.check): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
-            )
-        }
-        if let inconclusive = checks.first(where: { $0.status == .inconclusive }) {
-            return ("\(inconclusive.check): \(inconclusive.detail)", "inconclusive")
-        }
-        if let note = ranked.first {
-            return ("\(note.check): \(note.finding ?? note.detail) (not material)", note.findingClass!.title)
-        }
-        return ("none", "")
     }
 
     static func share(_ x: Double?) -> String {

@@ -194,14 +194,6 @@ public enum ReportWriter {
         return String(format: "%.4g", x)
     }
 
-    /// A p-value in words: "0 exactly (an outcome of probability 0 was observed)" when the test saw an
-    /// impossible outcome, "< 1e-300" for a value that small (or one that underflowed), `%.4g` otherwise.
-    static func pValueWords(_ x: Double, _ check: CheckRecord) -> String {
-        if x == 0 && check.impossibleObserved { return "0 exactly (an outcome of probability 0 was observed)" }
-        if x < 1e-300 { return "< 1e-300" }
-        return String(format: "%.4g", x)
-    }
-
     static func markdownCell(_ text: String) -> String { TextEscaping.markdown(text) }
 
     static func csvField(_ text: String) -> String { TextEscaping.csv(text) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineOptions
 import FairnessAudit
 
 /// `--shard I/K --tallies DIR`: run one shard of the trials and write its tallies for `audit merge`.

@@ -40,7 +40,7 @@ struct DiceScaleTests {
     }
 
     /// 6d8 (262,144 ordered rolls) is visited roll by roll: a detector missing the straights that start
-    /// at 3 misses exactly 6! of them. (10d6, 60,466,176 rolls, is timed by `audit bench --scale`.)
+    /// at 3 misses exactly 6! of them. (10d6, 60,466,176 rolls, is timed by `audit-bench --scale`.)
     @Test func orderedRollsAreVisitedOneByOne() throws {
         let dice = try DiceSet(count: 6, faces: 8)
         let check = StraightDetectorCheck(AnyDiceGame(name: "6d8", dice: dice))

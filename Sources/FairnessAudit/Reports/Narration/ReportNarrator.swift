@@ -22,4 +22,40 @@ public enum ReportNarrator {
             return "no difference detectable at this number of trials"
         }
     }
+
+    /// A p-value in words: "0 exactly (an outcome of probability 0 was observed)" when the test saw an
+    /// impossible outcome, "< 1e-300" for a value that small (or one that underflowed), `%.4g` otherwise.
+    public static func pValue(_ x: Double, of check: CheckRecord) -> String {
+        if x == 0 && check.impossibleObserved { return "0 exactly (an outcome of probability 0 was observed)" }
+        if x < 1e-300 { return "< 1e-300" }
+        return String(format: "%.4g", x)
+    }
+
+    /// The subject's worst finding in words and its class label: the most severe gating one, else the most
+    /// severe noted one, else the first failing sampled test.
+    public static func worstFinding(of subject: String, in r: AuditReport) -> (text: String, label: String) {
+        let checks = r.checks.filter { $0.subject == subject }
+        let classified = checks.filter { $0.findingClass != nil }
+        // Among findings of one class, the checks that say it most plainly first: probe lists last.
+        func plainness(_ check: CheckRecord) -> Int { check.check == "boundary" ? 1 : check.check == "wraparound" ? 2 : 0 }
+        let ranked = classified.sorted {
+            ($0.status == .fail ? 0 : 1, $0.findingClass!, plainness($0)) < ($1.status == .fail ? 0 : 1, $1.findingClass!, plainness($1))
+        }
+        if let worst = ranked.first(where: { $0.status == .fail }) {
+            return ("\(worst.check): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
+        }
+        if let sampled = checks.first(where: { $0.status == .fail }) {
+            let p = sampled.holmPValue.map { "; Holm p = " + pValue($0, of: sampled) } ?? ""
+            return (
+                "\(sampled.check): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
+            )
+        }
+        if let inconclusive = checks.first(where: { $0.status == .inconclusive }) {
+            return ("\(inconclusive.check): \(inconclusive.detail)", "inconclusive")
+        }
+        if let note = ranked.first {
+            return ("\(note.check): \(note.finding ?? note.detail) (not material)", note.findingClass!.title)
+        }
+        return ("none", "")
+    }
 }

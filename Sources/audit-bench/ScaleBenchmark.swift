@@ -1,7 +1,7 @@
 import FairnessAudit
 import Foundation
 
-/// `audit bench --scale`: what the exact checks and a short audit cost as the game grows, printed as the
+/// `audit-bench --scale`: what the exact checks and a short audit cost as the game grows, printed as the
 /// Markdown table docs/performance.md quotes ("Cost at scale").
 enum ScaleBenchmark {
     static func run(threads: Int) throws {

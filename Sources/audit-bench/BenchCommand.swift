@@ -1,14 +1,18 @@
 import ArgumentParser
+import CommandLineOptions
 import FairnessAudit
 import FairnessSpec
 import Foundation
 
-/// `audit bench`: the engine on the benchmark workload, for `Scripts/benchmark.sh` (hidden from help).
+/// `audit-bench`: the engine on the benchmark workload, for `Scripts/benchmark.sh`, and (with `--scale`,
+/// `--parity`, `--probe`, `--generator-only`) the other measurements; `audit-bench calibrate` measures the
+/// statistics. Built beside the `audit` product, not into it.
+@main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "audit-bench",
         abstract: "Measure the engine on a 37-sector equal wheel (draw, map, tally, chi-square); used by Scripts/benchmark.sh.",
-        shouldDisplay: false)
+        subcommands: [CalibrateCommand.self])
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("Trials, 1 ... 10^15. (default: 100000000)", valueName: "n"),

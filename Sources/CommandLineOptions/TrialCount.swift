@@ -1,20 +1,20 @@
 import ArgumentParser
 
 /// A trial count: a whole number from 1 to 10^15, written plainly (`1000000`) or as `1e6`.
-struct TrialCount: ExpressibleByArgument, Hashable, CustomStringConvertible {
+public struct TrialCount: ExpressibleByArgument, Hashable, Sendable, CustomStringConvertible {
     /// The largest count accepted.
-    static let maximum: UInt64 = 1_000_000_000_000_000
+    public static let maximum: UInt64 = 1_000_000_000_000_000
     /// What `--trials` accepts, for help and error messages.
-    static let allowed = "a whole number from 1 to 10^15 (1000000 or 1e6)"
+    public static let allowed = "a whole number from 1 to 10^15 (1000000 or 1e6)"
 
-    let value: UInt64
+    public let value: UInt64
 
-    init(_ value: UInt64) {
+    public init(_ value: UInt64) {
         precondition(value >= 1 && value <= Self.maximum, "trial count \(value) out of 1 ... 10^15")
         self.value = value
     }
 
-    init?(argument: String) {
+    public init?(argument: String) {
         if let exact = UInt64(argument) {
             guard exact >= 1, exact <= Self.maximum else { return nil }
             value = exact
@@ -28,15 +28,15 @@ struct TrialCount: ExpressibleByArgument, Hashable, CustomStringConvertible {
     }
 
     /// Parses `argument`, or throws a message saying what a trial count must be.
-    static func parse(_ argument: String) throws -> TrialCount {
+    public static func parse(_ argument: String) throws -> TrialCount {
         guard let count = TrialCount(argument: argument) else {
             throw ValidationError("'\(argument)' is not \(allowed)")
         }
         return count
     }
 
-    var defaultValueDescription: String { String(value) }
+    public var defaultValueDescription: String { String(value) }
 
     /// As a user types it (shown as the default in `--help`).
-    var description: String { defaultValueDescription }
+    public var description: String { defaultValueDescription }
 }
