@@ -9,7 +9,7 @@ import Testing
 @Suite("JSON Lines read directly")
 struct QuickJSONTests {
     enum Reading: Equatable {
-        case fields(LogTally.Fields)
+        case fields(LogFields)
         case error(LogError)
     }
 
@@ -17,9 +17,9 @@ struct QuickJSONTests {
         Array(line.utf8).withUnsafeBufferPointer { bytes in
             do {
                 if quick {
-                    return try LogTally.quickJSONFields(bytes, number: 7, dice: dice).map { .fields($0) }
+                    return try LogFields.quickJSONFields(bytes, number: 7, dice: dice).map { .fields($0) }
                 }
-                return .fields(try LogTally.serializedJSONFields(bytes, number: 7, dice: dice))
+                return .fields(try LogFields.serializedJSONFields(bytes, number: 7, dice: dice))
             } catch let error as LogError {
                 return .error(error)
             } catch {
@@ -32,7 +32,7 @@ struct QuickJSONTests {
     /// The same fields with every double compared by its bits (−0 apart from 0).
     static func identical(_ a: Reading, _ b: Reading) -> Bool {
         guard case .fields(let x) = a, case .fields(let y) = b else { return a == b }
-        let doubles = [\LogTally.Fields.timestamp, \.stake, \.payout]
+        let doubles = [\LogFields.timestamp, \.stake, \.payout]
         return x == y && doubles.allSatisfy { x[keyPath: $0]?.bitPattern == y[keyPath: $0]?.bitPattern }
     }
 

@@ -3,14 +3,41 @@ import Foundation
 
 // The checks of a log, from its tallies.
 extension LogTally {
+    /// The log's result: its checks in report order, its outcome table and its facts.
     func result(settings: AuditSettings) throws -> SubjectResult {
+        let labelNames = model.labels.map { model.name(ofLabel: $0) }
+        var checks = invalidChecks()
+        checks += try distributionChecks(labelNames: labelNames)
+        checks += try frequencyChecks()
+        let payouts = try payoutChecks()
+        checks += payouts.checks
+        let windows = driftWindows()
+        checks.append(try driftCheck(windows, settings: settings))
+        checks.append(try homogeneityCheck(windows, labelNames: labelNames))
+        var findings = [
+            "\(lines) outcome lines read (\(format == .jsonLines ? "JSON Lines" : "CSV")), in \(windows.counts.count) windows"
+                + (windows.lines > 0 ? " of \(windows.lines) lines." : ".")
+        ]
+        if let observedReturn = payouts.observedReturn { findings.append("Observed RTP \(ReturnToPlayer.format(observedReturn)).") }
+        let shownInvalid = counts[k + 1] + counts[k]
+        return SubjectResult(
+            verdict: SubjectVerdict(
+                name: model.name, summary: model.summary, kind: "log", verdict: .pass, findings: findings,
+                invalidPerMillion: 1e6 * Double(shownInvalid) / Double(lines), returnToPlayer: payouts.observedReturn),
+            checks: checks, outcomes: outcomeRows(labelNames: labelNames), arcs: [], probes: [])
+    }
+
+    /// The valid outcome lines: those showing a label the game has.
+    var validLines: UInt64 { counts.prefix(k).reduce(0, +) }
+
+    /// "line N", as the checks name a line of the log.
+    static func lineText(_ line: Int) -> String { "line \(line)" }
+
+    /// Results no sector carries (or rolls the dice cannot show), and the bad rows skipped.
+    func invalidChecks() -> [PendingCheck] {
         let name = model.name
         var checks: [PendingCheck] = []
-        let valid = counts.prefix(k).reduce(0, +)
-        let labelNames = model.labels.map { model.name(ofLabel: $0) }
-        let fileLine = { (line: Int) in "line \(line)" }
-
-        // Results no sector carries.
+        let fileLine = Self.lineText
         let foreign = counts[k + 1], none = counts[k]
         let examples =
             model.dice != nil
@@ -38,7 +65,13 @@ extension LogTally {
                     )))
         }
 
-        // The outcome distribution against the declared odds.
+        return checks
+    }
+
+    /// The outcome distribution against the declared odds, and serial independence within sessions.
+    func distributionChecks(labelNames: [String]) throws -> [PendingCheck] {
+        let name = model.name
+        var checks: [PendingCheck] = []
         checks.append(
             try SubjectAudit.goodnessOfFit(
                 name, "outcomes vs declared odds", kind: .fairness, observed: counts.prefix(k).map { Double($0) },
@@ -57,7 +90,13 @@ extension LogTally {
                         : "; rare labels pooled: " + pooled.map { $0.map { labelNames[$0] }.joined(separator: "+") }.joined(separator: ", ")),
                 names: groups.map { $0.map { labelNames[$0] }.joined(separator: "+") }))
 
-        // Each prize's frequency (wheels), and each hand's (dice, by the hand's rule).
+        return checks
+    }
+
+    /// Each prize's frequency (wheels) and each hand's (dice, by the hand's rule), by exact binomial tests.
+    func frequencyChecks() throws -> [PendingCheck] {
+        let valid = validLines
+        var checks: [PendingCheck] = []
         if let paytable = model.paytable {
             for (slot, label) in model.labels.enumerated() where paytable.prize(label) > 0 {
                 let prize = ReturnToPlayer.format(paytable.prize(label))
@@ -82,7 +121,13 @@ extension LogTally {
             }
         }
 
-        // Payouts and RTP.
+        return checks
+    }
+
+    /// Payouts against the paytable, and the log's return to player with its interval.
+    func payoutChecks() throws -> (checks: [PendingCheck], observedReturn: Double?) {
+        let name = model.name
+        var checks: [PendingCheck] = []
         let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
         if let paytableStake, hasColumn[4] {
             checks.append(
@@ -148,8 +193,13 @@ extension LogTally {
             }
         }
 
-        // Drift: each window against the declared odds (Bonferroni over the windows), and all windows alike.
-        // Automatic windows: the blocks gathered into at most 32 windows of equal length.
+        return (checks, observedReturn)
+    }
+
+    /// The drift windows as tested: each window's counts, the line each starts at, and its length in lines
+    /// (0 for windows by seconds). Automatic windows: the blocks gathered into at most 32 windows of equal
+    /// length.
+    func driftWindows() -> (counts: [[UInt64]], startLines: [Int], lines: Int) {
         var windows = self.windows, windowStartLine = self.windowStartLine
         var windowLines = 0
         switch options.window {
@@ -165,7 +215,15 @@ extension LogTally {
         case .lines(let size): windowLines = size
         case .seconds: break
         }
-        let windowTests = try windows.map { window -> Double? in
+        return (windows, windowStartLine, windowLines)
+    }
+
+    /// Drift: each window against the declared odds, Bonferroni over the windows; names the first that
+    /// departs.
+    func driftCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), settings: AuditSettings) throws -> PendingCheck {
+        let name = model.name, fileLine = Self.lineText
+        let windowLines = windows.lines, windowStartLine = windows.startLines
+        let windowTests = try windows.counts.map { window -> Double? in
             let observed = window.prefix(k)
             guard observed.reduce(0, +) > 0 else { return nil }
             return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities).verdict.pValue
@@ -195,13 +253,19 @@ extension LogTally {
                 } ?? "none departs at α/\(tested.count)")
         } else {
             drift.detail =
-                "inconclusive: \(windows.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or a smaller --window)"
+                "inconclusive: \(windows.counts.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or a smaller --window)"
         }
-        checks.append(PendingCheck(record: drift))
+        return PendingCheck(record: drift)
+    }
+
+    /// Homogeneity: windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of
+    /// each.
+    func homogeneityCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String]) throws -> PendingCheck {
+        let name = model.name
         var homogeneity = CheckRecord(
             subject: name, check: "homogeneity across windows", kind: .fairness, status: .inconclusive, detail: "")
         // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
-        let filled = windows.filter { $0.prefix(k).reduce(0, +) > 0 }
+        let filled = windows.counts.filter { $0.prefix(k).reduce(0, +) > 0 }
         let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
         let columns = pooledLabels { smallest * $0 >= 5 }
         let rows = filled.map { window in columns.map { group in Double(group.reduce(0) { $0 + window[$1] }) } }
@@ -225,8 +289,14 @@ extension LogTally {
         } else {
             homogeneity.detail = "inconclusive: fewer than 2 windows"
         }
-        checks.append(PendingCheck(record: homogeneity))
 
+        return PendingCheck(record: homogeneity)
+    }
+
+    /// The outcome table: each label's count against its declared expectation, then labels no sector
+    /// carries.
+    func outcomeRows(labelNames: [String]) -> [OutcomeRow] {
+        let name = model.name, valid = validLines
         var outcomes: [OutcomeRow] = []
         for slot in model.labels.indices {
             let expected = Double(valid) * model.probabilities[slot]
@@ -243,16 +313,7 @@ extension LogTally {
                     subject: name, table: "logged outcome", outcome: "\(label)", valid: false, observed: seen.count, expectedDesigned: 0,
                     expectedFair: 0, standardisedResidual: nil))
         }
-        var findings = [
-            "\(lines) outcome lines read (\(format == .jsonLines ? "JSON Lines" : "CSV")), in \(windows.count) windows"
-                + (windowLines > 0 ? " of \(windowLines) lines." : ".")
-        ]
-        if let observedReturn { findings.append("Observed RTP \(ReturnToPlayer.format(observedReturn)).") }
-        return SubjectResult(
-            verdict: SubjectVerdict(
-                name: name, summary: model.summary, kind: "log", verdict: .pass, findings: findings,
-                invalidPerMillion: 1e6 * Double(foreign + none) / Double(lines), returnToPlayer: observedReturn),
-            checks: checks, outcomes: outcomes, arcs: [], probes: [])
+        return outcomes
     }
 
     /// The labels (slots) gathered into groups: the two rarest by declared probability merge until the

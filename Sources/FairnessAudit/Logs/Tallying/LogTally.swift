@@ -1,0 +1,274 @@
+import FairnessStatistics
+import Foundation
+
+/// The streaming state of one log.
+struct LogTally {
+    let model: LogModel
+    let options: LogOptions
+    let k: Int
+    /// Slot of each label (and of no result and invalid labels), as the sampled tallies map them.
+    let slots: OutcomeSlots
+
+    enum Format { case undecided, csv, jsonLines }
+    var format = Format.undecided
+    /// Column positions in a CSV header (−1: absent).
+    var column = [Int](repeating: -1, count: OutcomeLog.columns.count)
+    var widestColumn = 0
+    /// Which columns the log has: a CSV header's, or any JSON line's keys.
+    var hasColumn = [Bool](repeating: false, count: OutcomeLog.columns.count)
+
+    var lines: UInt64 = 0
+    /// Per slot: labels 0 ..< k, then "none", then labels no sector carries.
+    var counts: [UInt64]
+    var pairs: [UInt64]
+    var previousSlot = -1
+    var previousSession: UInt64?
+    var invalid: [Int: (count: UInt64, firstLine: Int)] = [:]
+    var returns: [Double: UInt64] = [:]
+    var stakeSum = 0.0, payoutSum = 0.0
+    var payoutMismatches: UInt64 = 0
+    /// Lines whose payout, or stake, was logged (a line without one is given the paytable's).
+    var payoutsLogged: UInt64 = 0, stakesLogged: UInt64 = 0
+    /// Dice logs: rolls with faces outside 1 ... F or the wrong number of dice, a few of them, and each
+    /// hand's count by its rule.
+    var invalidRolls: UInt64 = 0
+    var invalidRollExamples: [(text: String, line: Int)] = []
+    var handCounts: [UInt64] = []
+    var firstPayoutMismatch: (line: Int, outcome: String, paid: Double, expected: Double)?
+    var windows: [[UInt64]] = []
+    var windowStartLine: [Int] = []
+    /// Outcome lines per window block under ``LogOptions/Window/automatic``.
+    var blockSize = 1_000
+    /// Most blocks kept under ``LogOptions/Window/automatic`` before pairs merge.
+    static let maximumBlocks = 1_024
+    /// Most windows of a given length (lines or seconds): memory stays bounded whatever the log.
+    static let maximumWindows = 100_000
+    var timeOrigin: Double?
+    var badRows = 0
+    /// The first ``shownBadRows`` rows skipped under `--skip-bad`, named in the report.
+    var firstBadRows: [LogError] = []
+    static let shownBadRows = 10
+    /// The most frequent per-play returns, searched linearly before the dictionary (a log pays a few prizes).
+    var returnLevels: [Double] = []
+    var returnCounts: [UInt64] = []
+
+    init(model: LogModel, options: LogOptions) {
+        self.model = model
+        self.options = options
+        k = model.labels.count
+        counts = [UInt64](repeating: 0, count: k + 2)
+        handCounts = [UInt64](repeating: 0, count: model.dice?.hands.count ?? 0)
+        pairs = [UInt64](repeating: 0, count: k * k)
+        slots = OutcomeSlots(labels: model.labels)
+    }
+
+    // MARK: Reading
+
+    mutating func read(_ raw: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        // A UTF-8 byte-order mark (Excel, PowerShell) before the first line is not part of it.
+        var line = raw
+        if number == 1, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { line = UnsafeBufferPointer(rebasing: raw[3...]) }
+        if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+        switch format {
+        case .undecided:
+            if line.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "{") {
+                format = .jsonLines
+                try row(line, number: number)
+            } else {
+                format = .csv
+                try header(line, number: number)
+            }
+        case .csv, .jsonLines:
+            try row(line, number: number)
+        }
+    }
+
+    mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        let names = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased() }
+        for (index, name) in OutcomeLog.columns.enumerated() {
+            let positions = names.indices.filter { names[$0] == name }
+            // `outcome` and `Outcome` both: which one is meant is a guess; JSON Lines refuse it too.
+            guard positions.count < 2 else {
+                throw LogError(
+                    line: number, column: 1,
+                    message: "the header names the '\(name)' column \(positions.count) times (in any case); give each column once")
+            }
+            column[index] = positions.first ?? -1
+        }
+        guard column[0] >= 0 else {
+            throw LogError(
+                line: number, column: 1,
+                message:
+                    "the header has no 'outcome' column (columns: \(names.joined(separator: ", "))); a CSV log needs a header naming outcome and, optionally, session, timestamp, stake, payout"
+            )
+        }
+        widestColumn = column.max()!
+        hasColumn = column.map { $0 >= 0 }
+    }
+
+    /// One outcome line; a bad one is an error, or counted while `skipBad` allows.
+    mutating func row(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        do {
+            let parsed =
+                format == .csv
+                ? try LogFields.csvFields(line, column: column, widest: widestColumn, number: number, dice: model.dice?.dice)
+                : try LogFields.jsonFields(line, number: number, dice: model.dice?.dice)
+            if format == .jsonLines {
+                if parsed.session != nil { hasColumn[1] = true }
+                if parsed.timestamp != nil { hasColumn[2] = true }
+                if parsed.stake != nil { hasColumn[3] = true }
+                if parsed.payout != nil { hasColumn[4] = true }
+            }
+            try record(parsed, number: number)
+        } catch let error as LogError {
+            badRows += 1
+            if firstBadRows.count < Self.shownBadRows { firstBadRows.append(error) }
+            if badRows > options.skipBad {
+                if options.skipBad == 0 { throw error }
+                throw LogError(
+                    line: error.line, column: error.column,
+                    message: "\(error.message) (bad row \(badRows), more than --skip-bad \(options.skipBad))")
+            }
+        }
+    }
+
+    /// Counts one outcome line.
+    mutating func record(_ fields: LogFields, number: Int) throws {
+        // Everything that can refuse the row comes first: a row skipped with --skip-bad leaves no trace.
+        let line = lines + 1
+        let timeWindow: Int?
+        if case .seconds(let size) = options.window {
+            guard let time = fields.timestamp else {
+                throw LogError(line: number, column: 1, message: "timestamp: missing; windows by time need a timestamp on every line")
+            }
+            let offset = ((time - (timeOrigin ?? time)) / size).rounded(.down)
+            guard offset >= 0 else {
+                throw LogError(
+                    line: number, column: 1, message: "timestamp: before the first line's; windows by time need timestamps in order")
+            }
+            guard offset < Double(LogTally.maximumWindows) else {
+                throw LogError(
+                    line: number, column: 1, message: "timestamp: more than \(LogTally.maximumWindows) windows after the first line's")
+            }
+            timeWindow = Int(offset)
+        } else {
+            timeWindow = nil
+        }
+        if case .lines(let size) = options.window, (line - 1) / UInt64(size) >= UInt64(LogTally.maximumWindows) {
+            throw LogError(
+                line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines; use a larger --window")
+        }
+        let slot = self.slot(fields)
+        let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
+        let stake = fields.stake ?? paytableStake
+        var paytablePayout: Double?
+        if let table = model.paytable {
+            paytablePayout = slot < k ? table.prize(model.labels[slot]) * (stake ?? table.stake) / table.stake : 0
+        } else if let dice = model.dice, let table = dice.paytable {
+            paytablePayout = slot < k ? dice.payout(fields.faces!) * (stake ?? table.stake) / table.stake : 0
+        }
+        let payout: Double? = fields.payout ?? paytablePayout
+        var perPlay: Double?
+        if let stake, let payout {
+            guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
+            let value = payout / stake
+            guard
+                returnLevels.contains(value) || returnLevels.count < 64 || returns[value] != nil
+                    || returns.count + returnLevels.count < OutcomeLog.maximumReturnLevels
+            else {
+                throw LogError(
+                    line: number, column: 1,
+                    message:
+                        "payout: more than \(OutcomeLog.maximumReturnLevels) distinct payouts per stake; a log's payouts come from a paytable"
+                )
+            }
+            perPlay = value
+        }
+
+        // The row is good: count it.
+        lines = line
+        counts[slot] &+= 1
+        if slot == k + 1 {
+            if fields.faces != nil {
+                invalidRolls += 1
+                if invalidRollExamples.count < 5 { invalidRollExamples.append((fields.outcomeText, number)) }
+            } else if let label = fields.outcome {
+                if let seen = invalid[label] {
+                    invalid[label] = (seen.count + 1, seen.firstLine)
+                } else if invalid.count < 100 {
+                    invalid[label] = (1, number)
+                }
+            }
+        }
+        if let roll = fields.faces, slot < k {
+            for (index, entry) in (model.dice?.hands ?? []).enumerated() where entry.hand.holds(in: roll) { handCounts[index] &+= 1 }
+        }
+        // Serial pairs within a session (a new session value starts a new chain).
+        if fields.session != previousSession {
+            previousSlot = -1
+            previousSession = fields.session
+        }
+        if slot < k {
+            if previousSlot >= 0 { pairs[previousSlot * k + slot] &+= 1 }
+            previousSlot = slot
+        } else {
+            previousSlot = -1
+        }
+        // Windows.
+        let window: Int
+        switch options.window {
+        case .automatic:
+            if Int((lines - 1) / UInt64(blockSize)) >= LogTally.maximumBlocks {
+                // Pairs of blocks merge into blocks twice as long: the count of blocks halves.
+                windows = stride(from: 0, to: windows.count, by: 2).map { index in
+                    index + 1 < windows.count ? zip(windows[index], windows[index + 1]).map { $0 &+ $1 } : windows[index]
+                }
+                windowStartLine = stride(from: 0, to: windowStartLine.count, by: 2).map { windowStartLine[$0] }
+                blockSize *= 2
+            }
+            window = Int((lines - 1) / UInt64(blockSize))
+        case .lines(let size): window = Int((lines - 1) / UInt64(size))
+        case .seconds:
+            if timeOrigin == nil { timeOrigin = fields.timestamp }
+            window = timeWindow!
+        }
+        while windows.count <= window {
+            windows.append([UInt64](repeating: 0, count: k + 2))
+            windowStartLine.append(number)
+        }
+        windows[window][slot] &+= 1
+        // Payouts: as logged, or as the paytable says (for dice, the largest prize among the hands the roll is).
+        if let stake, let payout, let perPlay {
+            stakeSum += stake
+            payoutSum += payout
+            if let level = returnLevels.firstIndex(of: perPlay) {
+                returnCounts[level] &+= 1
+            } else if returnLevels.count < 64 {
+                returnLevels.append(perPlay)
+                returnCounts.append(1)
+            } else {
+                returns[perPlay, default: 0] &+= 1
+            }
+            if fields.payout != nil { payoutsLogged &+= 1 }
+            if fields.stake != nil { stakesLogged &+= 1 }
+            if let expected = paytablePayout, fields.payout != nil, abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
+                payoutMismatches &+= 1
+                if firstPayoutMismatch == nil {
+                    let outcome =
+                        slot >= k ? "an invalid outcome" : model.dice != nil ? "roll \(fields.faces!)" : "label \(model.labels[slot])"
+                    firstPayoutMismatch = (number, outcome, payout, expected)
+                }
+            }
+        }
+    }
+
+    /// The tally slot of a row's outcome: a label's or category's, k for no result, k + 1 for an outcome no
+    /// sector carries or a roll the dice cannot show.
+    func slot(_ fields: LogFields) -> Int {
+        if let roll = fields.faces {
+            return roll.count == 0 ? slots.invalid : slots.slot(.label(PokerCategory.of(roll).rawValue))
+        }
+        return slots.slot(fields.outcome.map { .label($0) } ?? .noResult)
+    }
+}
