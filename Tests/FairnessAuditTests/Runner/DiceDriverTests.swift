@@ -58,3 +58,50 @@ struct DiceDriverTests {
         #expect(Dictionary(uniqueKeysWithValues: zip(tally.payoutLevels, tally.payouts)).filter { $0.value > 0 } == paid)
     }
 }
+
+/// A game whose own mapping from draws to faces shows a face no die has on every roll (`Int(u * 6) + 7`),
+/// as a broken probe or port would.
+struct NeverValidDice: BatchRollingDice {
+    let name = "never-valid-dice"
+    let summary = "every roll shows faces 7 to 12"
+    let dice = DiceSet.fiveSixSided
+    let rerollPolicy = RerollPolicy.never
+    var hands: [DiceHand] { [DiceHand.smallStraight(dice: .fiveSixSided)] }
+    func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll { dice.roll(using: &generator) }
+    func isStraight(_ roll: DiceRoll) -> Bool { PokerCategory.isStraight(roll) }
+    func rolls(from uniforms: [[Double]]) -> [DiceRoll] { uniforms.map { DiceRoll($0.map { Int($0 * 6) + 7 }) } }
+}
+
+@Suite("Games with no valid play")
+struct NoValidPlayTests {
+    /// Every play invalid: the audit fails on invalid results and says the frequency tests have nothing to
+    /// count (inconclusive), instead of stopping with an internal error on a binomial test of 0 trials.
+    @Test func everyPlayInvalidIsAFindingNotAnError() throws {
+        let report = try Audit.run(
+            [AuditSubject(dice: NeverValidDice())], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 7)))
+        #expect(report.gate == .fail)
+        #expect(report.checks.first { $0.check == "invalid results" }?.status == .fail)
+        for check in ["straight probability (exact binomial)", "small straight probability (exact binomial)"] {
+            let record = try #require(report.checks.first { $0.check == check })
+            #expect(record.status == .inconclusive && record.pValue == nil && record.detail.contains("no valid plays"), "\(record)")
+        }
+    }
+
+    /// A wheel that never shows a result: every spin is an invalid outcome, and nothing is an error.
+    @Test func aWheelThatNeverShowsAResultFailsWithoutAnError() throws {
+        struct Blank: WheelSubject {
+            typealias Rotation = Double
+            let geometry = try! WheelGeometry.equal(count: 4, firstSectorStart: 0, pointer: 0)
+            var name: String { "blank-wheel" }
+            var summary: String { "shows no result, ever" }
+            var rotationUnit: AngleUnit { .degrees }
+            var initialRotation: Double { 0 }
+            var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+            func rotation(afterDrawing u: Double, from previous: Double) -> Double { u }
+            func report(_ rotation: Double) -> WheelOutcome { .noResult }
+        }
+        let report = try Audit.run([AuditSubject(wheel: Blank())], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 7)))
+        #expect(report.gate == .fail)
+        #expect(report.checks.first { $0.check == "invalid results" }?.status == .fail)
+    }
+}

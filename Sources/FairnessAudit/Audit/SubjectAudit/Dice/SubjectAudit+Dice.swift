@@ -153,7 +153,8 @@ extension SubjectAudit {
         } else if mapping.largestDifference > mapping.gridTolerance {
             finding = Finding(
                 .odds, magnitude: mapping.largestDifference,
-                summary: "its mapping from draws to faces gives a face odds off 1/\(faces) by \(Finding.describeShare(mapping.largestDifference))"
+                summary:
+                    "its mapping from draws to faces gives a face odds off 1/\(faces) by \(Finding.describeShare(mapping.largestDifference))"
             )
         } else {
             finding = nil

@@ -79,6 +79,16 @@ extension SubjectAudit {
         }
         let plays = Double(tally.plays)
         for test in tests {
+            guard tally.plays > 0 else {
+                // Every play rolled a face no die has (or trapped): nothing to count, and the invalid
+                // results check says so.
+                checks.append(
+                    PendingCheck(
+                        record: CheckRecord(
+                            subject: game.name, check: test.check, kind: .sampling, status: .inconclusive,
+                            detail: "inconclusive: no valid plays (\(tally.invalidPlays) plays rolled a face no die has or trapped)")))
+                continue
+            }
             let hits = Double(test.hits)
             let binomial = try BinomialTest(successes: hits, trials: plays, hypothesised: test.probability)
             let detail =
