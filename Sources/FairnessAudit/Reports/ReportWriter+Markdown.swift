@@ -3,6 +3,23 @@ import Foundation
 // Markdown.
 extension ReportWriter {
     static func markdown(_ r: AuditReport) -> String {
+        // A log audit reads recorded outcomes: no sampling, sessions or sweeps of its own.
+        let isLog = !r.subjects.isEmpty && r.subjects.allSatisfy { $0.kind == "log" }
+        let families = Self.families(r.subjects.map(\.name))
+        let folded = Set(families.flatMap(\.members))
+        let single = r.subjects.filter { !folded.contains($0.name) }
+        var out = markdownHeader(r, isLog: isLog)
+        out += markdownContents(families: families, single: single)
+        out += markdownSummary(r, isLog: isLog, families: families)
+        for f in families { out += markdownFamily(f, r) }
+        for s in single { out += markdownSubject(s, r) }
+        out.append("")
+        out.append(isLog ? logMethods : methods)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The title, the gate, the gating rules and the command that reproduces the report.
+    static func markdownHeader(_ r: AuditReport, isLog: Bool) -> [String] {
         var out: [String] = []
         let failed = r.subjects.filter { $0.verdict == .fail }.count
         let inconclusive = r.subjects.filter { $0.verdict == .inconclusive }.count
@@ -12,8 +29,6 @@ extension ReportWriter {
         out.append(
             "**Gate: \(r.gate.rawValue)** — \(r.subjects.count) subjects: \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive."
         )
-        // A log audit reads recorded outcomes: no sampling, sessions or sweeps of its own.
-        let isLog = !r.subjects.isEmpty && r.subjects.allSatisfy { $0.kind == "log" }
         if isLog {
             out.append("")
             out.append(
@@ -33,14 +48,17 @@ extension ReportWriter {
                 "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
             )
         }
-        let families = Self.families(r.subjects.map(\.name))
-        let folded = Set(families.flatMap(\.members))
+        return out
+    }
+
+    /// The table of contents: the summary, each family, each subject of its own, the methods.
+    static func markdownContents(families: [Family], single: [SubjectVerdict]) -> [String] {
+        var out: [String] = []
         out.append("")
         out.append("## Contents")
         out.append("")
         out.append("- [Executive summary](#executive-summary)")
         for f in families { out.append("- [Family \(f.title)](#\(anchor("family " + f.title)))") }
-        let single = r.subjects.filter { !folded.contains($0.name) }
         if !single.isEmpty {
             out.append("- Subjects: " + single.map { "[\($0.name)](#\(anchor($0.name)))" }.joined(separator: " · "))
         }
@@ -48,6 +66,13 @@ extension ReportWriter {
         out.append(
             "- Every figure in CSV: `checks.csv`, `outcomes.csv`, `tables.csv`, `mislabelled_arcs.csv`, `probe_failures.csv`; all of it in `audit.json`."
         )
+        return out
+    }
+
+    /// The executive summary: one row per subject with its verdict and its worst finding.
+    static func markdownSummary(_ r: AuditReport, isLog: Bool, families: [Family]) -> [String] {
+        let folded = Set(families.flatMap(\.members))
+        var out: [String] = []
         out.append("")
         out.append("## Executive summary")
         out.append("")
@@ -69,82 +94,88 @@ extension ReportWriter {
                 "| [\(s.name)](#\(anchor(folded.contains(s.name) ? "family " + (families.first { $0.members.contains(s.name) }?.title ?? "") : s.name))) | **\(s.verdict.rawValue)** | \(markdownCell(worst.text)) | \(worst.label) | \(share(s.affectedShare)) | \(s.invalidPerMillion.map { $0 == 0 ? "0" : String(format: "%.3g", $0) } ?? "") | \(share(s.largestOddsDifference)) |"
                     + (paying ? " \(s.returnToPlayer.map { String(format: "%.6g", $0) } ?? "") |" : ""))
         }
-        for f in families {
-            out.append("")
-            out.append("## Family \(f.title)")
-            out.append("")
-            out.append(
-                "\(f.members.count) subjects of one design at different sizes, one row each; every check's figures are in `checks.csv`.")
-            out.append("")
-            let checkNames = orderedUnique(r.checks.filter { f.members.contains($0.subject) && $0.pValue == nil }.map(\.check))
-            out.append(
-                "| subject | verdict | " + checkNames.map(markdownCell).joined(separator: " | ") + " | sampled tests failing | pictures |")
-            out.append("|---|---|" + String(repeating: "---|", count: checkNames.count) + "---|---|")
-            for name in f.members {
-                guard let s = r.subjects.first(where: { $0.name == name }) else { continue }
-                let checks = r.checks.filter { $0.subject == name }
-                let cells = checkNames.map { check -> String in
-                    guard let c = checks.first(where: { $0.check == check }) else { return "" }
-                    return c.status.rawValue + (c.findingClass.map { " " + $0.title } ?? "")
-                }
-                let sampled = checks.filter { $0.pValue != nil && $0.status == .fail }.map(\.check)
-                out.append(
-                    "| \(name) | **\(s.verdict.rawValue)** | " + cells.joined(separator: " | ")
-                        + " | \(markdownCell(sampled.joined(separator: "; "))) | \(pictureLinks(name, r)) |")
+        return out
+    }
+
+    /// A family of one design at many sizes: a row per subject, a column per exact check.
+    static func markdownFamily(_ f: Family, _ r: AuditReport) -> [String] {
+        var out: [String] = []
+        out.append("")
+        out.append("## Family \(f.title)")
+        out.append("")
+        out.append(
+            "\(f.members.count) subjects of one design at different sizes, one row each; every check's figures are in `checks.csv`.")
+        out.append("")
+        let checkNames = orderedUnique(r.checks.filter { f.members.contains($0.subject) && $0.pValue == nil }.map(\.check))
+        out.append(
+            "| subject | verdict | " + checkNames.map(markdownCell).joined(separator: " | ") + " | sampled tests failing | pictures |")
+        out.append("|---|---|" + String(repeating: "---|", count: checkNames.count) + "---|---|")
+        for name in f.members {
+            guard let s = r.subjects.first(where: { $0.name == name }) else { continue }
+            let checks = r.checks.filter { $0.subject == name }
+            let cells = checkNames.map { check -> String in
+                guard let c = checks.first(where: { $0.check == check }) else { return "" }
+                return c.status.rawValue + (c.findingClass.map { " " + $0.title } ?? "")
             }
+            let sampled = checks.filter { $0.pValue != nil && $0.status == .fail }.map(\.check)
+            out.append(
+                "| \(name) | **\(s.verdict.rawValue)** | " + cells.joined(separator: " | ")
+                    + " | \(markdownCell(sampled.joined(separator: "; "))) | \(pictureLinks(name, r)) |")
         }
-        for s in single {
+        return out
+    }
+
+    /// A subject's own section: its facts, its checks, its largest mislabelled arcs and its outcomes.
+    static func markdownSubject(_ s: SubjectVerdict, _ r: AuditReport) -> [String] {
+        var out: [String] = []
+        out.append("")
+        out.append("## \(s.name)")
+        out.append("")
+        out.append("**\(s.verdict.rawValue)** — \(markdownCell(s.summary)).")
+        for finding in s.findings { out.append("- " + markdownCell(finding)) }
+        let links = pictureLinks(s.name, r)
+        if !links.isEmpty { out.append("- Pictures: " + links) }
+        out.append("")
+        out.append("| check | kind | status | class | finding or detail | statistic | df | p | Holm p | detectable (90% power) |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|")
+        for c in r.checks where c.subject == s.name {
+            let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
+            out.append(
+                "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
+            )
+        }
+        let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
+        if !arcs.isEmpty {
             out.append("")
-            out.append("## \(s.name)")
+            out.append("Mislabelled arcs (\(arcs.count); the largest \(min(arcs.count, 5)) shown, all in `mislabelled_arcs.csv`):")
             out.append("")
-            out.append("**\(s.verdict.rawValue)** — \(markdownCell(s.summary)).")
-            for finding in s.findings { out.append("- " + markdownCell(finding)) }
-            let links = pictureLinks(s.name, r)
-            if !links.isEmpty { out.append("- Pictures: " + links) }
-            out.append("")
-            out.append("| check | kind | status | class | finding or detail | statistic | df | p | Holm p | detectable (90% power) |")
-            out.append("|---|---|---|---|---|---|---|---|---|---|")
-            for c in r.checks where c.subject == s.name {
-                let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
+            out.append("| from | to | share of circle | reported | truth |")
+            out.append("|---|---|---|---|---|")
+            for a in arcs.sorted(by: { ($0.shareOfCircle, $1.from) > ($1.shareOfCircle, $0.from) }).prefix(5) {
                 out.append(
-                    "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
+                    "| \(String(format: "%.17g", a.from)) | \(String(format: "%.17g", a.to)) | \(String(format: "%.9g", a.shareOfCircle)) | \(a.reported) | \(markdownCell(a.truth)) |"
                 )
             }
-            let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
-            if !arcs.isEmpty {
-                out.append("")
-                out.append("Mislabelled arcs (\(arcs.count); the largest \(min(arcs.count, 5)) shown, all in `mislabelled_arcs.csv`):")
-                out.append("")
-                out.append("| from | to | share of circle | reported | truth |")
-                out.append("|---|---|---|---|---|")
-                for a in arcs.sorted(by: { ($0.shareOfCircle, $1.from) > ($1.shareOfCircle, $0.from) }).prefix(5) {
-                    out.append(
-                        "| \(String(format: "%.17g", a.from)) | \(String(format: "%.17g", a.to)) | \(String(format: "%.9g", a.shareOfCircle)) | \(a.reported) | \(markdownCell(a.truth)) |"
-                    )
-                }
-                out.append("")
-                out.append("Arcs are in \(arcs[0].unit) of rotation.")
-            }
-            let probes = r.probeFailures.filter { $0.subject == s.name }
-            if !probes.isEmpty {
-                out.append("")
-                out.append("\(probes.count) failing probes are listed in `probe_failures.csv`.")
-            }
-            let outcomes = r.outcomes.filter { $0.subject == s.name && ($0.table == "reported outcome" || $0.table == "final category") }
-            if !outcomes.isEmpty {
-                out.append("")
-                out.append("| outcome | valid | observed | expected (designed) | expected (fair) | residual |")
-                out.append("|---|---|---|---|---|---|")
-                for o in outcomes {
-                    out.append(
-                        "| \(o.outcome) | \(o.valid ? "yes" : "**no**") | \(o.observed) | \(number(o.expectedDesigned)) | \(number(o.expectedFair)) | \(number(o.standardisedResidual)) |"
-                    )
-                }
+            out.append("")
+            out.append("Arcs are in \(arcs[0].unit) of rotation.")
+        }
+        let probes = r.probeFailures.filter { $0.subject == s.name }
+        if !probes.isEmpty {
+            out.append("")
+            out.append("\(probes.count) failing probes are listed in `probe_failures.csv`.")
+        }
+        let outcomes = r.outcomes.filter { $0.subject == s.name && ($0.table == "reported outcome" || $0.table == "final category") }
+        if !outcomes.isEmpty {
+            out.append("")
+            out.append("| outcome | valid | observed | expected (designed) | expected (fair) | residual |")
+            out.append("|---|---|---|---|---|---|")
+            for o in outcomes {
+                out.append(
+                    "| \(o.outcome) | \(o.valid ? "yes" : "**no**") | \(o.observed) | \(number(o.expectedDesigned)) | \(number(o.expectedFair)) | \(number(o.standardisedResidual)) |"
+                )
             }
         }
-        out.append("")
-        out.append(isLog ? logMethods : methods)
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// A group of subjects named `<stem>-<number>` with at least three members, folded into one table.
