@@ -4,15 +4,23 @@ import FairnessAudit
 import FairnessSpec
 import Foundation
 
-/// `audit-bench`: the engine on the benchmark workload, for `Scripts/benchmark.sh`, and (with `--scale`,
-/// `--parity`, `--probe`, `--generator-only`) the other measurements; `audit-bench calibrate` measures the
-/// statistics. Built beside the `audit` product, not into it.
+/// `audit-bench`: the benchmarks and the calibration, built beside the `audit` product and not into it.
+/// With no subcommand it runs `engine`.
 @main
-struct BenchCommand: ParsableCommand {
+struct AuditBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit-bench",
-        abstract: "Measure the engine on a 37-sector equal wheel (draw, map, tally, chi-square); used by Scripts/benchmark.sh.",
-        subcommands: [CalibrateCommand.self])
+        abstract: "Benchmarks and calibration of the fairness audit toolkit (Scripts/benchmark.sh, Scripts/reports/calibrate.sh).",
+        subcommands: [BenchCommand.self, CalibrateCommand.self],
+        defaultSubcommand: BenchCommand.self)
+}
+
+/// `audit-bench engine`: the engine on the benchmark workload, for `Scripts/benchmark.sh`, and (with
+/// `--scale`, `--parity`, `--probe`, `--generator-only`) the other measurements.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "engine",
+        abstract: "Measure the engine on a 37-sector equal wheel (draw, map, tally, chi-square); used by Scripts/benchmark.sh.")
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("Trials, 1 ... 10^15. (default: 100000000)", valueName: "n"),

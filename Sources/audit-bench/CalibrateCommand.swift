@@ -35,28 +35,63 @@ struct CalibrateCommand: ParsableCommand {
         guard seeds >= 2, seeds <= 1_000_000 else { throw ValidationError("--seeds must be in 2 ... 1000000, got \(seeds)") }
     }
 
-    func run() throws {
-        let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        func settings(_ seed: Int) -> AuditSettings {
-            AuditSettings(run: RunSettings(trials: trials.value, seed: UInt64(seed), threads: threadCount), sweepSteps: 4096)
-        }
-        let fair = [AuditSubject(wheel: try ReferenceWheel(equalSectors: 37)), AuditSubject(dice: ReferenceDiceGame())]
-
-        // 1. The null: every sampled p-value, by check; family-wise rejections at two levels.
+    /// Every sampled p-value of the fair subjects over the seeds, by check, and the runs in which Holm
+    /// rejected any p-value at the default α and at 0.05.
+    struct NullMeasurement {
         var pValues: [String: [Double]] = [:]
-        var rejectedAtDefault = 0, rejectedAtFivePercent = 0
+        var rejectedAtDefault = 0
+        var rejectedAtFivePercent = 0
+    }
+
+    /// The detectable size the report prints for one check, and how often a wheel biased by exactly that
+    /// much was caught.
+    struct PowerMeasurement {
+        static let check = "outcomes vs claimed fair odds (Pearson)"
+        /// The report's sentence.
+        var printed: String
+        /// The relative excess planted, in percent, as printed.
+        var excess: Double
+        var caught: Int
+    }
+
+    func run() throws {
+        let null = try measureNull()
+        let power = try measurePower()
+        let (text, allUniform) = try markdown(null, power)
+        let url = URL(fileURLWithPath: out)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+        try Data(text.utf8).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else { throw ValidationError("cannot write \(out)") }
+        print(
+            "calibration: p-values uniform: \(allUniform ? "yes" : "no"); false alarms at 1e-6: \(null.rejectedAtDefault)/\(seeds), at 0.05: \(null.rejectedAtFivePercent)/\(seeds); power \(power.caught)/\(seeds) (\(powerMet(power) ? "met" : "missed")); wrote \(out)"
+        )
+    }
+
+    /// The settings of the audit with `seed`.
+    func settings(_ seed: Int) -> AuditSettings {
+        let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        return AuditSettings(run: RunSettings(trials: trials.value, seed: UInt64(seed), threads: threadCount), sweepSteps: 4096)
+    }
+
+    /// 1. The null: every sampled p-value, by check; family-wise rejections at two levels.
+    func measureNull() throws -> NullMeasurement {
+        let fair = [AuditSubject(wheel: try ReferenceWheel(equalSectors: 37)), AuditSubject(dice: ReferenceDiceGame())]
+        var null = NullMeasurement()
         for seed in 1...seeds {
             let report = try Audit.run(fair, settings: settings(seed))
             let tested = report.checks.filter { $0.pValue != nil && ($0.kind == .sampling || $0.kind == .fairness) }
-            for check in tested { pValues["\(check.subject): \(check.check)", default: []].append(check.pValue!) }
+            for check in tested { null.pValues["\(check.subject): \(check.check)", default: []].append(check.pValue!) }
             let family = report.checks.compactMap(\.pValue)
-            if try HolmCorrection.rejections(family, alpha: AuditSettings.defaultAlpha).contains(true) { rejectedAtDefault += 1 }
-            if try HolmCorrection.rejections(family, alpha: 0.05).contains(true) { rejectedAtFivePercent += 1 }
+            if try HolmCorrection.rejections(family, alpha: AuditSettings.defaultAlpha).contains(true) { null.rejectedAtDefault += 1 }
+            if try HolmCorrection.rejections(family, alpha: 0.05).contains(true) { null.rejectedAtFivePercent += 1 }
         }
+        return null
+    }
 
-        // 2. Power at the printed detectable size.
+    /// 2. Power at the printed detectable size.
+    func measurePower() throws -> PowerMeasurement {
         let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
-        let checkName = "outcomes vs claimed fair odds (Pearson)"
+        let checkName = PowerMeasurement.check
         guard let record = baseline.checks.first(where: { $0.check == checkName }), let effect = record.detectableEffect,
             case .outcome(let mostLikely, _) = effect.size, let printed = record.detectable
         else { throw ValidationError("no detectable size printed for '\(checkName)' at \(trials.value) trials") }
@@ -68,7 +103,23 @@ struct CalibrateCommand: ParsableCommand {
             let report = try Audit.run([AuditSubject(wheel: biased)], settings: settings(1_000_000 + seed))
             if report.checks.first(where: { $0.check == checkName })?.status == .fail { caught += 1 }
         }
+        return PowerMeasurement(printed: printed, excess: excess, caught: caught)
+    }
 
+    /// Whether the biased wheel was caught 90% ± 3% of the time.
+    func powerMet(_ power: PowerMeasurement) -> Bool { abs(Double(power.caught) / Double(seeds) - 0.9) <= 0.03 }
+
+    /// "k of n = share (95% Clopper–Pearson [lower, upper])".
+    func rate(_ k: Int, _ n: Int) throws -> String {
+        let test = try BinomialTest(successes: Double(k), trials: Double(n), hypothesised: 0.5)
+        return String(
+            format: "%d of %d = %.4f (95%% Clopper–Pearson [%.4f, %.4f])", k, n, Double(k) / Double(n),
+            test.clopperPearson.lower, test.clopperPearson.upper)
+    }
+
+    /// The Markdown of `Reports/calibration.md`, and whether every check's p-values are uniform.
+    func markdown(_ null: NullMeasurement, _ power: PowerMeasurement) throws -> (text: String, allUniform: Bool) {
+        let pValues = null.pValues
         var lines = [
             "# Calibration and power",
             "",
@@ -100,15 +151,9 @@ struct CalibrateCommand: ParsableCommand {
                 "| \(name) | \(values.count) | \(String(format: "%.4f", max(tests[index].dPlus, tests[index].dMinus))) | \(String(format: "%.3g", raw[index])) | \(String(format: "%.3g", adjusted[index])) | \(uniform ? "yes" : "**no**") |"
             )
         }
-        func rate(_ k: Int, _ n: Int) throws -> String {
-            let test = try BinomialTest(successes: Double(k), trials: Double(n), hypothesised: 0.5)
-            return String(
-                format: "%d of %d = %.4f (95%% Clopper–Pearson [%.4f, %.4f])", k, n, Double(k) / Double(n),
-                test.clopperPearson.lower, test.clopperPearson.upper)
-        }
-        let fwerDefault = try BinomialTest(successes: Double(rejectedAtDefault), trials: Double(seeds), hypothesised: 0.5)
-        let fwerFive = try BinomialTest(successes: Double(rejectedAtFivePercent), trials: Double(seeds), hypothesised: 0.5)
-        let powerMet = abs(Double(caught) / Double(seeds) - 0.9) <= 0.03
+        let fwerDefault = try BinomialTest(successes: Double(null.rejectedAtDefault), trials: Double(seeds), hypothesised: 0.5)
+        let fwerFive = try BinomialTest(successes: Double(null.rejectedAtFivePercent), trials: Double(seeds), hypothesised: 0.5)
+        let checkName = PowerMeasurement.check
         lines += [
             "",
             "## Family-wise false alarms",
@@ -117,28 +162,21 @@ struct CalibrateCommand: ParsableCommand {
             "",
             "| α | false alarms | within α |",
             "|---|---|---|",
-            "| 1e-6 (default) | \(try rate(rejectedAtDefault, seeds)) | \(fwerDefault.clopperPearson.lower <= 1e-6 ? "yes (interval reaches α)" : "**no**") |",
-            "| 0.05 | \(try rate(rejectedAtFivePercent, seeds)) | \(fwerFive.clopperPearson.lower <= 0.05 ? "yes (interval reaches α)" : "**no**") |",
+            "| 1e-6 (default) | \(try rate(null.rejectedAtDefault, seeds)) | \(fwerDefault.clopperPearson.lower <= 1e-6 ? "yes (interval reaches α)" : "**no**") |",
+            "| 0.05 | \(try rate(null.rejectedAtFivePercent, seeds)) | \(fwerFive.clopperPearson.lower <= 0.05 ? "yes (interval reaches α)" : "**no**") |",
             "",
             "## Power at the printed detectable size",
             "",
-            "The report prints, for `\(checkName)` on `reference-wheel-37` at \(trials.value) trials: \"\(printed)\".",
-            "A wheel whose spin gives sector 1 exactly \(String(format: "%.4g", excess))% more than its share (the other sectors",
+            "The report prints, for `\(checkName)` on `reference-wheel-37` at \(trials.value) trials: \"\(power.printed)\".",
+            "A wheel whose spin gives sector 1 exactly \(String(format: "%.4g", power.excess))% more than its share (the other sectors",
             "proportionally less) was audited with \(seeds) seeds:",
             "",
             "| check | caught | target |",
             "|---|---|---|",
-            "| \(checkName) | \(try rate(caught, seeds)) | 90% ± 3%: \(powerMet ? "met" : "**missed**") |",
+            "| \(checkName) | \(try rate(power.caught, seeds)) | 90% ± 3%: \(powerMet(power) ? "met" : "**missed**") |",
             "",
         ]
-        let text = lines.joined(separator: "\n")
-        let url = URL(fileURLWithPath: out)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        try Data(text.utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else { throw ValidationError("cannot write \(out)") }
-        print(
-            "calibration: p-values uniform: \(allUniform ? "yes" : "no"); false alarms at 1e-6: \(rejectedAtDefault)/\(seeds), at 0.05: \(rejectedAtFivePercent)/\(seeds); power \(caught)/\(seeds) (\(powerMet ? "met" : "missed")); wrote \(out)"
-        )
+        return (lines.joined(separator: "\n"), allUniform)
     }
 
     /// A relative deviation as a percentage rounded to the three significant digits a report prints.

@@ -23,5 +23,7 @@ struct CalibrationTests {
         #expect(rows.count >= 20, "\(rows.count) rows")
         #expect(text.contains("off by"), "the printed detectable size is quoted")
         #expect(result.stdout.contains("power"))
+        // The subcommand reads its own --trials (the engine benchmark beside it has one too).
+        #expect(text.contains("--trials 20000`"), "calibrate ran at the trials given")
     }
 }

@@ -45,6 +45,23 @@ struct MergeCommand: ParsableCommand {
     /// before anything runs (a command written into a shard file, by a CI artefact or by hand, is not run).
     /// - Throws: ``MergeError`` naming the first file or shard that does not fit.
     static func load(_ paths: [String], extra: [String] = [], typedProbes: [String] = []) throws -> (RunCommand, TallyStore) {
+        let shards = try shardFiles(paths).map { ($0, try ShardFile.read($0)) }
+        let first = try checkOneRun(shards)
+        // The spec files must still say what they said when the shards ran.
+        for (path, digest) in first.specDigests.sorted(by: { $0.key < $1.key }) where try ShardFile.digests([path])[path] != digest {
+            throw MergeError(
+                "\(path): changed since the shards ran (or not found from this directory); merge where the shards ran, with the same spec files"
+            )
+        }
+        let command = try recordedCommand(first, extra: extra, typedProbes: typedProbes)
+        var tallies: [String: [Data]] = [:]
+        for (_, file) in shards { for (subject, text) in file.tallies { tallies[subject, default: []].append(Data(text.utf8)) } }
+        return (command, TallyStore(tallies))
+    }
+
+    /// The shard files named by `paths` (files, or directories holding `shard-*.json`), each once.
+    /// - Throws: ``MergeError`` for a path that does not exist, or when no shard file is found.
+    static func shardFiles(_ paths: [String]) throws -> [URL] {
         var files: [URL] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -63,7 +80,12 @@ struct MergeCommand: ParsableCommand {
         guard !files.isEmpty else { throw MergeError("\(paths.joined(separator: " ")): no shard-*-of-*.json tallies found") }
         var unique: [URL] = []
         for file in files where !unique.contains(where: { $0.standardizedFileURL == file.standardizedFileURL }) { unique.append(file) }
-        let shards = try unique.map { ($0, try ShardFile.read($0)) }
+        return unique
+    }
+
+    /// Checks that `shards` are the shards of one run, each exactly once, none missing; returns the first.
+    /// - Throws: ``MergeError`` naming the first file or shard that does not fit.
+    static func checkOneRun(_ shards: [(URL, ShardFile)]) throws -> ShardFile {
         let (firstURL, first) = shards[0]
         // Another toolkit may draw other numbers for the same arguments (a new default generator, say),
         // and the merge reruns the exact checks and writes the report with this one.
@@ -104,12 +126,13 @@ struct MergeCommand: ParsableCommand {
                 "shard \(missing)/\(first.shards) is missing: \(seen.count) of \(first.shards) shards found, so trials would be left out (run it with --shard \(missing)/\(first.shards))"
             )
         }
-        // The spec files must still say what they said when the shards ran.
-        for (path, digest) in first.specDigests.sorted(by: { $0.key < $1.key }) where try ShardFile.digests([path])[path] != digest {
-            throw MergeError(
-                "\(path): changed since the shards ran (or not found from this directory); merge where the shards ran, with the same spec files"
-            )
-        }
+        return first
+    }
+
+    /// The run the shards recorded, parsed again with `extra` options; its probes must be those typed.
+    /// - Throws: ``MergeError`` when the arguments no longer parse, the probes differ, or the generator
+    ///   they name is not the one the shards drew from.
+    static func recordedCommand(_ first: ShardFile, extra: [String], typedProbes: [String]) throws -> RunCommand {
         var arguments = first.arguments
         if arguments.first == "run" { arguments.removeFirst() }
         arguments += extra
@@ -132,8 +155,6 @@ struct MergeCommand: ParsableCommand {
                 "the shards' arguments now mean generator '\(command.rng)', but the shards drew from '\(first.generator)'; merge with the toolkit that ran them"
             )
         }
-        var tallies: [String: [Data]] = [:]
-        for (_, file) in shards { for (subject, text) in file.tallies { tallies[subject, default: []].append(Data(text.utf8)) } }
-        return (command, TallyStore(tallies))
+        return command
     }
 }

@@ -44,24 +44,37 @@ extension SubjectAudit {
                     settings: settings, "exact RTP \(ReturnToPlayer.format(rtp.rtp)) against a minimum of \(ReturnToPlayer.format(minimum))"
                 ))
         }
+        checks.append(rarePrizeCheck(name, rtp, found, settings: settings))
+        if let sampledRTP = try sampledReturnCheck(name, rtp, paytable: paytable, sampled: sampled) { checks.append(sampledRTP) }
+        return (checks, rtp.rtp)
+    }
+
+    /// Every advertised prize's exact odds: one rarer than 1 in N per play (`--rare-prize`) is unfair odds.
+    static func rarePrizeCheck(_ name: String, _ rtp: ReturnToPlayer, _ found: ReturnFindings, settings: AuditSettings) -> PendingCheck {
         let limit = ReturnToPlayer.format(settings.rarePrizeLimit)
         let odds = rtp.prizes.map {
             "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
                 + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
         }
-        checks.append(
-            exact(
-                name, "advertised prizes at least 1 in \(limit)", kind: .fairness, passed: found.tooRare.isEmpty,
-                finding: found.tooRare.isEmpty
-                    ? nil
-                    : Finding(
-                        .odds, magnitude: nil,
-                        summary: "\(found.tooRare.count) advertised prize(s) rarer than 1 in \(limit) per play: "
-                            + found.tooRare.map {
-                                "\($0.name) (\(ReturnToPlayer.format($0.payout))) at "
-                                    + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
-                            }.joined(separator: ", ")),
-                settings: settings, odds.joined(separator: "; ")))
+        return exact(
+            name, "advertised prizes at least 1 in \(limit)", kind: .fairness, passed: found.tooRare.isEmpty,
+            finding: found.tooRare.isEmpty
+                ? nil
+                : Finding(
+                    .odds, magnitude: nil,
+                    summary: "\(found.tooRare.count) advertised prize(s) rarer than 1 in \(limit) per play: "
+                        + found.tooRare.map {
+                            "\($0.name) (\(ReturnToPlayer.format($0.payout))) at "
+                                + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
+                        }.joined(separator: ", ")),
+            settings: settings, odds.joined(separator: "; "))
+    }
+
+    /// The sampled RTP with its profile-likelihood interval over every level of the table, and the
+    /// p-value of the exact RTP; nil when nothing was played.
+    static func sampledReturnCheck<Key>(
+        _ name: String, _ rtp: ReturnToPlayer, paytable: Paytable<Key>, sampled: [Double: UInt64]
+    ) throws -> PendingCheck? {
         // Sampled: every level of the table, counted or not (an unpaid jackpot widens the interval).
         var counts = rtp.levels.map { sampled[$0.payout] ?? 0 }
         var levels = rtp.levels.map(\.payout)
@@ -72,22 +85,19 @@ extension SubjectAudit {
             counts.append(count)
         }
         let plays = counts.reduce(0, +)
-        if plays > 0 {
-            let interval = try PayoutMeanInterval(levels: levels, counts: counts)
-            let p = try interval.pValue(mean: rtp.expectedPayout)
-            let stake = paytable.stake
-            checks.append(
-                PendingCheck(
-                    record: CheckRecord(
-                        subject: name, check: "return to player (sampled)", kind: .sampling, status: .inconclusive,
-                        statistic: interval.mean / stake, pValue: p,
-                        detail:
-                            "RTP \(ReturnToPlayer.format(interval.mean / stake)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(interval.lower / stake)), \(ReturnToPlayer.format(interval.upper / stake))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(rtp.rtp))"
-                    ),
-                    table: payoutMeanTable(
-                        name, "return to player (sampled)", levels: levels, counts: counts, hypothesised: rtp.expectedPayout)))
-        }
-        return (checks, rtp.rtp)
+        guard plays > 0 else { return nil }
+        let interval = try PayoutMeanInterval(levels: levels, counts: counts)
+        let p = try interval.pValue(mean: rtp.expectedPayout)
+        let stake = paytable.stake
+        return PendingCheck(
+            record: CheckRecord(
+                subject: name, check: "return to player (sampled)", kind: .sampling, status: .inconclusive,
+                statistic: interval.mean / stake, pValue: p,
+                detail:
+                    "RTP \(ReturnToPlayer.format(interval.mean / stake)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(interval.lower / stake)), \(ReturnToPlayer.format(interval.upper / stake))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(rtp.rtp))"
+            ),
+            table: payoutMeanTable(
+                name, "return to player (sampled)", levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
     }
 
     /// The table a payout-mean p-value comes from: plays per level, and the hypothesised mean.

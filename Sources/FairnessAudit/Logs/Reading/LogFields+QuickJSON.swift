@@ -42,10 +42,45 @@ extension LogFields {
     /// - Complexity: O(*n*) in the line's length; no allocation but a dice outcome's text.
     static func quickJSONFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> LogFields? {
         var reader = QuickJSONReader(line: line)
-        // Each key read: its value, and where the key begins (an error in the value names that column, as
-        // the other reading does).
+        guard let members = quickMembers(&reader), let outcome = members.outcome.value else { return nil }
+        // A truth value under a key the audit reads is a bad row, refused before any field is read (as
+        // the JSONSerialization reading refuses it): that reading names it.
+        guard !members.holdsBoolean else { return nil }
+        var fields = LogFields()
+        guard try quickOutcome(outcome, at: members.outcome.column, reader: reader, number: number, dice: dice, into: &fields),
+            quickSession(members.session.value, reader: reader, into: &fields)
+        else { return nil }
+        // Timestamp, stake and payout, in that order (as JSONSerialization's reading takes them).
+        guard try quickNumber(members.timestamp, "timestamp", \.timestamp, reader: reader, number: number, into: &fields),
+            try quickNumber(members.stake, "stake", \.stake, reader: reader, number: number, into: &fields),
+            try quickNumber(members.payout, "payout", \.payout, reader: reader, number: number, into: &fields)
+        else { return nil }
+        return fields
+    }
+
+    /// The keys the audit reads, as one flat object's scan found them.
+    struct QuickMembers {
         var outcome = QuickMember(), session = QuickMember(), timestamp = QuickMember(), stake = QuickMember()
         var payout = QuickMember()
+
+        /// Whether a key the audit reads holds `true` or `false`.
+        var holdsBoolean: Bool {
+            // Member by member: this runs on every line, and an array of them would be allocated each time.
+            func isBoolean(_ member: QuickMember) -> Bool {
+                if case .boolean? = member.value { return true }
+                return false
+            }
+            return isBoolean(outcome) || isBoolean(session) || isBoolean(timestamp) || isBoolean(stake) || isBoolean(payout)
+        }
+    }
+
+    /// Scans one flat object to its end: each key the audit reads at most once (a key read twice is left
+    /// to the other reading, which refuses it); nil for anything the direct reading does not settle.
+    @inline(__always)
+    static func quickMembers(_ reader: inout QuickJSONReader) -> QuickMembers? {
+        // Each key read: its value, and where the key begins (an error in the value names that column, as
+        // the other reading does).
+        var members = QuickMembers()
         reader.skipSpace()
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         reader.skipSpace()
@@ -57,13 +92,12 @@ extension LogFields {
                 guard reader.take(UInt8(ascii: ":")) else { return nil }
                 reader.skipSpace()
                 guard let value = reader.value() else { return nil }
-                // A key read twice is left to the other reading, which refuses it.
                 switch key {
-                case .outcome: guard outcome.set(value, at: keyColumn) else { return nil }
-                case .session: guard session.set(value, at: keyColumn) else { return nil }
-                case .timestamp: guard timestamp.set(value, at: keyColumn) else { return nil }
-                case .stake: guard stake.set(value, at: keyColumn) else { return nil }
-                case .payout: guard payout.set(value, at: keyColumn) else { return nil }
+                case .outcome: guard members.outcome.set(value, at: keyColumn) else { return nil }
+                case .session: guard members.session.set(value, at: keyColumn) else { return nil }
+                case .timestamp: guard members.timestamp.set(value, at: keyColumn) else { return nil }
+                case .stake: guard members.stake.set(value, at: keyColumn) else { return nil }
+                case .payout: guard members.payout.set(value, at: keyColumn) else { return nil }
                 case .other: break
                 }
                 reader.skipSpace()
@@ -73,67 +107,73 @@ extension LogFields {
             }
         }
         reader.skipSpace()
-        guard reader.atEnd, let outcomeValue = outcome.value else { return nil }
-        // A truth value under a key the audit reads is a bad row, refused before any field is read (as
-        // the JSONSerialization reading refuses it): that reading names it.
-        func isBoolean(_ value: QuickValue?) -> Bool {
-            if case .boolean? = value { return true }
-            return false
-        }
-        if isBoolean(outcome.value) || isBoolean(session.value) || isBoolean(timestamp.value) || isBoolean(stake.value)
-            || isBoolean(payout.value)
-        {
-            return nil
-        }
+        return reader.atEnd ? members : nil
+    }
 
-        var fields = LogFields()
+    /// The outcome: a dice roll (an array of whole numbers, or text) or a label (a whole number, or text);
+    /// false for a value of another kind.
+    /// - Throws: ``LogError`` for an outcome the other reading refuses too.
+    @inline(__always)
+    static func quickOutcome(
+        _ value: QuickValue, at column: Int, reader: QuickJSONReader, number: Int, dice: DiceSet?, into fields: inout LogFields
+    ) throws -> Bool {
+        let line = reader.line
         if let dice {
             let text: String
-            switch outcomeValue {
+            switch value {
             case .wholeNumbers(let joined): text = joined
             case .string(let range): text = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
             case .number(let range) where reader.isWholeNumber(range):
                 text = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
-            default: return nil
-            }
-            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: outcome.column) }
-            if fields.faces!.count == 0 { fields.outcomeText = text }
-        } else {
-            switch outcomeValue {
-            case .number(let range):
-                guard let value = reader.double(range), value == value.rounded(), abs(value) < 1e15 else { return nil }
-                fields.outcome = Int(value)
-            case .string(let range):
-                fields.outcome = try Self.outcome(UnsafeBufferPointer(rebasing: line[range]), line: number, column: outcome.column)
-            default: return nil
-            }
-        }
-        switch session.value {
-        case nil, .null: break
-        case .string(let range): fields.session = hash(UnsafeBufferPointer(rebasing: line[range]))
-        case .number(let range) where reader.isWholeNumber(range): fields.session = hash(UnsafeBufferPointer(rebasing: line[range]))
-        default: return nil
-        }
-        // Timestamp, stake and payout, in that order (as JSONSerialization's reading takes them): a number,
-        // or a string read as the CSV reader reads the column; false for a value of another kind.
-        func assign(_ value: QuickValue?, _ name: String, _ keyPath: WritableKeyPath<LogFields, Double?>, at column: Int) throws -> Bool {
-            switch value {
-            case nil, .null: return true
-            case .number(let range):
-                guard let parsed = reader.double(range) else { return false }
-                fields[keyPath: keyPath] = parsed
-            case .string(let range):
-                let text = UnsafeBufferPointer(rebasing: line[range])
-                fields[keyPath: keyPath] =
-                    name == "timestamp"
-                    ? try Self.timestamp(text, line: number, column: column) : try Self.number(text, name, line: number, column: column)
             default: return false
             }
-            return true
+            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: column) }
+            if fields.faces!.count == 0 { fields.outcomeText = text }
+        } else {
+            switch value {
+            case .number(let range):
+                guard let value = reader.double(range), value == value.rounded(), abs(value) < 1e15 else { return false }
+                fields.outcome = Int(value)
+            case .string(let range):
+                fields.outcome = try Self.outcome(UnsafeBufferPointer(rebasing: line[range]), line: number, column: column)
+            default: return false
+            }
         }
-        guard try assign(timestamp.value, "timestamp", \.timestamp, at: timestamp.column),
-            try assign(stake.value, "stake", \.stake, at: stake.column), try assign(payout.value, "payout", \.payout, at: payout.column)
-        else { return nil }
-        return fields
+        return true
+    }
+
+    /// The session: text or a whole number, hashed; absent or `null` for none; false for another kind.
+    @inline(__always)
+    static func quickSession(_ value: QuickValue?, reader: QuickJSONReader, into fields: inout LogFields) -> Bool {
+        switch value {
+        case nil, .null: return true
+        case .string(let range): fields.session = hash(UnsafeBufferPointer(rebasing: reader.line[range]))
+        case .number(let range) where reader.isWholeNumber(range): fields.session = hash(UnsafeBufferPointer(rebasing: reader.line[range]))
+        default: return false
+        }
+        return true
+    }
+
+    /// A timestamp, stake or payout: a number, or a string read as the CSV reader reads the column;
+    /// false for a value of another kind.
+    @inline(__always)
+    static func quickNumber(
+        _ member: QuickMember, _ name: String, _ keyPath: WritableKeyPath<LogFields, Double?>, reader: QuickJSONReader, number: Int,
+        into fields: inout LogFields
+    ) throws -> Bool {
+        switch member.value {
+        case nil, .null: return true
+        case .number(let range):
+            guard let parsed = reader.double(range) else { return false }
+            fields[keyPath: keyPath] = parsed
+        case .string(let range):
+            let text = UnsafeBufferPointer(rebasing: reader.line[range])
+            fields[keyPath: keyPath] =
+                name == "timestamp"
+                ? try Self.timestamp(text, line: number, column: member.column)
+                : try Self.number(text, name, line: number, column: member.column)
+        default: return false
+        }
+        return true
     }
 }

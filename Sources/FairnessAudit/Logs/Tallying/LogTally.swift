@@ -133,28 +133,42 @@ struct LogTally {
         }
     }
 
+    /// A row that passed every check, with what counting it needs.
+    struct AcceptedRow {
+        /// The outcome line's number among outcome lines (1-based).
+        var line: UInt64
+        /// Its window when windows are by seconds.
+        var timeWindow: Int?
+        var slot: Int
+        var stake: Double?
+        /// The payout as logged, or the paytable's prize for the outcome.
+        var payout: Double?
+        /// The paytable's prize for the outcome, scaled by the stake (nil without a paytable).
+        var paytablePayout: Double?
+        /// Payout over stake, when both are known.
+        var perPlay: Double?
+    }
+
     /// Counts one outcome line.
     mutating func record(_ fields: LogFields, number: Int) throws {
         // Everything that can refuse the row comes first: a row skipped with --skip-bad leaves no trace.
-        let line = lines + 1
-        let timeWindow: Int?
-        if case .seconds(let size) = options.window {
-            guard let time = fields.timestamp else {
-                throw LogError(line: number, column: 1, message: "timestamp: missing; windows by time need a timestamp on every line")
-            }
-            let offset = ((time - (timeOrigin ?? time)) / size).rounded(.down)
-            guard offset >= 0 else {
-                throw LogError(
-                    line: number, column: 1, message: "timestamp: before the first line's; windows by time need timestamps in order")
-            }
-            guard offset < Double(LogTally.maximumWindows) else {
-                throw LogError(
-                    line: number, column: 1, message: "timestamp: more than \(LogTally.maximumWindows) windows after the first line's")
-            }
-            timeWindow = Int(offset)
-        } else {
-            timeWindow = nil
+        let row = try accept(fields, number: number)
+        lines = row.line
+        countOutcome(fields, slot: row.slot, number: number)
+        countPair(fields, slot: row.slot)
+        countWindow(fields, row: row, number: number)
+        if let stake = row.stake, let payout = row.payout, let perPlay = row.perPlay {
+            countPayout(fields, row: row, stake: stake, payout: payout, perPlay: perPlay, number: number)
         }
+    }
+
+    /// Checks a row before anything is counted: its time window, its window count, a positive stake, and the
+    /// number of distinct payouts per stake.
+    /// - Throws: ``LogError`` naming the line and the field.
+    @inline(__always)
+    func accept(_ fields: LogFields, number: Int) throws -> AcceptedRow {
+        let line = lines + 1
+        let timeWindow = try self.timeWindow(fields, number: number)
         if case .lines(let size) = options.window, (line - 1) / UInt64(size) >= UInt64(LogTally.maximumWindows) {
             throw LogError(
                 line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines; use a larger --window")
@@ -185,9 +199,32 @@ struct LogTally {
             }
             perPlay = value
         }
+        return AcceptedRow(
+            line: line, timeWindow: timeWindow, slot: slot, stake: stake, payout: payout, paytablePayout: paytablePayout, perPlay: perPlay)
+    }
 
-        // The row is good: count it.
-        lines = line
+    /// The row's window when windows are by seconds of the timestamp column (nil otherwise).
+    /// - Throws: ``LogError`` for a missing timestamp, one before the first line's, or one too many windows on.
+    @inline(__always)
+    func timeWindow(_ fields: LogFields, number: Int) throws -> Int? {
+        guard case .seconds(let size) = options.window else { return nil }
+        guard let time = fields.timestamp else {
+            throw LogError(line: number, column: 1, message: "timestamp: missing; windows by time need a timestamp on every line")
+        }
+        let offset = ((time - (timeOrigin ?? time)) / size).rounded(.down)
+        guard offset >= 0 else {
+            throw LogError(line: number, column: 1, message: "timestamp: before the first line's; windows by time need timestamps in order")
+        }
+        guard offset < Double(LogTally.maximumWindows) else {
+            throw LogError(
+                line: number, column: 1, message: "timestamp: more than \(LogTally.maximumWindows) windows after the first line's")
+        }
+        return Int(offset)
+    }
+
+    /// The outcome's count, a few examples of invalid outcomes, and each hand the roll holds.
+    @inline(__always)
+    mutating func countOutcome(_ fields: LogFields, slot: Int, number: Int) {
         counts[slot] &+= 1
         if slot == k + 1 {
             if fields.faces != nil {
@@ -204,7 +241,11 @@ struct LogTally {
         if let roll = fields.faces, slot < k {
             for (index, entry) in (model.dice?.hands ?? []).enumerated() where entry.hand.holds(in: roll) { handCounts[index] &+= 1 }
         }
-        // Serial pairs within a session (a new session value starts a new chain).
+    }
+
+    /// Serial pairs within a session (a new session value starts a new chain).
+    @inline(__always)
+    mutating func countPair(_ fields: LogFields, slot: Int) {
         if fields.session != previousSession {
             previousSlot = -1
             previousSession = fields.session
@@ -215,7 +256,12 @@ struct LogTally {
         } else {
             previousSlot = -1
         }
-        // Windows.
+    }
+
+    /// The row's window: blocks of lines that double in length (automatic), a fixed number of lines, or
+    /// seconds of the timestamp column.
+    @inline(__always)
+    mutating func countWindow(_ fields: LogFields, row: AcceptedRow, number: Int) {
         let window: Int
         switch options.window {
         case .automatic:
@@ -231,34 +277,37 @@ struct LogTally {
         case .lines(let size): window = Int((lines - 1) / UInt64(size))
         case .seconds:
             if timeOrigin == nil { timeOrigin = fields.timestamp }
-            window = timeWindow!
+            window = row.timeWindow!
         }
         while windows.count <= window {
             windows.append([UInt64](repeating: 0, count: k + 2))
             windowStartLine.append(number)
         }
-        windows[window][slot] &+= 1
-        // Payouts: as logged, or as the paytable says (for dice, the largest prize among the hands the roll is).
-        if let stake, let payout, let perPlay {
-            stakeSum += stake
-            payoutSum += payout
-            if let level = returnLevels.firstIndex(of: perPlay) {
-                returnCounts[level] &+= 1
-            } else if returnLevels.count < 64 {
-                returnLevels.append(perPlay)
-                returnCounts.append(1)
-            } else {
-                returns[perPlay, default: 0] &+= 1
-            }
-            if fields.payout != nil { payoutsLogged &+= 1 }
-            if fields.stake != nil { stakesLogged &+= 1 }
-            if let expected = paytablePayout, fields.payout != nil, abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
-                payoutMismatches &+= 1
-                if firstPayoutMismatch == nil {
-                    let outcome =
-                        slot >= k ? "an invalid outcome" : model.dice != nil ? "roll \(fields.faces!)" : "label \(model.labels[slot])"
-                    firstPayoutMismatch = (number, outcome, payout, expected)
-                }
+        windows[window][row.slot] &+= 1
+    }
+
+    /// Payouts: as logged, or as the paytable says (for dice, the largest prize among the hands the roll
+    /// is); the first payout that differs from the paytable's is kept for the report.
+    @inline(__always)
+    mutating func countPayout(_ fields: LogFields, row: AcceptedRow, stake: Double, payout: Double, perPlay: Double, number: Int) {
+        stakeSum += stake
+        payoutSum += payout
+        if let level = returnLevels.firstIndex(of: perPlay) {
+            returnCounts[level] &+= 1
+        } else if returnLevels.count < 64 {
+            returnLevels.append(perPlay)
+            returnCounts.append(1)
+        } else {
+            returns[perPlay, default: 0] &+= 1
+        }
+        if fields.payout != nil { payoutsLogged &+= 1 }
+        if fields.stake != nil { stakesLogged &+= 1 }
+        if let expected = row.paytablePayout, fields.payout != nil, abs(expected - payout) > 1e-9 * max(1, abs(expected)) {
+            payoutMismatches &+= 1
+            if firstPayoutMismatch == nil {
+                let slot = row.slot
+                let outcome = slot >= k ? "an invalid outcome" : model.dice != nil ? "roll \(fields.faces!)" : "label \(model.labels[slot])"
+                firstPayoutMismatch = (number, outcome, payout, expected)
             }
         }
     }

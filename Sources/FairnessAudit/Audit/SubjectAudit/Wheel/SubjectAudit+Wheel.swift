@@ -1,0 +1,165 @@
+import Foundation
+
+// Wheels read from their rotation.
+extension SubjectAudit {
+    /// The audit of a wheel; `sample` runs the sampling driver (made where the subject's type is concrete,
+    /// so the trial loop is specialised for it).
+    @usableFromInline
+    static func wheel<Subject: WheelSubject>(
+        _ subject: Subject, settings: AuditSettings, sample: Sampler<WheelDriver<Subject>>
+    ) throws -> SubjectResult {
+        let name = subject.name, geometry = subject.geometry, unit = subject.rotationUnit
+        let analysis = WheelExactAnalysis(subject, settings: settings)
+        let (checks, probes) = wheelExactChecks(subject, analysis, settings: settings)
+        let ownSpin = analysis.odds.ownSpin
+        let findings =
+            geometryFindings(geometry) + [
+                "Exact odds of the reported result under its own spin: "
+                    + ownSpin.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ")
+                    + "."
+            ]
+        // Sampling.
+        let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: ownSpin, trials: settings.run.trials))
+        let tally = try sampled(name, driver, settings, sample)
+        var result = try sampledOutcomes(name, slots: driver.slots, tally: tally, designed: ownSpin, claimed: analysis.claimed)
+        var payoutChecks: [PendingCheck] = []
+        var returnToPlayer: Double?
+        if let paytable = subject.paytable {
+            let payouts = try self.payoutChecks(
+                name, rtp: ReturnToPlayer(paytable: paytable, outcomes: ownSpin), paytable: paytable, settings: settings,
+                sampled: sampledPayouts(paytable, slots: driver.slots, tally: tally))
+            payoutChecks = payouts.checks
+            returnToPlayer = payouts.rtp
+        }
+        let play = analysis.play
+        result.verdict = SubjectVerdict(
+            name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings,
+            affectedShare: play.invalidShare + play.mislabelShare, invalidPerMillion: play.invalidShare * 1e6,
+            largestOddsDifference: analysis.largestGap, returnToPlayer: returnToPlayer)
+        result.checks = checks + payoutChecks + result.checks
+        result.arcs = analysis.consistency.mislabelled.map {
+            ArcRow(
+                subject: name, from: $0.from, to: $0.to, unit: unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
+                reported: $0.reported.description, truth: $0.truth)
+        }
+        result.probes = probes + result.probes
+        result.drawing = drawing(name, geometry: geometry, unit: unit)
+        return result
+    }
+
+    /// Gaps and overlaps of the wheel as drawn, named by the labels the player sees (not by the sectors'
+    /// positions in the list).
+    static func geometryFindings(_ geometry: WheelGeometry) -> [String] {
+        geometry.findings.map { finding in
+            let after = geometry.sectors[finding.after].label, before = geometry.sectors[finding.before].label
+            return String(
+                format: "The wheel as drawn has a %@ of %.9g%@ between label %d and label %d, starting at %.9g%@.",
+                finding.kind.rawValue, finding.width, finding.unit.symbol, after, before, finding.at, finding.unit.symbol)
+        }
+    }
+
+    /// The exact checks of a wheel in report order (boundary, wraparound, consistency, range, designed
+    /// odds), and the probes that failed.
+    static func wheelExactChecks<Subject: WheelSubject>(
+        _ subject: Subject, _ analysis: WheelExactAnalysis, settings: AuditSettings
+    ) -> (checks: [PendingCheck], probes: [ProbeRow]) {
+        let name = subject.name, classes = analysis.classes
+        let boundary = analysis.boundary, consistency = analysis.consistency, range = analysis.range
+        var checks = [
+            exact(
+                name, "boundary", passed: boundary.passed, finding: classes.boundary, settings: settings,
+                "\(boundary.linesProbed) lines, \(boundary.probes) probes, \(boundary.failures.count) failures")
+        ]
+        var probes = boundary.failures.map { probeRow(name, "boundary", $0) }
+        checks.append(
+            exact(
+                name, "wraparound", passed: analysis.wraparound.passed, finding: classes.wraparound, settings: settings,
+                wraparoundDetail(analysis.wraparound)))
+        probes += analysis.wraparound.shifts.flatMap { $0.periodicityBreaks.map { probeRow(name, "wraparound", $0) } }
+        probes += analysis.wraparound.specialFailures.map { probeRow(name, "wraparound", $0) }
+        checks.append(
+            exact(
+                name, "consistency", passed: consistency.passed, finding: classes.consistency, settings: settings,
+                "\(consistency.mislabelled.count) mislabelled arcs covering \(String(format: "%.9g", consistency.mislabelledFraction)) of the circle; sweep step \(format(consistency.sweepStep)) \(unitName(subject.rotationUnit)) (narrower slivers are found only where they touch a line)"
+            ))
+        checks.append(
+            exact(
+                name, "range", passed: range.passed, finding: classes.range, settings: settings,
+                range.invalid.isEmpty
+                    ? "every reported result is a sector label"
+                    : "reports "
+                        + range.invalid.map {
+                            "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))"
+                        }.joined(separator: "; ")))
+        checks.append(designedOddsCheck(subject, analysis, settings: settings))
+        return (checks, probes)
+    }
+
+    /// A failing probe of a boundary or wraparound check, as a report row.
+    static func probeRow(_ name: String, _ check: String, _ failure: ProbeFailure) -> ProbeRow {
+        ProbeRow(
+            subject: name, check: check, input: String(format: "%.17g", failure.rotation), context: failure.context,
+            reported: failure.reported.description, expected: failure.truth)
+    }
+
+    /// The wraparound check's detail: the shifts where periodicity breaks, the special rotations that fail,
+    /// and how many turns each way the wheel stays periodic.
+    static func wraparoundDetail(_ wraparound: WraparoundCheck) -> String {
+        let breaks = wraparound.shifts.filter { !$0.periodicityBreaks.isEmpty }
+            .map { "\(Int($0.turns)) turns: \($0.periodicityBreaks.count)" }
+        var detail =
+            breaks.isEmpty
+            ? "no periodicity breaks at ±1, ±2, ±3, ±1000, ±10^6 turns" : "periodicity breaks at " + breaks.joined(separator: ", ")
+        if !wraparound.specialFailures.isEmpty {
+            detail += "; fails at " + wraparound.specialFailures.map(\.context).joined(separator: ", ")
+        }
+        func periodicity(_ broken: Double?, _ direction: String) -> String {
+            guard let broken else { return "\(direction): periodic up to 2^62 turns" }
+            return "\(direction): breaks by \(format(broken)) turns"
+        }
+        return detail + "; " + periodicity(wraparound.firstBrokenTurnsForward, "forward") + "; "
+            + periodicity(wraparound.firstBrokenTurnsBackward, "backward")
+    }
+
+    /// The exact odds of the reported results against the odds the game claims (or the sectors' shares).
+    static func designedOddsCheck<Subject: WheelSubject>(
+        _ subject: Subject, _ analysis: WheelExactAnalysis, settings: AuditSettings
+    ) -> PendingCheck {
+        let largestGap = analysis.largestGap
+        let claimedTolerance = DesignedOdds.tolerance(claimed: true, claimTolerance: subject.claimTolerance)
+        return exact(
+            subject.name, "designed odds equal claimed odds", kind: .fairness,
+            passed: largestGap <= DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance),
+            finding: analysis.classes.designedOdds, settings: settings,
+            "largest difference \(format(largestGap)) between the exact odds of the reported results and \(subject.claimedOdds == nil ? "the sectors' shares" : "the odds the game claims (agreeing within \(format(claimedTolerance)))" + roundedClaimsHint(difference: largestGap, tolerance: claimedTolerance))"
+        )
+    }
+
+    /// Sampled plays by payout: each slot's count at its label's prize (no result and invalid labels pay 0).
+    static func sampledPayouts(_ paytable: Paytable<Int>, slots: OutcomeSlots, tally: OutcomeTally) -> [Double: UInt64] {
+        var payouts: [Double: UInt64] = [:]
+        for (slot, count) in tally.counts.enumerated() where count > 0 {
+            payouts[slot < slots.labels.count ? paytable.prize(slots.labels[slot]) : 0, default: 0] += count
+        }
+        return payouts
+    }
+
+    /// The wheel as drawn, for the report's picture.
+    static func drawing(_ name: String, geometry: WheelGeometry, unit: AngleUnit) -> WheelDrawing {
+        WheelDrawing(
+            subject: name,
+            sectors: geometry.sectors.map { .init(label: $0.label, start: $0.startTurns.value, width: $0.widthTurns.value) },
+            pointer: geometry.pointerTurns.fractionalPart.value, unit: unitName(unit))
+    }
+
+    /// The groups of sectors whose consecutive pairs the serial test counts: one group per sector while a
+    /// table of every pair still expects about 20 pairs per cell at this number of trials (so the default
+    /// audit of a 37-sector wheel is unchanged), otherwise √(trials / 20) groups (at most 1,024) of
+    /// consecutive sectors with about equal designed odds — so a 1,000-sector wheel is testable at 10^7 trials.
+    static func pairGroups(geometry: WheelGeometry, designed: [WheelOutcome: Double], trials: UInt64) -> [[Int]]? {
+        let affordable = Int((Double(trials) / 20).squareRoot())
+        let count = min(OutcomeSlots.maximumPairGroups, max(2, affordable))
+        guard count < geometry.count else { return nil }
+        return OutcomeSlots.equalMassGroups(geometry.sectors.map { designed[.label($0.label)] ?? 0 }, count: count)
+    }
+}
