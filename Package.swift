@@ -18,7 +18,8 @@ let optimised: [SwiftSetting] =
 // Layering (data flows one way, nothing imports upward):
 //   CGSL (system library) <- FairnessStatistics
 //   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
-//   FairnessModel + FairnessChecks + FairnessStatistics <- FairnessAudit <- FairnessSpec (Yams) <- audit (executable)
+//   FairnessModel <- FairnessSubjects (the tutorials' ports and the reference subjects; no GSL)
+//   FairnessModel + FairnessSubjects + FairnessChecks + FairnessStatistics <- FairnessAudit <- FairnessSpec (Yams) <- audit (executable)
 //   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
 let package = Package(
     name: "fairness-audit",
@@ -27,6 +28,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "FairnessModel", targets: ["FairnessModel"]),
+        .library(name: "FairnessSubjects", targets: ["FairnessSubjects"]),
         .library(name: "FairnessChecks", targets: ["FairnessChecks"]),
         .library(name: "FairnessStatistics", targets: ["FairnessStatistics"]),
         .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
@@ -50,12 +52,16 @@ let package = Package(
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
         .target(name: "FairnessModel", swiftSettings: optimised),
+        // The subjects the toolkit ships: the tutorials' ports, bugs included, and correct reference
+        // implementations (no GSL, so an app's own tests can audit against them).
+        .target(name: "FairnessSubjects", dependencies: ["FairnessModel"], swiftSettings: optimised),
         .target(name: "FairnessStatistics", dependencies: ["CGSL"], swiftSettings: optimised),
         // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
         .target(name: "CFileSwap"),
         .target(name: "FairnessChecks", dependencies: ["FairnessModel"], swiftSettings: optimised),
         .target(
-            name: "FairnessAudit", dependencies: ["FairnessModel", "FairnessChecks", "FairnessStatistics", "CFileSwap"],
+            name: "FairnessAudit",
+            dependencies: ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "CFileSwap"],
             swiftSettings: optimised),
         // Spec files (YAML/JSON) of a studio's own game: parsed with Yams, kept out of the core modules.
         .target(name: "FairnessSpec", dependencies: ["FairnessAudit", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),
@@ -85,9 +91,12 @@ let package = Package(
         ),
         .testTarget(
             name: "FairnessModelTests",
-            dependencies: ["TestSupport", "FairnessModel", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "TestSupport", "FairnessModel", "FairnessSubjects", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "FairnessSubjectsTests", dependencies: ["TestSupport", "FairnessSubjects"]),
         .testTarget(
             name: "FairnessStatisticsTests",
             dependencies: ["TestSupport", "FairnessStatistics"],
@@ -104,7 +113,9 @@ let package = Package(
         // The exact checks alone, with no GSL anywhere in the dependency graph.
         .testTarget(
             name: "FairnessChecksTests",
-            dependencies: ["TestSupport", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "TestSupport", "FairnessChecks", "FairnessSubjects", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "FairnessSpecTests", dependencies: ["TestSupport", "FairnessSpec", .product(name: "Yams", package: "Yams")],

@@ -1,3 +1,4 @@
 @_exported import FairnessChecks
 @_exported import FairnessModel
 @_exported import FairnessStatistics
+@_exported import FairnessSubjects

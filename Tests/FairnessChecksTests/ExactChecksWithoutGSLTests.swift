@@ -1,5 +1,6 @@
 import FairnessChecks
 import FairnessModel
+import FairnessSubjects
 import Testing
 
 /// The exact checks run from a target that depends on FairnessChecks alone (no FairnessStatistics, no

@@ -1,5 +1,6 @@
 import FairnessChecks
 import FairnessModel
+import FairnessSubjects
 import Testing
 
 /// Eight 45° sectors (labels 1 ... 8 clockwise from 0°, pointer at 0°), read with `floor(angle / 45)`,

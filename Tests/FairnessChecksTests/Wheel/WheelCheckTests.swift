@@ -1,4 +1,5 @@
 import FairnessModel
+import FairnessSubjects
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FairnessSubjects
 import Testing
 
 @testable import FairnessModel

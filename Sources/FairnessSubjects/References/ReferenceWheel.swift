@@ -1,7 +1,9 @@
+import FairnessModel
+
 /// The toolkit's reference wheel: any number of equal or weighted sectors, written as a careful game
 /// would write it.
 ///
-/// It reports the sector under the pointer from a lookup table of the sectors' starts (``SectorTable``)
+/// It reports the sector under the pointer from a lookup table of the sectors' starts (`SectorTable`)
 /// with ordinary `Double` arithmetic, never the toolkit's exact truth, so its audit shows what correct
 /// code looks like to the checks: at most a few units in the last place misplaced at a line, which the
 /// checks report as rounding (NOTE), never a failure. Spins draw a rotation uniform on [0, 360) degrees.
@@ -21,7 +23,7 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public var paytable: Paytable<Int>?
 
     /// `count` equal sectors labelled 1 ... count, the first starting at the top under the pointer.
-    /// - Throws: ``WheelGeometryError/noSectors`` if `count` < 1.
+    /// - Throws: `WheelGeometryError/noSectors` if `count` < 1.
     /// - Complexity: O(n log n) for n sectors.
     public init(equalSectors count: Int) throws {
         geometry = try .equal(count: count, firstSectorStart: 270, pointer: 270)
@@ -33,10 +35,10 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     /// - Parameters:
     ///   - weights: Positive relative weights; sector i's width is `weights[i] / Σ weights` of a turn.
     ///   - name: The subject's name; nil gives `reference-wheel-weighted-` followed by the sector count.
-    /// - Throws: ``WheelGeometryError`` as
-    ///   ``WheelGeometry/weighted(_:labels:unit:firstSectorStart:direction:pointer:)`` does:
-    ///   ``WheelGeometryError/noSectors`` for no weights, and
-    ///   ``WheelGeometryError/invalidWidth(sector:label:width:)`` for a weight that is not finite and positive.
+    /// - Throws: `WheelGeometryError` as
+    ///   `WheelGeometry/weighted(_:labels:unit:firstSectorStart:direction:pointer:)` does:
+    ///   `WheelGeometryError/noSectors` for no weights, and
+    ///   `WheelGeometryError/invalidWidth(sector:label:width:)` for a weight that is not finite and positive.
     /// - Complexity: O(n log n) for n sectors.
     public init(weights: [Double], name: String? = nil) throws {
         geometry = try .weighted(weights, firstSectorStart: 270, pointer: 270)
@@ -61,7 +63,7 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
     public var initialRotation: Double { 0 }
     /// Uniform on [0, 360) degrees.
     public var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
-    /// Every sector index, 0 ..< ``WheelGeometry/count``.
+    /// Every sector index, 0 ..< `WheelGeometry/count`.
     public var indices: Range<Int> { 0..<geometry.count }
     /// nil: the reference claims each sector's share of the circle (as a wheel and as a targeted wheel).
     public var claimedOdds: [WheelOutcome: Double]? { nil }
@@ -73,7 +75,7 @@ public struct ReferenceWheel: WheelSubject, TargetedWheelSubject {
 
     /// The sector under the pointer, computed the way a game would: the wheel angle under the pointer,
     /// `(pointer − rotation) mod 360` in `Double` degrees, looked up in the table of the
-    /// sectors' starts (clockwise, in [0, 360)); over a blank part of the circle, ``WheelOutcome/noResult``.
+    /// sectors' starts (clockwise, in [0, 360)); over a blank part of the circle, `WheelOutcome/noResult`.
     /// It never consults the toolkit's exact truth, so the audit of the reference shows what correct
     /// floating-point arithmetic looks like: a wrong label only within a few units in the last place of a
     /// line (the exact checks report them as rounding).

@@ -1,9 +1,11 @@
+import FairnessModel
+
 /// The toolkit's reference dice game: any K dice of F faces, fair and independent, classified by
-/// ``PokerCategory/of(_:)`` and ``PokerCategory/isStraight(_:)``. Correct by construction; the model to copy.
+/// `PokerCategory/of(_:)` and `PokerCategory/isStraight(_:)`. Correct by construction; the model to copy.
 public struct ReferenceDiceGame: DiceGame {
     /// The dice rolled.
     public let dice: DiceSet
-    /// What the game does after a roll ``PokerCategory/isStraight(_:)`` calls a straight.
+    /// What the game does after a roll `PokerCategory/isStraight(_:)` calls a straight.
     public let rerollPolicy: RerollPolicy
     /// The hands the game names (none by default); the reference judges them by their rules.
     public var hands: [DiceHand] = []
@@ -30,11 +32,11 @@ public struct ReferenceDiceGame: DiceGame {
             + (rerollPolicy == .never ? "" : ", one reroll after a straight")
     }
 
-    /// Rolls every die independently and uniformly (``DiceSet/roll(using:)``).
+    /// Rolls every die independently and uniformly (`DiceSet/roll(using:)`).
     @inlinable
     public func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll { dice.roll(using: &generator) }
-    /// The reference straight predicate, ``PokerCategory/isStraight(_:)``.
+    /// The reference straight predicate, `PokerCategory/isStraight(_:)`.
     public func isStraight(_ roll: DiceRoll) -> Bool { PokerCategory.isStraight(roll) }
-    /// The exact category, ``PokerCategory/of(_:)``; never nil.
+    /// The exact category, `PokerCategory/of(_:)`; never nil.
     public func category(_ roll: DiceRoll) -> PokerCategory? { PokerCategory.of(roll) }
 }

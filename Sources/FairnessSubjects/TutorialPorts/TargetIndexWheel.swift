@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Port of the target-index roulette (seed `004_90c32bc4fb3521f4.txt`, "Roulette 만들기"): told the winning
@@ -26,7 +27,7 @@ public struct TargetIndexWheel: TargetedWheelSubject {
     public let geometry: WheelGeometry
 
     /// The wheel with `itemCount` items.
-    /// - Throws: ``WheelGeometryError/noSectors`` if `itemCount` < 1.
+    /// - Throws: `WheelGeometryError/noSectors` if `itemCount` < 1.
     /// - Complexity: O(n log n) for n items.
     public init(itemCount: Int) throws {
         guard itemCount >= 1 else { throw WheelGeometryError.noSectors }
@@ -54,7 +55,7 @@ public struct TargetIndexWheel: TargetedWheelSubject {
     public var indices: Range<Int> { 0..<itemCount }
 
     /// Stops at `(360 / count) · (count − endIndex)` degrees, in radians, and reports `endIndex` when it
-    /// is in 0 ..< count; an index ≥ count stops and reports ``WheelOutcome/noResult``; a negative index stops
+    /// is in 0 ..< count; an index ≥ count stops and reports `WheelOutcome/noResult`; a negative index stops
     /// and then traps on `items[endIndex]`; an index for which `count − endIndex` overflows traps at 0.
     public func spin(toIndex endIndex: Int) -> TargetedSpin<Double> {
         let degreesOfSlice = 360 / Double(itemCount)

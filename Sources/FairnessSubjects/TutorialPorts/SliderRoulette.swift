@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Port of the slider roulette (seed `000_b128c2476d10c070.txt`, "轉輪盤"): 2 ... 36 numbered sectors
@@ -31,7 +32,7 @@ public struct SliderRoulette: WheelSubject {
     public let geometry: WheelGeometry
 
     /// The roulette with the slider at `sectorCount`.
-    /// - Throws: ``WheelGeometryError/invalidAngle(what:value:)``, with the count as its value, if `sectorCount`
+    /// - Throws: `WheelGeometryError/invalidAngle(what:value:)`, with the count as its value, if `sectorCount`
     ///   is outside ``sectorCounts``.
     /// - Complexity: O(n log n) for n sectors.
     public init(sectorCount: Int) throws {

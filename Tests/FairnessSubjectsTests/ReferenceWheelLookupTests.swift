@@ -1,6 +1,7 @@
+import FairnessModel
 import Testing
 
-@testable import FairnessModel
+@testable import FairnessSubjects
 
 @Suite("Reference wheel lookup")
 struct ReferenceWheelLookupTests {

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Port of the 12-slice percentage wheel (seed `001_bea7e38248f5cfca.txt`, "製作按鈕輪盤"): twelve slices
@@ -23,7 +24,7 @@ public struct TwelveSliceWheel: WheelSubject {
     public typealias Rotation = Double
 
     /// The twelve arcs of one layout pass, 29.988° each clockwise from 270°, with the pointer at 270°; the
-    /// unpainted 0.144° before the top is a gap in ``WheelGeometry/findings``.
+    /// unpainted 0.144° before the top is a gap in `WheelGeometry/findings`.
     public let geometry: WheelGeometry
 
     /// The wheel as one `layoutSubviews()` pass draws it.
@@ -59,7 +60,7 @@ public struct TwelveSliceWheel: WheelSubject {
 
     /// The app's `switch` over `degree = (rotation mod 2π)·180/π` (remainder by truncation, as fmod; the same bits by `exactRemainder`): `0..<30` → 12,
     /// `30..<60` → 11, …, `330..<360` → 1, `-30..<0` → 1, and anything else (below −30°, NaN) →
-    /// ``WheelOutcome/noResult``.
+    /// `WheelOutcome/noResult`.
     @inlinable
     public func report(_ rotation: Double) -> WheelOutcome {
         let value = rotation.exactRemainder(dividingBy: Double.pi * 2)

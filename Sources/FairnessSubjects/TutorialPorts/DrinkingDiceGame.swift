@@ -1,9 +1,11 @@
+import FairnessModel
+
 /// Port of the drinking-dice app (seed `002_6afc0a125f8dfc00.txt`, "喝酒骰子遊戲"): five six-sided dice,
 /// a "straight" check, and a switch that rerolls once when a straight appears.
 ///
 /// What is ported, as written:
 /// - `generateDice()`: five dice `Int.random(in: 1...6)`, appended to the game's array `diceArray`.
-///   The port draws each die through ``Sampling/uniformInteger(below:using:)`` instead of the standard
+///   The port draws each die through `Sampling/uniformInteger(below:using:)` instead of the standard
 ///   library's `random(in:)`, whose algorithm may change between Swift versions; both are uniform on
 ///   1...6, so the distribution is the app's.
 /// - `isStraight(dice:)`: sorts **`diceArray`, the game's own array, not its parameter `dice`**, then
@@ -34,7 +36,7 @@ public struct DrinkingDiceGame: DiceGame {
     }
     /// Five six-sided dice.
     public var dice: DiceSet { .fiveSixSided }
-    /// ``RerollPolicy/rerollOnceAfterDetectedStraight`` with the switch on, ``RerollPolicy/never`` with it off.
+    /// `RerollPolicy/rerollOnceAfterDetectedStraight` with the switch on, `RerollPolicy/never` with it off.
     public var rerollPolicy: RerollPolicy { rerollSwitchOn ? .rerollOnceAfterDetectedStraight : .never }
 
     /// `generateDice()`: five dice, each uniform on 1 ... 6, drawn in order.

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 /// Port of the rotary wheel control (seed `003_e8272c54c1343147.txt`, a translation of the classic UIKit
@@ -55,7 +56,7 @@ public struct RotaryWheel: WheelSubject {
     public let sectorTable: [SectorBounds]
 
     /// The control with `sectorCount` sectors (the tutorial's 8 by default).
-    /// - Throws: ``WheelGeometryError/invalidAngle(what:value:)``, with the count as its value, if `sectorCount`
+    /// - Throws: `WheelGeometryError/invalidAngle(what:value:)`, with the count as its value, if `sectorCount`
     ///   is outside ``sectorCounts``.
     /// - Complexity: O(n log n) for n sectors.
     public init(sectorCount: Int = 8) throws {
@@ -147,7 +148,7 @@ public struct RotaryWheel: WheelSubject {
         return result
     }
 
-    /// The label of the sector ``select(_:)`` picks, or ``WheelOutcome/noResult`` when no row matches (the
+    /// The label of the sector ``select(_:)`` picks, or `WheelOutcome/noResult` when no row matches (the
     /// control then keeps its previous `currentSector`).
     /// - Complexity: O(n) for n sectors.
     public func report(_ rotation: Double) -> WheelOutcome {
