@@ -11,6 +11,8 @@ Checks, one line per problem (`file:line: ...`), exit 1 if any:
   Tests/, Sources/, docs/, Reports/ or .ci/ and does not exist (resolved from the repository's root).
   A glob (Examples/specs/*.yaml) must match at least one file; a path holding a placeholder ('<', '{',
   '…' or '...') is skipped; trailing punctuation is ignored;
+- a command (`swift run audit WORD`, `.build/release/audit-bench WORD`, ...) whose first word is not one of
+  the executable's subcommands (an option is fine: `audit --trials` runs `audit run`);
 - README.md longer than 220 lines, or without the `<!-- test-command -->` marker followed by a code
   block, the `<!-- library-example -->` marker or the text `swift run audit`.
 
@@ -187,6 +189,35 @@ def check_readme(problems):
         problems.append("README.md:1: the text 'swift run audit' (how to run the audit) is missing")
 
 
+# The subcommands each executable has; a command in the docs must name one (or start with an option, which
+# `audit` gives to its default subcommand, run).
+SUBCOMMANDS = {
+    "audit": {"run", "log", "merge", "list", "spec", "help"},
+    "audit-bench": {"engine", "calibrate", "help"},
+}
+COMMAND = re.compile(r"(?:swift run (?:-c release )?|\.build/(?:release|debug)/)(audit(?:-bench)?)\s+([A-Za-z][\w-]*)")
+
+
+def check_commands(path, problems):
+    """Every `swift run audit WORD` or `.build/release/audit WORD` names a subcommand that exists (lines
+    are joined first, since a command may wrap)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    joined, starts, position = "", [], 0
+    for number, line in enumerate(lines, 1):
+        starts.append((position, number))
+        joined += line + " "
+        position += len(line) + 1
+    count = 0
+    for match in COMMAND.finditer(joined):
+        count += 1
+        tool, word = match.group(1), match.group(2)
+        if word not in SUBCOMMANDS[tool]:
+            number = max(n for start, n in starts if start <= match.start())
+            problems.append(f"{display(path)}:{number}: '{tool} {word}': {tool} has no subcommand '{word}' "
+                            f"(it has {', '.join(sorted(SUBCOMMANDS[tool]))})")
+    return count
+
+
 def main():
     problems = []
     files = documents()
@@ -196,6 +227,7 @@ def main():
             problems.append(f"{display(path)}:1: file does not exist")
             continue
         checked += check_file(path, problems)
+        checked += check_commands(path, problems)
     if (ROOT / "README.md").exists():
         check_readme(problems)
     for problem in problems:
