@@ -87,4 +87,35 @@ struct OutcomeLogTests {
                 settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
         }
     }
+
+    /// The error a log gets, or nil if it is read.
+    static func error(reading text: String, name: String) throws -> LogError? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        do {
+            _ = try OutcomeLog.audit(
+                descriptor: descriptor, model: Self.model, options: LogOptions(),
+                settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+            return nil
+        } catch let error as LogError {
+            return error
+        }
+    }
+
+    /// Messages that say what is wrong: a CSV quote left open is a bad row at the quote (it was read as a
+    /// value running to the end of the line), and a JSON number no double holds is named with its column
+    /// (it was "not a JSON object").
+    @Test func hostileRowsGetMessagesThatSayWhatIsWrong() throws {
+        let unclosed = try #require(try Self.error(reading: "outcome\n3\n\"4\n5\n", name: "unclosed.csv"))
+        #expect(unclosed.line == 3 && unclosed.column == 1 && unclosed.message.contains("not closed on this line"), "\(unclosed)")
+        let closed = try Self.error(reading: "outcome,stake\n\"4\",\"100\"\n", name: "closed.csv")
+        #expect(closed == nil, "a closed quote is read: \(String(describing: closed))")
+        let big = try #require(try Self.error(reading: "{\"outcome\": 1e400}\n", name: "big.jsonl"))
+        #expect(big.line == 1 && big.column == 13 && big.message.contains("1e400 is out of range"), "\(big)")
+        let inString = try #require(try Self.error(reading: "{\"outcome\": \"1e400\"}\n", name: "string.jsonl"))
+        #expect(!inString.message.contains("out of range"), "a number in a string is the outcome's own error: \(inString)")
+    }
 }

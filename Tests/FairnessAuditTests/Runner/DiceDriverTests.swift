@@ -104,4 +104,34 @@ struct NoValidPlayTests {
         #expect(report.gate == .fail)
         #expect(report.checks.first { $0.check == "invalid results" }?.status == .fail)
     }
+
+    /// A wheel of one sector has one possible outcome: its sampled fits and serial test have nothing to
+    /// test and pass (the gate is not INCONCLUSIVE forever); the same wheel that shows no result on a
+    /// quarter of its spins fails, the fits at p = 0 exactly.
+    @Test func aOneSectorWheelPassesAndItsBlankTwinFails() throws {
+        struct OneSector: WheelSubject {
+            typealias Rotation = Double
+            let blankQuarter: Bool
+            let geometry = try! WheelGeometry.equal(count: 1, firstSectorStart: 0, pointer: 0)
+            var name: String { blankQuarter ? "one-sector-blank" : "one-sector" }
+            var summary: String { "a wheel of one sector" }
+            var rotationUnit: AngleUnit { .degrees }
+            var initialRotation: Double { 0 }
+            var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+            func rotation(afterDrawing u: Double, from previous: Double) -> Double { u }
+            func report(_ rotation: Double) -> WheelOutcome {
+                let angle = rotation.truncatingRemainder(dividingBy: 360)
+                return blankQuarter && (angle < 0 ? angle + 360 : angle) >= 270 ? .noResult : .label(1)
+            }
+        }
+        let settings = AuditSettings(run: RunSettings(trials: 20_000, seed: 3))
+        let fair = try Audit.run([AuditSubject(wheel: OneSector(blankQuarter: false))], settings: settings)
+        #expect(fair.gate == .pass, "\(fair.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        let fit = try #require(fair.checks.first { $0.check == "outcomes vs claimed fair odds (Pearson)" })
+        #expect(fit.status == .pass && fit.pValue == nil && fit.detail.contains("one possible outcome"))
+        let blank = try Audit.run([AuditSubject(wheel: OneSector(blankQuarter: true))], settings: settings)
+        #expect(blank.gate == .fail)
+        let blankFit = try #require(blank.checks.first { $0.check == "outcomes vs claimed fair odds (Pearson)" })
+        #expect(blankFit.status == .fail && blankFit.pValue == 0 && blankFit.impossibleObserved)
+    }
 }

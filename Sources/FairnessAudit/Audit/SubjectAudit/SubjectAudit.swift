@@ -35,6 +35,9 @@ enum SubjectAudit {
     ) throws -> PendingCheck {
         let names = names ?? observed.indices.map { "\($0 + 1)" }
         let total = observed.reduce(0, +)
+        if probabilities.filter({ $0 > 0 }).count == 1, total > 0 {
+            return singleOutcomeFit(subject, check, kind: kind, observed: observed, probabilities: probabilities, names: names)
+        }
         var record = CheckRecord(subject: subject, check: check, kind: kind, status: .inconclusive, detail: "")
         let largest = probabilities.max() ?? 0
         let regular = probabilities.filter { $0 >= largest / 100 && $0 > 0 }
@@ -77,6 +80,30 @@ enum SubjectAudit {
         }
     }
 
+    /// A fit to odds with a single possible outcome: with zero degrees of freedom the counts cannot differ
+    /// from the odds, so there is nothing to test (PASS, no p-value); an outcome of probability 0 observed
+    /// is p = 0 exactly, as in any fit.
+    static func singleOutcomeFit(
+        _ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double], names: [String]
+    ) -> PendingCheck {
+        let impossible = observed.indices.filter { probabilities[$0] == 0 && observed[$0] > 0 }
+        var record = CheckRecord(
+            subject: subject, check: check, kind: kind, status: .pass,
+            detail: "one possible outcome: the counts cannot differ from the odds (0 degrees of freedom), so there is nothing to test")
+        guard !impossible.isEmpty else { return PendingCheck(record: record) }
+        let count = impossible.reduce(0.0) { $0 + observed[$1] }
+        record.status = .inconclusive
+        record.pValue = 0
+        record.impossibleObserved = true
+        record.detail = "one possible outcome; \(Int(count)) observations of outcomes with probability 0 (p = 0 exactly)"
+        let table = impossible.map {
+            StatisticTableRow(
+                subject: subject, check: check, table: "goodness of fit", row: "impossible", column: "", observed: observed[$0],
+                expected: 0, members: names[$0])
+        }
+        return PendingCheck(record: record, table: table)
+    }
+
     /// Serial or pairwise independence on a table of counts. Categories expected to be rare (margins
     /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
     /// cannot reach an expected count of 5 in every cell.
@@ -107,6 +134,12 @@ enum SubjectAudit {
         }
         guard groups.count >= 2 else {
             let pairs = rowTotals.reduce(0, +)
+            if regular.count + rare.count == 1 && pairs > 0 {
+                // Every result is the same outcome: consecutive results cannot depend on each other.
+                record.status = .pass
+                record.detail = "\(pairs) pairs, all of one outcome: nothing to test\(note)"
+                return PendingCheck(record: record, power: nil)
+            }
             record.detail =
                 "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)\(note)"
             return PendingCheck(record: record, power: nil)

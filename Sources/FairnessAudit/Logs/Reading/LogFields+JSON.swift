@@ -96,6 +96,10 @@ extension LogFields {
         // An error in a field's value names the column where its key begins.
         func column(_ name: String) -> Int { (keyStarts[name] ?? 0) + 1 }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            if let (column, text) = firstOutOfRangeNumber(line) {
+                throw LogError(
+                    line: number, column: column, message: "the number \(text) is out of range (a double holds magnitudes up to 1.8e308)")
+            }
             throw LogError(line: number, column: 1, message: "not a JSON object")
         }
         var fields = LogFields()
@@ -150,5 +154,38 @@ extension LogFields {
             }
         }
         return fields
+    }
+
+    /// The first number literal outside strings whose value no double holds (`1e400`): its column
+    /// (1-based) and text. JSONSerialization refuses such a line without saying why.
+    /// - Complexity: O(*n*) in the line's length.
+    static func firstOutOfRangeNumber(_ line: UnsafeBufferPointer<UInt8>) -> (column: Int, text: String)? {
+        var position = 0, inString = false
+        func isNumberByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+        while position < line.count {
+            let byte = line[position]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    position += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+                position += 1
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                position += 1
+            } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                let start = position
+                while position < line.count && isNumberByte(line[position]) { position += 1 }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: line[start..<position]), as: UTF8.self)
+                if let value = Double(text), !value.isFinite { return (start + 1, text) }
+            } else {
+                position += 1
+            }
+        }
+        return nil
     }
 }

@@ -37,6 +37,15 @@ extension LogFields {
                     }
                     end += 1
                 }
+                // A quoted field must close on its line (a log row is one line): an unclosed quote is a bad
+                // row, not a value running to the end of the line.
+                guard end < line.count else {
+                    throw LogError(
+                        line: number, column: start,
+                        message:
+                            "field \(index + 1): the quote opened here is not closed on this line (a quoted CSV field ends with \"; a quote inside it is written \"\")"
+                    )
+                }
                 position = end + 1
                 while position < line.count && line[position] != comma { position += 1 }
             } else {
