@@ -54,6 +54,7 @@ swift format lint --strict --recursive Sources Tests Package.swift \
   || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift'" >&2; exit 1; }
 python3 Scripts/gates/check-layering.py
 python3 Scripts/gates/check_doc_links.py
+python3 Scripts/gates/check_sizes.py
 bash Scripts/gates/check-docs.sh
 bash Scripts/gates/check-reports.sh
 python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet scipy

@@ -75,100 +75,13 @@ enum WheelPartition {
         steps: Int,
         rotation: (Subject.Rotation) -> Subject.Rotation
     ) -> [Subject.Rotation] {
-        let geometry = subject.geometry
-        let unit = subject.rotationUnit
-        let lines = geometry.lines.map(\.position)
+        let lines = subject.geometry.lines.map(\.position)
         guard !lines.isEmpty, lower < upper else { return [] }
-        let pointer = geometry.pointerTurns
-        func position(_ x: Subject.Rotation) -> Turns {
-            (pointer - Turns(Double(rotation(x)), unit: unit)).fractionalPart
+        return withoutActuallyEscaping(rotation) { rotation in
+            var finder = LineCrossingFinder<Subject.Rotation>(
+                lines: lines, pointer: subject.geometry.pointerTurns, unit: subject.rotationUnit, lower: lower, upper: upper,
+                rotation: rotation)
+            return finder.crossings(steps: steps)
         }
-        func turns(_ x: Subject.Rotation) -> Turns { Turns(Double(rotation(x)), unit: unit) }
-
-        var crossings: [Subject.Rotation] = []
-        /// Signed distance (turns, wrapped to (−½, ½]) from `line` to the wheel point under the pointer.
-        func side(_ x: Subject.Rotation, _ line: Turns) -> Double {
-            var d = (position(x) - line).fractionalPart.value
-            if d > 0.5 { d -= 1 }
-            return d
-        }
-        /// The lines whose positions lie on the arc the pointer sweeps from `from` to `to` (wheel positions,
-        /// turns) when the rotation grows by less than half a turn: positions decrease, so the arc is
-        /// [to, from] going backwards, wrapping through 0 when to > from.
-        func linesSwept(from: Turns, to: Turns) -> [Int] {
-            func firstIndex(atLeast p: Turns) -> Int {
-                var low = 0, high = lines.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if lines[mid] < p { low = mid + 1 } else { high = mid }
-                }
-                return low
-            }
-            func lastIndex(atMost p: Turns) -> Int {
-                var low = 0, high = lines.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if p < lines[mid] { high = mid } else { low = mid + 1 }
-                }
-                return low  // one past
-            }
-            let (a, b) = (to, from)
-            if !(b < a) { return Array(firstIndex(atLeast: a)..<lastIndex(atMost: b)) }
-            return Array(firstIndex(atLeast: a)..<lines.count) + Array(0..<lastIndex(atMost: b))
-        }
-        /// Bisects [a, b] for the first input on the far side of `line`, given the sides at a and b differ.
-        func bisect(_ a: Subject.Rotation, _ b: Subject.Rotation, line: Turns, increasing: Bool) -> Subject.Rotation? {
-            // Within the truth's own tolerance of the line counts as on it, and so as reached.
-            func past(_ x: Subject.Rotation) -> Bool {
-                let tolerance = Turns.lineTolerance(for: turns(x).value)
-                return increasing ? side(x, line) <= tolerance : side(x, line) >= -tolerance
-            }
-            guard !past(a), past(b) else { return past(a) ? a : nil }
-            var low = a, high = b
-            while low.nextUp < high {
-                var mid = low + (high - low) / 2
-                if mid <= low || mid >= high { mid = low.nextUp }
-                if past(mid) { high = mid } else { low = mid }
-            }
-            return high
-        }
-        /// Crossings within [a, b]; splits the stretch while the rotation moves half a turn or more in it.
-        func scan(_ a: Subject.Rotation, _ b: Subject.Rotation, depth: Int) {
-            // A spin that traps has no rotation and crosses no line.
-            guard rotation(a).isFinite, rotation(b).isFinite else { return }
-            let moved = (turns(b) - turns(a)).value
-            if moved == 0 { return }
-            if abs(moved) >= 0.5 {
-                guard depth < 80, a.nextUp < b else { return }
-                var mid = a + (b - a) / 2
-                if mid <= a || mid >= b { mid = a.nextUp }
-                scan(a, mid, depth: depth + 1)
-                scan(mid, b, depth: depth + 1)
-                return
-            }
-            let increasing = moved > 0
-            let (from, to) = (position(a), position(b))
-            let swept = increasing ? linesSwept(from: from, to: to) : linesSwept(from: to, to: from)
-            for index in swept {
-                if let cut = bisect(a, b, line: lines[index], increasing: increasing), cut >= lower, cut < upper {
-                    crossings.append(cut)
-                }
-            }
-        }
-        let span = Double(upper) - Double(lower)
-        var previous = lower
-        for i in 1...steps {
-            // The last input is the one below `upper`: a crossing at `upper` itself is outside [lower, upper).
-            let next = i == steps ? upper.nextDown : Subject.Rotation(Double(lower) + span * Double(i) / Double(steps))
-            if next > previous {
-                scan(previous, next, depth: 0)
-                previous = next
-            }
-        }
-        crossings.sort()
-        var unique: [Subject.Rotation] = []
-        unique.reserveCapacity(crossings.count)
-        for c in crossings where unique.last != c { unique.append(c) }
-        return unique
     }
 }

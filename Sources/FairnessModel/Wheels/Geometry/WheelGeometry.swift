@@ -140,54 +140,11 @@ public struct WheelGeometry: Sendable, Hashable {
     private init(validatedArcs arcs: [DrawnArc], unit: AngleUnit, direction: LayoutDirection, pointer: Double, closeExactly: Bool) throws {
         guard !arcs.isEmpty else { throw WheelGeometryError.noSectors }
         guard pointer.isFinite else { throw WheelGeometryError.invalidAngle(what: "pointer", value: pointer) }
-        var sectors: [WheelSector] = []
-        for (index, arc) in arcs.enumerated() {
-            guard arc.start.isFinite else { throw WheelGeometryError.invalidAngle(what: "start of sector \(index)", value: arc.start) }
-            guard arc.end.isFinite else { throw WheelGeometryError.invalidAngle(what: "end of sector \(index)", value: arc.end) }
-            let width = direction == .clockwise ? arc.end - arc.start : arc.start - arc.end
-            guard width > 0 else { throw WheelGeometryError.invalidWidth(sector: index, label: arc.label, width: width) }
-            let (from, to) = direction == .clockwise ? (arc.start, arc.end) : (arc.end, arc.start)
-            let startTurns = Turns(from, unit: unit)
-            sectors.append(
-                WheelSector(
-                    index: index, label: arc.label, name: arc.name, start: from, width: width,
-                    startTurns: startTurns.fractionalPart,
-                    widthTurns: Turns(to, unit: unit) - startTurns))
-        }
-        if !closeExactly && sectors.count > 1 {
-            // Gaps or overlaps narrower than 1e-9 turn (far below a pixel on any screen) come from rounding
-            // in the drawing arithmetic: close them by ending each such arc exactly where the next begins.
-            let clockwiseOrder = sectors.indices.sorted { sectors[$0].startTurns < sectors[$1].startTurns }
-            for (position, index) in clockwiseOrder.enumerated() {
-                let next = sectors[clockwiseOrder[(position + 1) % clockwiseOrder.count]]
-                let current = sectors[index]
-                let distance = (next.startTurns - current.startTurns).fractionalPart
-                var mismatch = (distance - current.widthTurns).value
-                if mismatch > 0.5 { mismatch -= 1 }
-                if mismatch != 0 && abs(mismatch) < Self.drawingRoundingTolerance {
-                    sectors[index] = WheelSector(
-                        index: index, label: current.label, name: current.name, start: current.start,
-                        width: current.width, startTurns: current.startTurns, widthTurns: distance)
-                }
-            }
-        }
-        if closeExactly && sectors.count > 1 {
-            // Built from widths: each arc ends exactly where the next one round the circle (clockwise)
-            // begins, so the arcs tile the circle with no sliver of rounding between them.
-            let clockwiseOrder = sectors.indices.sorted { sectors[$0].startTurns < sectors[$1].startTurns }
-            for (position, index) in clockwiseOrder.enumerated() {
-                let next = sectors[clockwiseOrder[(position + 1) % clockwiseOrder.count]]
-                let current = sectors[index]
-                sectors[index] = WheelSector(
-                    index: index, label: current.label, name: current.name, start: current.start,
-                    width: current.width, startTurns: current.startTurns,
-                    widthTurns: (next.startTurns - current.startTurns).fractionalPart)
-            }
-        } else if closeExactly {
-            let only = sectors[0]
-            sectors[0] = WheelSector(
-                index: 0, label: only.label, name: only.name, start: only.start, width: only.width,
-                startTurns: only.startTurns, widthTurns: Turns(1))
+        var sectors = try Self.sectors(of: arcs, unit: unit, direction: direction)
+        if closeExactly {
+            Self.closeExactly(&sectors)
+        } else {
+            Self.closeRoundingSlivers(&sectors)
         }
         var byLabel: [Int: [Int]] = [:]
         for s in sectors { byLabel[s.label, default: []].append(s.index) }
@@ -201,14 +158,74 @@ public struct WheelGeometry: Sendable, Hashable {
         self.pointerTurns = Turns(pointer, unit: unit)
         let order = sectors.indices.sorted { sectors[$0].startTurns < sectors[$1].startTurns }
         self.orderByStart = order
-        // Gaps and overlaps between consecutive arcs around the circle (by start).
+        self.findings = closeExactly ? [] : Self.gapsAndOverlaps(sectors, order: order, unit: unit)
+        self.tiles = findings.isEmpty
+    }
+
+    /// The sectors of `arcs` as drawn, each arc checked: finite ends, a positive extent in `direction`.
+    private static func sectors(of arcs: [DrawnArc], unit: AngleUnit, direction: LayoutDirection) throws -> [WheelSector] {
+        try arcs.enumerated().map { index, arc in
+            guard arc.start.isFinite else { throw WheelGeometryError.invalidAngle(what: "start of sector \(index)", value: arc.start) }
+            guard arc.end.isFinite else { throw WheelGeometryError.invalidAngle(what: "end of sector \(index)", value: arc.end) }
+            let width = direction == .clockwise ? arc.end - arc.start : arc.start - arc.end
+            guard width > 0 else { throw WheelGeometryError.invalidWidth(sector: index, label: arc.label, width: width) }
+            let (from, to) = direction == .clockwise ? (arc.start, arc.end) : (arc.end, arc.start)
+            let startTurns = Turns(from, unit: unit)
+            return WheelSector(
+                index: index, label: arc.label, name: arc.name, start: from, width: width, startTurns: startTurns.fractionalPart,
+                widthTurns: Turns(to, unit: unit) - startTurns)
+        }
+    }
+
+    /// Gaps or overlaps narrower than 1e-9 turn (far below a pixel on any screen) come from rounding in the
+    /// drawing arithmetic: close them by ending each such arc exactly where the next begins.
+    private static func closeRoundingSlivers(_ sectors: inout [WheelSector]) {
+        guard sectors.count > 1 else { return }
+        let clockwiseOrder = sectors.indices.sorted { sectors[$0].startTurns < sectors[$1].startTurns }
+        for (position, index) in clockwiseOrder.enumerated() {
+            let next = sectors[clockwiseOrder[(position + 1) % clockwiseOrder.count]]
+            let current = sectors[index]
+            let distance = (next.startTurns - current.startTurns).fractionalPart
+            var mismatch = (distance - current.widthTurns).value
+            if mismatch > 0.5 { mismatch -= 1 }
+            if mismatch != 0 && abs(mismatch) < Self.drawingRoundingTolerance {
+                sectors[index] = WheelSector(
+                    index: index, label: current.label, name: current.name, start: current.start,
+                    width: current.width, startTurns: current.startTurns, widthTurns: distance)
+            }
+        }
+    }
+
+    /// Built from widths: each arc ends exactly where the next one round the circle (clockwise) begins, so
+    /// the arcs tile the circle with no sliver of rounding between them (one sector is the whole turn).
+    private static func closeExactly(_ sectors: inout [WheelSector]) {
+        guard sectors.count > 1 else {
+            let only = sectors[0]
+            sectors[0] = WheelSector(
+                index: 0, label: only.label, name: only.name, start: only.start, width: only.width,
+                startTurns: only.startTurns, widthTurns: Turns(1))
+            return
+        }
+        let clockwiseOrder = sectors.indices.sorted { sectors[$0].startTurns < sectors[$1].startTurns }
+        for (position, index) in clockwiseOrder.enumerated() {
+            let next = sectors[clockwiseOrder[(position + 1) % clockwiseOrder.count]]
+            let current = sectors[index]
+            sectors[index] = WheelSector(
+                index: index, label: current.label, name: current.name, start: current.start,
+                width: current.width, startTurns: current.startTurns,
+                widthTurns: (next.startTurns - current.startTurns).fractionalPart)
+        }
+    }
+
+    /// Gaps and overlaps between consecutive arcs around the circle (by start), wider than 2^-80 turn.
+    private static func gapsAndOverlaps(_ sectors: [WheelSector], order: [Int], unit: AngleUnit) -> [GeometryFinding] {
         var findings: [GeometryFinding] = []
         for (position, index) in order.enumerated() {
             let next = order[(position + 1) % order.count]
             let end = sectors[index].startTurns + sectors[index].widthTurns
             var difference = (sectors[next].startTurns - end).fractionalPart.value
             if difference > 0.5 { difference -= 1 }
-            if abs(difference) > 0x1p-80 && !closeExactly {
+            if abs(difference) > 0x1p-80 {
                 let endAngle = sectors[index].start + sectors[index].width
                 findings.append(
                     GeometryFinding(
@@ -216,8 +233,7 @@ public struct WheelGeometry: Sendable, Hashable {
                         at: endAngle, width: abs(difference) * unit.fullTurn, unit: unit))
             }
         }
-        self.findings = findings
-        self.tiles = findings.isEmpty
+        return findings
     }
 
     /// The number of sectors.

@@ -87,30 +87,53 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
                 InconclusiveReason("no observations", totalNeeded: rule.minimum / (p.filter { $0 > 0 }.min() ?? 1)))
             return
         }
+        let (testable, reason) = Self.testableCells(cells, total: total, rule: rule)
+        self.cells = testable
+        if let reason {
+            self.verdict = .inconclusive(reason)
+            return
+        }
+        let value = Self.value(of: statistic, over: testable)
+        let df = Double(testable.count - 1)
+        let pValue = try ChiSquareDistribution(degreesOfFreedom: df).upperTail(value)
+        self.verdict = .tested(TestFigures(statistic: value, degreesOfFreedom: df, pValue: pValue))
+    }
+
+    /// The cells the test is computed on, by `rule` (pooled, or refused when one expects too little), and
+    /// why the test is inconclusive when fewer than two cells remain or a cell is below the minimum.
+    static func testableCells(
+        _ cells: [PooledCell], total: Double, rule: ExpectedCountRule
+    ) -> (cells: [PooledCell], inconclusive: InconclusiveReason?) {
         let smallestProbability = cells.map { $0.expected / total }.min() ?? 1
         let neededForAllCells = rule.minimum / smallestProbability
-
+        var cells = cells
         switch rule {
         case .requireMinimum(let minimum):
             if let low = cells.first(where: { $0.expected < minimum }) {
-                self.cells = cells
-                self.verdict = .inconclusive(
+                return (
+                    cells,
                     InconclusiveReason(
-                        "expected count \(Self.format(low.expected)) in outcome \(low.indices[0]) is below \(Self.format(minimum))",
-                        totalNeeded: neededForAllCells))
-                return
+                        "expected count \(format(low.expected)) in outcome \(low.indices[0]) is below \(format(minimum))",
+                        totalNeeded: neededForAllCells)
+                )
             }
         case .poolAdjacent(let minimum):
-            cells = Self.pool(cells, minimum: minimum)
+            cells = pool(cells, minimum: minimum)
         }
-        self.cells = cells
         guard cells.count >= 2 else {
-            self.verdict = .inconclusive(
+            return (
+                cells,
                 InconclusiveReason(
-                    "fewer than two cells remain after pooling to an expected count of \(Self.format(rule.minimum))",
-                    totalNeeded: neededForAllCells))
-            return
+                    "fewer than two cells remain after pooling to an expected count of \(format(rule.minimum))",
+                    totalNeeded: neededForAllCells)
+            )
         }
+        return (cells, nil)
+    }
+
+    /// Pearson's X² = Σ (O − E)² / E, or G = 2 Σ O ln(O / E) (cells observed 0 add nothing), summed
+    /// with compensation; never below 0.
+    static func value(of statistic: GoodnessOfFitStatistic, over cells: [PooledCell]) -> Double {
         var sum = CompensatedSum()
         switch statistic {
         case .pearson:
@@ -123,10 +146,7 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
                 sum.add(2 * cell.observed * log(cell.observed / cell.expected))
             }
         }
-        let value = max(0, sum.value)
-        let df = Double(cells.count - 1)
-        let pValue = try ChiSquareDistribution(degreesOfFreedom: df).upperTail(value)
-        self.verdict = .tested(TestFigures(statistic: value, degreesOfFreedom: df, pValue: pValue))
+        return max(0, sum.value)
     }
 
     /// Convenience for integer tallies.
