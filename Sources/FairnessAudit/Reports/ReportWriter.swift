@@ -96,6 +96,13 @@ public enum ReportWriter {
         defer { try? manager.removeItem(at: staging) }
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw AuditError.cannotWrite(path: staging.path, reason: error.localizedDescription)
+        }
+        // Held for the whole write: a later run tells a staging folder in use from one a killed run left.
+        let lock = lockStaging(staging)
+        defer { if lock >= 0 { close(lock) } }
+        do {
             for file in files {
                 let target = staging.appendingPathComponent(file.name)
                 try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -165,10 +172,13 @@ public enum ReportWriter {
         return true
     }
 
-    /// Removes staging directories (`prefix` + PID + …) left by runs that were killed: those whose process
-    /// is no longer running.
+    /// Removes staging directories (`prefix` + PID + …) left by runs that were killed: those no writer
+    /// holds locked (see ``lockStaging(_:)``) whose process is no longer running, or whose PID is this
+    /// process's own — a run killed as PID 1 in a container leaves a folder named for PID 1, which is always
+    /// running there, and only an earlier process of the same PID can have left it.
     static func removeLeftovers(in parent: URL, prefix: String) {
         let manager = FileManager.default
+        let own = ProcessInfo.processInfo.processIdentifier
         for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
             // Only names this writer makes — prefix, PID, "-", a UUID — are ever removed: a file of the
             // user's that merely starts like one (`.tmp-42`) is left alone.
@@ -176,8 +186,28 @@ public enum ReportWriter {
             let digits = rest.prefix { $0.isNumber }
             let tail = rest.dropFirst(digits.count)
             guard let pid = Int32(digits), tail.first == "-", UUID(uuidString: String(tail.dropFirst())) != nil else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { try? manager.removeItem(at: parent.appendingPathComponent(name)) }
+            let leftover = parent.appendingPathComponent(name)
+            guard pid == own || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
+            // A writer holding the lock is still writing (a PID reused, say): never remove its folder.
+            let descriptor = open(leftover.path, O_RDONLY)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            try? manager.removeItem(at: leftover)
         }
+    }
+
+    /// Locks `staging` (an advisory `flock` on the folder, released when the process ends however it
+    /// ends) and returns the descriptor to close when the write is done; −1 where the file system has no
+    /// locks (the PID rule alone then decides).
+    static func lockStaging(_ staging: URL) -> Int32 {
+        let descriptor = open(staging.path, O_RDONLY)
+        guard descriptor >= 0 else { return -1 }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
     }
 
     // MARK: Formatting
