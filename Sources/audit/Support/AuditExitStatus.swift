@@ -66,7 +66,7 @@ enum AuditExitStatus {
             printError(error.description)
             throw badInput
         } catch let error as LogError {
-            printError(error.description)
+            printError(CommandLineTerms.message(for: error))
             throw badInput
         } catch let error as MergeError {
             printError(error.description)

@@ -41,4 +41,15 @@ enum CommandLineTerms {
             return error.description
         }
     }
+
+    /// A log's error in the command's terms: a limit of the options is named by its flag.
+    static func message(for error: LogError) -> String {
+        let limit: String
+        switch error.exceeded {
+        case nil: limit = ""
+        case .badRows(let row, let allowed): limit = " (bad row \(row), more than --skip-bad \(allowed))"
+        case .windowsOfLines: limit = "; use a larger --window"
+        }
+        return "\(error.file):\(error.line):\(error.column): \(error.message)\(limit)"
+    }
 }

@@ -118,4 +118,25 @@ struct OutcomeLogTests {
         let inString = try #require(try Self.error(reading: "{\"outcome\": \"1e400\"}\n", name: "string.jsonl"))
         #expect(!inString.message.contains("out of range"), "a number in a string is the outcome's own error: \(inString)")
     }
+
+    /// A limit the log goes past is data (the command names it by its flag): the library's own message
+    /// names the setting.
+    @Test func aLimitPassedIsDataAndTheLibrarySpeaksOfSettings() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-bad.csv").path
+        try "outcome\n3\nbanana\n4\nkiwi\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var options = LogOptions()
+        options.skipBad = 1
+        let error = try #require(
+            throws: LogError.self,
+            performing: {
+                try OutcomeLog.audit(
+                    descriptor: descriptor, model: Self.model, options: options,
+                    settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+            })
+        #expect(error.exceeded == .badRows(row: 2, allowed: 1))
+        #expect(error.description.hasSuffix("(bad row 2, more than LogOptions.skipBad = 1)") && !error.description.contains("--"))
+    }
 }

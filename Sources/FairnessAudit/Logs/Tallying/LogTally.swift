@@ -127,8 +127,8 @@ struct LogTally {
             if badRows > options.skipBad {
                 if options.skipBad == 0 { throw error }
                 throw LogError(
-                    line: error.line, column: error.column,
-                    message: "\(error.message) (bad row \(badRows), more than --skip-bad \(options.skipBad))")
+                    line: error.line, column: error.column, message: error.message,
+                    exceeded: .badRows(row: badRows, allowed: options.skipBad))
             }
         }
     }
@@ -171,7 +171,8 @@ struct LogTally {
         let timeWindow = try self.timeWindow(fields, number: number)
         if case .lines(let size) = options.window, (line - 1) / UInt64(size) >= UInt64(LogTally.maximumWindows) {
             throw LogError(
-                line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines; use a larger --window")
+                line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines",
+                exceeded: .windowsOfLines(size: size))
         }
         let slot = self.slot(fields)
         let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
