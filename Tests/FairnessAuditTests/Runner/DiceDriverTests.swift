@@ -134,4 +134,26 @@ struct NoValidPlayTests {
         let blankFit = try #require(blank.checks.first { $0.check == "outcomes vs claimed fair odds (Pearson)" })
         #expect(blankFit.status == .fail && blankFit.pValue == 0 && blankFit.impossibleObserved)
     }
+
+    /// A straight check that reads the dice in the order they lie (a straight only when the first die is
+    /// the lowest), surveyed through multisets as a game behind a probe is: the straight detector's detail
+    /// says its answers depend on the order of the dice (the words were once built after the check was
+    /// recorded and never reached the report).
+    @Test func aDetectorThatDependsOnTheOrderOfTheDiceIsNamed() throws {
+        struct OrderedStraight: BatchRollingDice {
+            let name = "ordered-straight"
+            let summary = "a straight only when the first die is the lowest"
+            let dice = DiceSet.fiveSixSided
+            let rerollPolicy = RerollPolicy.never
+            var orderedRollLimit: UInt64 { 1_000 }
+            func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll { dice.roll(using: &generator) }
+            func isStraight(_ roll: DiceRoll) -> Bool { PokerCategory.isStraight(roll) && roll[0] == roll.faces.min() }
+            func rolls(from uniforms: [[Double]]) -> [DiceRoll] { uniforms.map { DiceRoll($0.map { Int($0 * 6) + 1 }) } }
+        }
+        let report = try Audit.run(
+            [AuditSubject(dice: OrderedStraight())], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 5)))
+        let check = try #require(report.checks.first { $0.check == "straight detector (exhaustive)" })
+        #expect(check.status == .fail)
+        #expect(check.detail.contains("answers depend on the order of the dice for"), "\(check.detail)")
+    }
 }

@@ -46,9 +46,13 @@ extension SubjectAudit {
     /// straight detector gets wrong.
     static func diceDetectorChecks(_ name: String, _ analysis: DiceExactAnalysis, settings: AuditSettings, into part: inout DiceExactPart) {
         let detector = analysis.detector
-        let detail =
+        var detail =
             "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over \(detector.coverage)"
             + "; with the game's own state holding a straight: \(detector.mismatchesWithStraightState) wrong, holding no straight: \(detector.mismatchesWithNonStraightState) wrong"
+        if !detector.orderDependentPatterns.isEmpty {
+            detail +=
+                "; answers depend on the order of the dice for \(detector.orderDependentPatterns.count) multisets (e.g. \(detector.orderDependentPatterns[0]))"
+        }
         part.checks.append(
             exact(
                 name, "straight detector (exhaustive)", passed: detector.passed, finding: analysis.classes.straightDetector,
