@@ -60,7 +60,11 @@ struct RunCommand: ParsableCommand {
         let selected = try games.selected()
         let seed = engine.seed.resolve()
         let cancellation = CancellationFlag()
-        let progress = Progress(total: try progressTotal(seed: seed), subjects: selected.count, enabled: !reports.quiet && isatty(2) != 0)
+        let total = try progressTotal(seed: seed)
+        if let (_, tallies) = sharding.selected {
+            try ReportOptions.checkWritable(URL(fileURLWithPath: tallies, isDirectory: true), flag: "--tallies")
+        }
+        let progress = Progress(total: total, subjects: selected.count, enabled: !reports.quiet && isatty(2) != 0)
         let runSettings = RunSettings(
             trials: trials.value, seed: seed, generator: rng, threads: engine.threadCount,
             cancellation: cancellation, progress: { progress.trialsDone($0) })
@@ -106,11 +110,10 @@ struct RunCommand: ParsableCommand {
         try AuditExitStatus.exit(for: report.gate)
     }
 
-    /// The trials the progress line counts: a shard counts its own. Checks that the shard's blocks exist
-    /// and that its tallies can be written.
-    /// - Throws: a ``UsageError`` for more shards than blocks, an ``OptionError`` for `--tallies`.
+    /// The trials the progress line counts: a shard counts its own.
+    /// - Throws: a ``UsageError`` for more shards than the run has blocks.
     func progressTotal(seed: UInt64) throws -> UInt64 {
-        guard let (shard, tallies) = sharding.selected else { return trials.value }
+        guard let (shard, _) = sharding.selected else { return trials.value }
         let whole = RunSettings(trials: trials.value, seed: seed)
         guard UInt64(shard.count) <= whole.blockCount else {
             throw UsageError(
@@ -118,7 +121,6 @@ struct RunCommand: ParsableCommand {
             )
         }
         let blocks = whole.blocks(ofShard: shard.index, of: shard.count)
-        try ReportOptions.checkWritable(URL(fileURLWithPath: tallies, isDirectory: true), flag: "--tallies")
         return min(trials.value, blocks.upperBound * whole.blockSize) - blocks.lowerBound * whole.blockSize
     }
 
