@@ -46,7 +46,7 @@ struct CalibrateCommand: ParsableCommand {
     /// The detectable size the report prints for one check, and how often a wheel biased by exactly that
     /// much was caught.
     struct PowerMeasurement {
-        static let check = "outcomes vs claimed fair odds (Pearson)"
+        static let check = CheckIdentifier.outcomes(versus: .claimedFair, statistic: .pearson)
         /// The report's sentence.
         var printed: String
         /// The relative excess planted, in percent, as printed.
@@ -80,7 +80,7 @@ struct CalibrateCommand: ParsableCommand {
         for seed in 1...seeds {
             let report = try Audit.run(fair, settings: settings(seed))
             let tested = report.checks.filter { $0.pValue != nil && ($0.kind == .sampling || $0.kind == .fairness) }
-            for check in tested { null.pValues["\(check.subject): \(check.check)", default: []].append(check.pValue!) }
+            for check in tested { null.pValues["\(check.subject): \(check.checkName)", default: []].append(check.pValue!) }
             let family = report.checks.compactMap(\.pValue)
             if try HolmCorrection.rejections(family, alpha: AuditSettings.defaultAlpha).contains(true) { null.rejectedAtDefault += 1 }
             if try HolmCorrection.rejections(family, alpha: 0.05).contains(true) { null.rejectedAtFivePercent += 1 }
@@ -91,8 +91,8 @@ struct CalibrateCommand: ParsableCommand {
     /// 2. Power at the printed detectable size.
     func measurePower() throws -> PowerMeasurement {
         let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
-        let checkName = PowerMeasurement.check
-        guard let record = baseline.checks.first(where: { $0.check == checkName }), let effect = record.detectableEffect,
+        let check = PowerMeasurement.check, checkName = ReportNarrator.name(of: check)
+        guard let record = baseline.checks.first(where: { $0.check == check }), let effect = record.detectableEffect,
             case .outcome(let mostLikely, _) = effect.size, let printed = record.detectable
         else { throw ValidationError("no detectable size printed for '\(checkName)' at \(trials.value) trials") }
         // The bias planted is the relative excess as the report prints it (three significant digits).
@@ -101,7 +101,7 @@ struct CalibrateCommand: ParsableCommand {
         var caught = 0
         for seed in 1...seeds {
             let report = try Audit.run([AuditSubject(wheel: biased)], settings: settings(1_000_000 + seed))
-            if report.checks.first(where: { $0.check == checkName })?.status == .fail { caught += 1 }
+            if report.checks.first(where: { $0.check == check })?.status == .fail { caught += 1 }
         }
         return PowerMeasurement(printed: printed, excess: excess, caught: caught)
     }
@@ -153,7 +153,7 @@ struct CalibrateCommand: ParsableCommand {
         }
         let fwerDefault = try BinomialTest(successes: Double(null.rejectedAtDefault), trials: Double(seeds), hypothesised: 0.5)
         let fwerFive = try BinomialTest(successes: Double(null.rejectedAtFivePercent), trials: Double(seeds), hypothesised: 0.5)
-        let checkName = PowerMeasurement.check
+        let checkName = ReportNarrator.name(of: PowerMeasurement.check)
         lines += [
             "",
             "## Family-wise false alarms",

@@ -257,7 +257,7 @@ struct LogCommandTests {
         // Every row skipped is named (up to ten), not only the first.
         let skipped = try String(contentsOfFile: directory + "/r3/checks.csv", encoding: .utf8)
         #expect(
-            skipped.contains("2 rows could not be read and were skipped (--skip-bad 2); line 6, column 25: outcome: 'banana'")
+            skipped.contains("2 rows could not be read and were skipped (up to 2 allowed); line 6, column 25: outcome: 'banana'")
                 && skipped.contains("; line 10, column 31: payout: 'lots' is not a finite number"), "\(skipped)")
         let noHeader = try AuditProcess.run(["log", "--spec", Self.spec, Self.spec, "--out", directory + "/r4"])
         #expect(noHeader.status == 64 && noHeader.stderr.contains("the header has no 'outcome' column"))

@@ -34,10 +34,10 @@ struct PrizeWheel: WheelSubject {
     // The default gate: exact findings by class (invalid outcomes at any share, mislabels and unfair odds
     // above 1e-6 of spins), sampled tests by Holm at alpha = 1e-6.
     let report = try Audit.run([AuditSubject(wheel: PrizeWheel())], settings: AuditSettings(run: RunSettings(trials: 200_000, seed: 42)))
-    #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+    #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
     // This Double lookup slips a few ulps at its sector lines for rest angles below one turn, which its
     // spins (1800 degrees and more) never produce: the exact checks report it as a NOTE, class latent.
-    let consistency = report.checks.first { $0.check == "consistency" }!
+    let consistency = report.checks.first { $0.check == .consistency }!
     #expect(consistency.status == .note && consistency.findingClass == .latent)
 }
 // README-EXAMPLE-END

@@ -63,7 +63,8 @@ struct ProbeTests {
     ])
     func scriptedExamples(spec: String, probe: String, bugClass: FindingClass) throws {
         let correct = try Self.audit(spec: spec, probe: probe)
-        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+        #expect(
+            correct.gate == .pass, "\(correct.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
         let planted = try Self.audit(spec: spec, probe: probe + " --bug")
         #expect(planted.gate == .fail)
         #expect(Self.failingClasses(planted).contains(bugClass), "\(Self.failingClasses(planted))")
@@ -84,7 +85,7 @@ struct ProbeTests {
         let swiftCorrect = try Self.audit(spec: "Examples/probes/swift/weighted_wheel.yaml", probe: swift, trials: 60_000)
         #expect(
             swiftCorrect.gate == .pass,
-            "\(swiftCorrect.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.status) \($0.detail)" })")
+            "\(swiftCorrect.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.status) \($0.detail)" })")
         let swiftBug = try Self.audit(spec: "Examples/probes/swift/weighted_wheel.yaml", probe: swift + " --bug")
         #expect(swiftBug.gate == .fail && Self.failingClasses(swiftBug).contains(.mislabel))
     }
@@ -95,7 +96,7 @@ struct ProbeTests {
         try Self.run("swift", ["build", "-c", "release", "--package-path", template, "--product", "wheel-probe"])
         let probe = template + "/.build/release/wheel-probe"
         let correct = try Self.audit(spec: "Examples/ios-wheel-template/wheel.yaml", probe: probe, trials: 60_000)
-        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
         let planted = try Self.audit(spec: "Examples/ios-wheel-template/wheel.yaml", probe: probe + " --bug", trials: 60_000)
         #expect(planted.gate == .fail && Self.failingClasses(planted).contains(.mislabel))
     }
@@ -107,10 +108,10 @@ struct ProbeTests {
         let spec = "Tests/FairnessSpecTests/Fixtures/probes/seven_d10.yaml"
         let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/many_dice.py"))"
         let correct = try Self.audit(spec: spec, probe: probe, trials: 10_000)
-        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
-        let detector = try #require(correct.checks.first { $0.check == "straight detector (exhaustive)" })
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
+        let detector = try #require(correct.checks.first { $0.checkName == "straight detector (exhaustive)" })
         #expect(detector.detail.contains("all 11440 multisets of faces (10000000 ordered rolls)"))
-        let hand = try #require(correct.checks.first { $0.check == "run-3 detector (exhaustive)" })
+        let hand = try #require(correct.checks.first { $0.checkName == "run-3 detector (exhaustive)" })
         #expect(hand.status == .pass)
         let planted = try Self.audit(spec: spec, probe: probe + " --bug", trials: 10_000)
         #expect(planted.gate == .fail && Self.failingClasses(planted) == [.mislabel])
@@ -125,7 +126,7 @@ struct ProbeTests {
     func aDiceRollMappingIsCheckedExactly(mode: String, expected: FindingClass?, magnitude: Double) throws {
         let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py")) \(mode)"
         let report = try Self.audit(spec: "Examples/specs/poker-dice.json", probe: probe, trials: 5_000)
-        let mapping = try #require(report.checks.first { $0.check == "roll mapping (exact)" })
+        let mapping = try #require(report.checks.first { $0.checkName == "roll mapping (exact)" })
         #expect(mapping.findingClass == expected, "\(mapping)")
         if expected != nil {
             #expect(mapping.status == .fail)
@@ -151,7 +152,7 @@ struct ProbeTests {
         let expected = try #require(figures[mode]).shareValue
         let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py")) \(mode) --miss-high"
         let report = try Self.audit(spec: "Examples/specs/poker-dice.json", probe: probe, trials: 5_000)
-        let detector = try #require(report.checks.first { $0.check == "straight detector (exhaustive)" })
+        let detector = try #require(report.checks.first { $0.checkName == "straight detector (exhaustive)" })
         #expect(detector.status == .fail && detector.findingClass == .mislabel, "\(detector)")
         #expect(abs((detector.magnitude ?? 0) - expected) <= 1e-12, "\(detector.magnitude ?? -1) against \(expected)")
     }
@@ -163,10 +164,10 @@ struct ProbeTests {
         let spec = "Examples/probes/javascript/lucky_wheel.yaml"
         let probe = "node \(Self.path("Examples/probes/javascript/lucky_wheel.js"))"
         let wide = try Self.audit(spec: spec, probe: probe + " --wide", trials: 20_000)
-        let landing = try #require(wide.checks.first { $0.check == "landing" })
+        let landing = try #require(wide.checks.first { $0.checkName == "landing" })
         #expect(landing.status == .fail && landing.findingClass == .invalid)
         #expect(abs(landing.magnitude! - 1.0 / 6) < 1e-9, "\(landing.magnitude!)")
-        let sampled = try #require(wide.checks.first { $0.check == "shown sector equals reported result" })
+        let sampled = try #require(wide.checks.first { $0.checkName == "shown sector equals reported result" })
         #expect(sampled.status == .fail, "sampling asks the probe for every spin")
     }
 
@@ -178,9 +179,9 @@ struct ProbeTests {
     func aDetectorThatFailsOnItsOwnHandIsWrong(fault: String) throws {
         let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/yacht_faults.py")) \(fault)"
         let report = try Self.audit(spec: "Tests/FairnessSpecTests/Fixtures/probes/yacht.yaml", probe: probe, trials: 5_000)
-        let yacht = try #require(report.checks.first { $0.check == "yacht detector (exhaustive)" })
-        #expect(report.checks.first { $0.check == "straight detector (exhaustive)" }?.status == .pass)
-        #expect(report.checks.first { $0.check == "claimed odds equal exact odds" }?.status == .pass)
+        let yacht = try #require(report.checks.first { $0.checkName == "yacht detector (exhaustive)" })
+        #expect(report.checks.first { $0.checkName == "straight detector (exhaustive)" }?.status == .pass)
+        #expect(report.checks.first { $0.checkName == "claimed odds equal exact odds" }?.status == .pass)
         if fault.isEmpty {
             #expect(yacht.status == .pass, "\(yacht)")
         } else {
@@ -194,8 +195,8 @@ struct ProbeTests {
     /// rotations (never reached in play) are latent NOTEs and the audit passes.
     @Test func aProbeThatAnswersTrapIsFastAndLatent() throws {
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " trap")
-        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.detail)" })")
-        let wraparound = try #require(report.checks.first { $0.check == "wraparound" })
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.detail)" })")
+        let wraparound = try #require(report.checks.first { $0.checkName == "wraparound" })
         #expect(wraparound.status == .note && wraparound.findingClass == .latent, "\(wraparound)")
         #expect(!report.subjects[0].findings.contains { $0.contains("died") })
     }
@@ -205,7 +206,7 @@ struct ProbeTests {
 
     /// The one check of a subject that could not be run.
     static func couldNotRun(_ report: AuditReport) -> String? {
-        report.checks.first { $0.check == "subject could not be run" && $0.status == .fail }?.detail
+        report.checks.first { $0.checkName == "subject could not be run" && $0.status == .fail }?.detail
     }
 
     /// A dice probe's rolls go through the game's own mapping: one that folds a d8 onto six faces with `%`
@@ -220,8 +221,8 @@ struct ProbeTests {
         try biased.write(toFile: directory + "/biased.py", atomically: true, encoding: .utf8)
         let report = try Self.audit(spec: "Examples/probes/python/poker_dice.yaml", probe: "python3 \(directory)/biased.py")
         #expect(report.gate == .fail)
-        #expect(report.checks.contains { $0.check == "die 1 uniformity" && $0.status == .fail })
-        #expect(report.checks.first { $0.check == "straight detector (exhaustive)" }?.status == .pass)
+        #expect(report.checks.contains { $0.checkName == "die 1 uniformity" && $0.status == .fail })
+        #expect(report.checks.first { $0.checkName == "straight detector (exhaustive)" }?.status == .pass)
     }
 
     @Test func theFaultlessProbePasses() throws {
@@ -266,7 +267,7 @@ struct ProbeTests {
         #expect(notes.contains("which died on") && notes.contains("(first: 'report 100.0"), "\(notes)")
         // Rotations in [100, 100.05) show no result: an invalid outcome in play, on 0.05/360 of spins —
         // found at the right inputs even when the probe answers a batch only at its end.
-        let range = report.checks.first { $0.check == "range" }!
+        let range = report.checks.first { $0.checkName == "range" }!
         #expect(range.status == .fail && range.findingClass == .invalid)
         #expect(abs((range.magnitude ?? 0) - 0.05 / 360) < 1e-9, "\(range)")
     }
@@ -348,7 +349,7 @@ struct ProbeTests {
         defer { try? FileManager.default.removeItem(atPath: log) }
         let report = try Self.audit(
             spec: "Tests/FairnessSpecTests/Fixtures/probes/" + spec, probe: "python3 \(Self.path(Self.recording)) \(kind) \(log)")
-        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
         var drawsSeen = 0
         var outside: Set<String> = []
         for line in try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n") {
@@ -384,7 +385,7 @@ struct ProbeTests {
             spec: "Tests/FairnessSpecTests/Fixtures/probes/" + spec,
             probe: "python3 \(Self.path(Self.recording)) \(kind) \(log) trap-spin")
         #expect(report.gate == .fail)
-        let record = try #require(report.checks.first { $0.check == check })
+        let record = try #require(report.checks.first { $0.checkName == check })
         #expect(record.status == .fail && record.findingClass == .invalid, "\(record)")
         #expect(record.magnitude == 1, "\(String(describing: record.magnitude))")
         #expect(report.subjects[0].affectedShare == 1, "\(report.subjects[0])")
@@ -415,11 +416,11 @@ struct ProbeTests {
             spec: "Tests/FairnessSpecTests/Fixtures/probes/prize_table.yaml",
             probe: "node \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/prize_table.js")) \(mode)")
         #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
-        #expect(report.gate == (mode == "correct" ? .pass : .fail), "\(report.checks.filter { $0.status == .fail }.map(\.check))")
-        let draw = try #require(report.checks.first { $0.check == "index draw equals declared draw" })
+        #expect(report.gate == (mode == "correct" ? .pass : .fail), "\(report.checks.filter { $0.status == .fail }.map(\.checkName))")
+        let draw = try #require(report.checks.first { $0.checkName == "index draw equals declared draw" })
         #expect(abs((draw.magnitude ?? 0) - expected.oddsGapValue) <= 1e-12, "\(draw.magnitude ?? -1) against \(expected.oddsGapValue)")
         #expect((draw.status == .fail) == (expected.oddsGapValue > 0))
-        let landing = try #require(report.checks.first { $0.check == "landing" })
+        let landing = try #require(report.checks.first { $0.checkName == "landing" })
         if expected.class == "invalid" {
             #expect(landing.status == .fail && landing.findingClass == .invalid, "\(landing)")
             #expect(
@@ -428,10 +429,10 @@ struct ProbeTests {
             #expect(landing.status == .pass, "\(landing.detail)")
         }
         // Int.min is asked like any out-of-range index (a trapped pick is marked apart, not by that index).
-        let outside = try #require(report.checks.first { $0.check == "out-of-range indices" })
+        let outside = try #require(report.checks.first { $0.checkName == "out-of-range indices" })
         #expect(!outside.detail.contains("index draw traps"), "\(outside.detail)")
         // Sampling draws through the game's own pick: what it samples agrees with the exact odds.
-        let sampled = report.checks.filter { $0.kind == .sampling && $0.check.hasPrefix("outcomes vs designed odds") }
+        let sampled = report.checks.filter { $0.kind == .sampling && $0.checkName.hasPrefix("outcomes vs designed odds") }
         #expect(!sampled.isEmpty && sampled.allSatisfy { $0.status == .pass }, "\(sampled.map(\.detail))")
     }
 
@@ -451,17 +452,17 @@ struct ProbeTests {
         let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/targeted_corpus.py")) \(game)"
         let folder = "Tests/FairnessSpecTests/Fixtures/probes/targeted/"
         let correct = try Self.audit(spec: folder + correctSpec + ".yaml", probe: probe)
-        #expect(correct.gate == .pass, "\(game): \(correct.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.detail)" })")
+        #expect(correct.gate == .pass, "\(game): \(correct.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.detail)" })")
         let bug = try Self.audit(spec: folder + bugSpec + ".yaml", probe: probe + " --bug")
         #expect(bug.gate == .fail, "\(game) --bug passes")
-        let landing = try #require(bug.checks.first { $0.check == "landing" })
+        let landing = try #require(bug.checks.first { $0.checkName == "landing" })
         if let expectedClass = expected.class {
             #expect(landing.findingClass?.rawValue == expectedClass && landing.status == .fail, "\(game): \(landing)")
             #expect(
                 abs((landing.magnitude ?? -1) - expected.shareValue) <= 1e-12,
                 "\(game): \(landing.magnitude ?? -1) against \(expected.shareValue)")
         }
-        let odds = try #require(bug.checks.first { $0.check == "designed odds equal claimed odds" })
+        let odds = try #require(bug.checks.first { $0.checkName == "designed odds equal claimed odds" })
         #expect(abs((odds.magnitude ?? 0) - expected.oddsGapValue) <= 1e-12, "\(game): gap \(odds.magnitude ?? 0)")
     }
 
@@ -473,9 +474,10 @@ struct ProbeTests {
         let report = try Self.audit(
             spec: "Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml",
             probe: "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/negative_spin.py")) \(mode)")
-        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+        #expect(
+            report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
         for name in ["wraparound", "boundary", "consistency", "range"] {
-            let record = try #require(report.checks.first { $0.check == name })
+            let record = try #require(report.checks.first { $0.checkName == name })
             #expect(record.status == .note && record.findingClass == .latent, "\(name): \(record.status) \(record.finding ?? "")")
         }
         #expect(report.subjects[0].affectedShare == 0)

@@ -74,10 +74,12 @@ struct SpecParserTests {
         #expect(verdict("radians-ccw") == .pass)
         // Hands: their exact odds equal the claims (1200/7776 small straights, ...); no detector to judge.
         #expect(verdict("yacht") == .pass)
-        let yachtClaims = report.checks.first { $0.subject == "yacht" && $0.check == "claimed odds equal exact odds" }!
+        let yachtClaims = report.checks.first { $0.subject == "yacht" && $0.checkName == "claimed odds equal exact odds" }!
         #expect(yachtClaims.status == .pass && yachtClaims.detail.contains("small-straight: claimed 0.154320988, exact 0.154320988"))
         #expect(
-            report.checks.contains { $0.subject == "yacht" && $0.check == "three-alike probability (exact binomial)" && $0.status == .pass }
+            report.checks.contains {
+                $0.subject == "yacht" && $0.checkName == "three-alike probability (exact binomial)" && $0.status == .pass
+            }
         )
         // A targeted wheel drawing its index 4:3:2:1 and claiming those odds: landing, odds and sampling pass.
         #expect(verdict("targeted-weighted") == .pass)
@@ -85,20 +87,20 @@ struct SpecParserTests {
         // Whole-degree stops on seven slices: 52 stops for one slice, 51 for the others — the first slice's
         // odds are 52/360 against a claimed 1/7, off by 52/360 − 1/7 = 1/630.
         #expect(verdict("seven-slices-integer-stops") == .fail)
-        let odds = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.check == "designed odds equal claimed odds" }!
+        let odds = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.checkName == "designed odds equal claimed odds" }!
         #expect(odds.findingClass == .odds && abs(odds.magnitude! - 1.0 / 630) < 1e-12, "\(odds)")
         // ... and the stop at 0° sits on the first slice's line: 1/360 of spins, rounding above materiality.
-        let sevenOnLine = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.check == "consistency" }!
+        let sevenOnLine = report.checks.first { $0.subject == "seven-slices-integer-stops" && $0.checkName == "consistency" }!
         #expect(sevenOnLine.status == .fail && sevenOnLine.findingClass == .rounding, "\(sevenOnLine)")
         #expect(abs(sevenOnLine.magnitude! - 1.0 / 360) < 1e-12)
         // Whole-degree stops on four quarters: the pointer on a divider on 4 of 360 stops. Nothing else is
         // wrong (each quarter keeps 90 stops), yet the player cannot read 1/90 of the results.
         #expect(verdict("four-slices-integer-stops") == .fail)
         let quarters = report.checks.filter { $0.subject == "four-slices-integer-stops" && $0.status == .fail }
-        #expect(quarters.map(\.check) == ["consistency"], "\(quarters.map(\.check))")
+        #expect(quarters.map(\.checkName) == ["consistency"], "\(quarters.map(\.checkName))")
         #expect(quarters.first?.findingClass == .rounding && abs((quarters.first?.magnitude ?? 0) - 1.0 / 90) < 1e-12)
         // Seven slices drawn 51° wide: no result on the 3° never painted, 1/120 of spins, an invalid outcome.
-        let drawn = report.checks.first { $0.subject == "drawn-integer-slices" && $0.check == "range" }!
+        let drawn = report.checks.first { $0.subject == "drawn-integer-slices" && $0.checkName == "range" }!
         #expect(drawn.status == .fail && drawn.findingClass == .invalid && abs(drawn.magnitude! - 1.0 / 120) < 1e-12, "\(drawn)")
     }
 
@@ -110,7 +112,7 @@ struct SpecParserTests {
             dice: { count: 5, faces: 6, claims: { straight: 0.05 } }
             """)
         let report = try Audit.run([try spec.subject()], settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 1)))
-        let claim = report.checks.first { $0.check == "claimed odds equal exact odds" }!
+        let claim = report.checks.first { $0.checkName == "claimed odds equal exact odds" }!
         #expect(claim.status == .fail && claim.findingClass == .odds)
         #expect(abs(claim.magnitude! - (0.05 - 240.0 / 7776)) < 1e-12)
         #expect(claim.detail.contains("straight: claimed 0.05, exact 0.0308641975"))
@@ -136,9 +138,9 @@ struct SpecParserTests {
             """)
         let report = try Audit.run(
             [try wheel.subject(), try dice.subject()], settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 2)))
-        let odds = report.checks.first { $0.subject == "unequal" && $0.check == "designed odds equal claimed odds" }!
+        let odds = report.checks.first { $0.subject == "unequal" && $0.checkName == "designed odds equal claimed odds" }!
         #expect(odds.status == .fail && odds.findingClass == .odds && abs(odds.magnitude! - 0.15) < 1e-12)
-        let claim = report.checks.first { $0.subject == "small-claim" && $0.check == "claimed odds equal exact odds" }!
+        let claim = report.checks.first { $0.subject == "small-claim" && $0.checkName == "claimed odds equal exact odds" }!
         #expect(claim.status == .fail && claim.findingClass == .odds && abs(claim.magnitude! - 960.0 / 7776) < 1e-12)
     }
 

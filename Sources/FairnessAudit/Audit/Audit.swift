@@ -17,7 +17,7 @@ public enum Audit {
     ///   - onSubject: Called as each subject starts, with its position in `subjects` and the subject (for
     ///     progress display); from worker threads, in order of starting.
     /// - Returns: The report: one verdict per subject, every check with its Holm-adjusted p-value and
-    ///   status, the outcome tallies, mislabelled arcs and failing probes.
+    ///   status, the outcome tallies, mislabelled arcs and counterexamples.
     /// - Throws: ``AuditError/invalidSetting(_:value:allowed:)`` if a setting is out of range;
     ///   ``AuditError/interrupted`` if `settings.run.cancellation` is set before a subject's sampling
     ///   finishes. `DiceError.tooManyRollsToEnumerate(_:limit:)` for a dice game with more than
@@ -26,7 +26,7 @@ public enum Audit {
     ///   `invalidArgument` for a ``GeneratorChoice/gsl(_:)`` name GSL does not know, `gsl` if GSL cannot
     ///   allocate the generator, `noConvergence` if a power calculation does not converge.
     /// - Complexity: For each subject, O(`settings.run.trials`) sampled trials plus the exact checks:
-    ///   for a wheel, a fixed number of probes per sector line and sweeps of `settings.sweepSteps` points
+    ///   for a wheel, a fixed number of counterexamples per sector line and sweeps of `settings.sweepSteps` points
     ///   (each change of result bisected to adjacent values); for a dice game, all F^K ordered rolls.
     public static func run(
         _ subjects: [AuditSubject], settings: AuditSettings,
@@ -113,16 +113,20 @@ public enum Audit {
                 checks: [
                     PendingCheck(
                         record: CheckRecord(
-                            subject: subject.name, check: "subject could not be run", kind: .exact, status: .fail,
+                            subject: subject.name, check: .subjectCouldNotBeRun, kind: .exact, status: .fail,
                             detail: fault.faultDescription))
-                ], outcomes: [], arcs: [], probes: [])
+                ], outcomes: [], arcs: [], counterexamples: [])
         }
         result.verdict.kind = subject.kind
         return result
     }
 
     /// Holm over the family, power at Holm's strictest level α/m, statuses and verdicts.
-    static func assemble(_ results: [SubjectResult], settings: AuditSettings) throws -> AuditReport {
+    /// - Parameter counted: What the sampled checks counted and how many: the run's trials, unless a log's
+    ///   lines are given.
+    static func assemble(
+        _ results: [SubjectResult], settings: AuditSettings, counted: (count: UInt64, unit: CountedUnit)? = nil
+    ) throws -> AuditReport {
         var pending = results.flatMap(\.checks)
         let tested = pending.indices.filter { pending[$0].record.pValue != nil }
         let adjusted = try HolmCorrection.adjust(tested.map { pending[$0].record.pValue! })
@@ -150,23 +154,24 @@ public enum Audit {
         return AuditReport(
             toolkitVersion: Toolkit.version, gslVersion: GSL.version, command: settings.command, seed: settings.run.seed,
             generator: settings.run.generator.description, reproducible: settings.run.generator.isReproducible,
-            trials: settings.run.trials, alpha: settings.alpha, failOn: settings.failOn, materiality: settings.materiality,
+            trials: counted?.count ?? settings.run.trials, counted: counted?.unit ?? .trials, alpha: settings.alpha,
+            failOn: settings.failOn, materiality: settings.materiality,
             strict: settings.strict, sessionSpins: settings.sessionSpins, blockSize: settings.run.blockSize,
             sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),
             outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs),
-            probeFailures: results.flatMap { capped($0.probes) }, tables: pending.flatMap(\.table),
+            counterexamples: results.flatMap { capped($0.counterexamples) }, tables: pending.flatMap(\.table),
             wheels: results.compactMap(\.drawing))
     }
 
-    /// Failing probes listed per subject and check: the first ``probesListedPerCheck`` (the check's detail
+    /// Failing counterexamples listed per subject and check: the first ``counterexamplesListedPerCheck`` (the check's detail
     /// gives the full count), so a badly broken wheel does not bury the report.
-    public static let probesListedPerCheck = 25
+    public static let counterexamplesListedPerCheck = 25
 
-    static func capped(_ probes: [ProbeRow]) -> [ProbeRow] {
-        var seen: [String: Int] = [:]
-        return probes.filter { probe in
-            seen[probe.check, default: 0] += 1
-            return seen[probe.check]! <= probesListedPerCheck
+    static func capped(_ counterexamples: [CounterexampleRow]) -> [CounterexampleRow] {
+        var seen: [CheckIdentifier: Int] = [:]
+        return counterexamples.filter { counterexample in
+            seen[counterexample.check, default: 0] += 1
+            return seen[counterexample.check]! <= counterexamplesListedPerCheck
         }
     }
 

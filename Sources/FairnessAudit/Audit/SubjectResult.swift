@@ -6,7 +6,7 @@ public struct SubjectResult: Sendable {
     var checks: [PendingCheck]
     var outcomes: [OutcomeRow]
     var arcs: [ArcRow]
-    var probes: [ProbeRow]
+    var counterexamples: [CounterexampleRow]
     /// The wheel as drawn (nil for dice).
     var drawing: WheelDrawing? = nil
 }

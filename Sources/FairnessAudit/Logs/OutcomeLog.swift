@@ -29,8 +29,6 @@ public enum OutcomeLog {
         guard tally.lines > 0 else {
             throw AuditError.invalidSetting(.logModel, value: options.file, allowed: "a log with at least one outcome line")
         }
-        var own = settings
-        own.run.trials = tally.lines
-        return try Audit.assemble([tally.result(settings: own)], settings: own)
+        return try Audit.assemble([tally.result(settings: settings)], settings: settings, counted: (tally.lines, .logLines))
     }
 }

@@ -10,7 +10,7 @@ extension ReportWriter {
             ],
             r.checks.map {
                 [
-                    $0.subject, $0.check, $0.kind.rawValue, $0.status.rawValue, $0.findingClass?.rawValue ?? "",
+                    $0.subject, $0.checkName, $0.kind.rawValue, $0.status.rawValue, $0.findingClass?.rawValue ?? "",
                     fullPrecision($0.magnitude),
                     fullPrecision($0.shareOfCircle), $0.finding ?? "", number($0.statistic), number($0.degreesOfFreedom),
                     fullPrecision($0.pValue), fullPrecision($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail,
@@ -22,7 +22,10 @@ extension ReportWriter {
         csv(
             ["subject", "check", "table", "row", "column", "observed", "expected", "members"],
             r.tables.map {
-                [$0.subject, $0.check, $0.table, $0.row, $0.column, fullPrecision($0.observed), fullPrecision($0.expected), $0.members]
+                [
+                    $0.subject, ReportNarrator.name(of: $0.check), $0.table, $0.row, $0.column, fullPrecision($0.observed),
+                    fullPrecision($0.expected), $0.members,
+                ]
             })
     }
 
@@ -54,9 +57,9 @@ extension ReportWriter {
             })
     }
 
-    static func probesCSV(_ r: AuditReport) -> String {
+    static func counterexamplesCSV(_ r: AuditReport) -> String {
         csv(
             ["subject", "check", "input", "context", "reported", "expected"],
-            r.probeFailures.map { [$0.subject, $0.check, $0.input, $0.context, $0.reported, $0.expected] })
+            r.counterexamples.map { [$0.subject, ReportNarrator.name(of: $0.check), $0.input, $0.context, $0.reported, $0.expected] })
     }
 }

@@ -26,7 +26,8 @@ extension ReportWriter {
         var block = "    <properties>\n"
         let properties: [(String, String)] = [
             ("command", report.command), ("toolkit", report.toolkitVersion), ("gsl", report.gslVersion),
-            ("seed", "\(report.seed)"), ("generator", report.generator), ("trials", "\(report.trials)"),
+            ("seed", "\(report.seed)"), ("generator", report.generator),
+            (report.counted == .logLines ? "lines" : "trials", "\(report.trials)"),
             ("alpha", number(report.alpha)), ("materiality", number(report.materiality)), ("strict", "\(report.strict)"),
             ("session-spins", "\(report.sessionSpins)"), ("fail-on", report.failOn.map(\.rawValue).joined(separator: ",")),
             ("gate", report.gate.rawValue),
@@ -39,7 +40,7 @@ extension ReportWriter {
             let checks = report.checks.filter { $0.subject == subject.name }
             xml += "  <testsuite name=\"\(xmlEscaped(subject.name))\" \(counts(checks))>\n" + block
             for check in checks {
-                let open = "    <testcase classname=\"\(xmlEscaped(subject.name))\" name=\"\(xmlEscaped(check.check))\""
+                let open = "    <testcase classname=\"\(xmlEscaped(subject.name))\" name=\"\(xmlEscaped(check.checkName))\""
                 let gates = report.failOn.contains(check.kind)
                 switch check.status {
                 case .fail where gates:
@@ -70,7 +71,7 @@ extension ReportWriter {
 
     /// A check's status, class, finding, detail and figures, one per line.
     static func failureText(_ check: CheckRecord) -> String {
-        var lines = ["\(check.status.rawValue): \(check.subject) / \(check.check) (\(check.kind.rawValue))"]
+        var lines = ["\(check.status.rawValue): \(check.subject) / \(check.checkName) (\(check.kind.rawValue))"]
         if let findingClass = check.findingClass { lines.append("class: \(findingClass.title)") }
         if let finding = check.finding { lines.append("finding: \(finding)") }
         if let magnitude = check.magnitude { lines.append("magnitude: \(number(magnitude))") }

@@ -4,7 +4,7 @@ import Foundation
 extension ReportWriter {
     static func markdown(_ r: AuditReport) -> String {
         // A log audit reads recorded outcomes: no sampling, sessions or sweeps of its own.
-        let isLog = !r.subjects.isEmpty && r.subjects.allSatisfy { $0.kind == "log" }
+        let isLog = r.counted == .logLines
         let families = Self.families(r.subjects.map(\.name))
         let folded = Set(families.flatMap(\.members))
         let single = r.subjects.filter { !folded.contains($0.name) }
@@ -41,7 +41,7 @@ extension ReportWriter {
         } else {
             out.append("")
             out.append(
-                "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (`--strict` gates them)"). A session is \(r.sessionSpins) spins."
+                "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (strict mode gates them)"). A session is \(r.sessionSpins) spins."
             )
             out.append("")
             out.append(
@@ -64,7 +64,7 @@ extension ReportWriter {
         }
         out.append("- [Methods and finding classes](#methods-and-finding-classes)")
         out.append(
-            "- Every figure in CSV: `checks.csv`, `outcomes.csv`, `tables.csv`, `mislabelled_arcs.csv`, `probe_failures.csv`; all of it in `audit.json`."
+            "- Every figure in CSV: `checks.csv`, `outcomes.csv`, `tables.csv`, `mislabelled_arcs.csv`, `counterexamples.csv`; all of it in `audit.json`."
         )
         return out
     }
@@ -106,18 +106,19 @@ extension ReportWriter {
         out.append(
             "\(f.members.count) subjects of one design at different sizes, one row each; every check's figures are in `checks.csv`.")
         out.append("")
-        let checkNames = orderedUnique(r.checks.filter { f.members.contains($0.subject) && $0.pValue == nil }.map(\.check))
+        let columns = orderedUnique(r.checks.filter { f.members.contains($0.subject) && $0.pValue == nil }.map(\.check))
         out.append(
-            "| subject | verdict | " + checkNames.map(markdownCell).joined(separator: " | ") + " | sampled tests failing | pictures |")
-        out.append("|---|---|" + String(repeating: "---|", count: checkNames.count) + "---|---|")
+            "| subject | verdict | " + columns.map { markdownCell(ReportNarrator.name(of: $0)) }.joined(separator: " | ")
+                + " | sampled tests failing | pictures |")
+        out.append("|---|---|" + String(repeating: "---|", count: columns.count) + "---|---|")
         for name in f.members {
             guard let s = r.subjects.first(where: { $0.name == name }) else { continue }
             let checks = r.checks.filter { $0.subject == name }
-            let cells = checkNames.map { check -> String in
+            let cells = columns.map { check -> String in
                 guard let c = checks.first(where: { $0.check == check }) else { return "" }
                 return c.status.rawValue + (c.findingClass.map { " " + $0.title } ?? "")
             }
-            let sampled = checks.filter { $0.pValue != nil && $0.status == .fail }.map(\.check)
+            let sampled = checks.filter { $0.pValue != nil && $0.status == .fail }.map(\.checkName)
             out.append(
                 "| \(name) | **\(s.verdict.rawValue)** | " + cells.joined(separator: " | ")
                     + " | \(markdownCell(sampled.joined(separator: "; "))) | \(pictureLinks(name, r)) |")
@@ -141,7 +142,7 @@ extension ReportWriter {
         for c in r.checks where c.subject == s.name {
             let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
             out.append(
-                "| \(c.check) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
+                "| \(markdownCell(c.checkName)) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
             )
         }
         let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
@@ -159,10 +160,10 @@ extension ReportWriter {
             out.append("")
             out.append("Arcs are in \(arcs[0].unit) of rotation.")
         }
-        let probes = r.probeFailures.filter { $0.subject == s.name }
-        if !probes.isEmpty {
+        let listed = r.counterexamples.filter { $0.subject == s.name }
+        if !listed.isEmpty {
             out.append("")
-            out.append("\(probes.count) failing probes are listed in `probe_failures.csv`.")
+            out.append("\(listed.count) counterexamples are listed in `counterexamples.csv`.")
         }
         let outcomes = r.outcomes.filter { $0.subject == s.name && ($0.table == "reported outcome" || $0.table == "final category") }
         if !outcomes.isEmpty {
@@ -206,8 +207,8 @@ extension ReportWriter {
         return x == 0 ? "0" : Finding.describeShare(x)
     }
 
-    static func orderedUnique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
+    static func orderedUnique<Element: Hashable>(_ names: [Element]) -> [Element] {
+        var seen = Set<Element>()
         return names.filter { seen.insert($0).inserted }
     }
 
@@ -236,10 +237,10 @@ extension ReportWriter {
         ## Methods and finding classes
 
         - **Exact checks** use no sampling. The geometric truth (which sector is under the pointer) is computed in
-          turns with 106-bit arithmetic, so lines are located exactly. *Boundary*: every line probed at its nearest
+          turns with 106-bit arithmetic, so lines are located exactly. *Boundary*: every line tried at its nearest
           representable rotation, 1–3 adjacent values each side, 2^8/2^16/2^24 ulps and 1e-9/1e-6/1e-3 turn away, in
-          the subject's own type and unit; on a line either neighbour passes. *Wraparound*: the same probes shifted
-          by ±1, ±2, ±3, ±1000, ±10^6 turns (a failure counts only where the unshifted probe passes), exactly one
+          the subject's own type and unit; on a line either neighbour passes. *Wraparound*: the same test rotations shifted
+          by ±1, ±2, ±3, ±1000, ±10^6 turns (a failure counts only where the unshifted test rotation passes), exactly one
           turn, 0 and −0.0, and sector middles at ±2^k turns. *Consistency*: a dense sweep of one turn plus every
           line and its neighbours, each change of the reported result narrowed to adjacent floating-point values;
           slivers narrower than the sweep step are found only where they touch a line. *Designed odds*: the exact
@@ -257,7 +258,7 @@ extension ReportWriter {
           inputs play never produces show it — rest rotations no session of the stated length reaches with the
           game's own spin rule (iterated from its initial rotation with the smallest and largest draw), indices
           outside those the game draws, a dice detector called with the game's state holding another roll —
-          reported as NOTE. `--strict` makes every finding gate.
+          reported as NOTE. Strict mode makes every finding gate.
         - **In play** means: the subject's own spin from its initial rotation (the exact partition over the drawn
           value), and for periodicity the range of rotations a session reaches. A rest-angle finding is in play if
           a session reaches its rotation or the own spin shows its class.
@@ -283,11 +284,11 @@ extension ReportWriter {
         - **Nothing is simulated or probed.** Every figure is counted from the log's lines; the game's spec
           supplies only what the lines are tested against: each outcome's probability (the odds the spec
           claims, else its design's exact shares; for dice, each final category's and each declared hand's
-          exact odds under the reroll policy) and the paytable. The spec's own exact checks are `audit spec
-          check`'s and `audit run`'s, not this report's.
+          exact odds under the reroll policy) and the paytable. The spec's own exact checks belong to an
+          audit of the spec itself, not to this report.
         - **Invalid results**: a line showing a label no sector carries (a roll that is not the game's dice) or
           no result fails whenever it is seen. A line that cannot be read stops the audit with its line and
-          column, or, under `--skip-bad N`, up to N such lines are counted in a "bad rows skipped" check that
+          column, or, with an allowance of N bad rows, up to N such lines are counted in a "bad rows skipped" check that
           fails.
         - **Outcomes vs declared odds**: Pearson's X² of the valid lines' outcomes against the declared
           probabilities (expected counts of at least 5: rarer outcomes are pooled with a neighbour; too few
@@ -305,7 +306,7 @@ extension ReportWriter {
           with the paytable (a wheel's claimed odds, else its design's shares; a dice game's exact odds under
           its reroll policy), or the declared RTP where that is unknown. With equal stakes the two figures are one; with varying
           stakes the statistic weighs each play by its stake and the test does not.
-        - **Drift**: each window (`--window` lines, `--window-seconds` of the timestamp column, or by default
+        - **Drift**: each window (a set number of lines, a set span of the timestamp column, or by default
           up to 32 windows of equal length, whole thousands of lines, the last one shorter) tested against the
           declared odds by X²; the check's p-value is the smallest window's times the number of windows tested
           (Bonferroni, at most 1), and the first window departing at α over that number is named with its
@@ -318,6 +319,6 @@ extension ReportWriter {
         - **Kinds**: a log shows what was played and paid, not why, so its checks are *invalid* (a result the
           game cannot produce, a payout the paytable does not pay, an unreadable row) or *fairness*
           (frequencies, RTP, drift departing from the declared design), apart from serial independence
-          (*sampling*); each gates as in `audit run`.
+          (*sampling*); each gates as the same kind does in an audit of a game.
         """
 }

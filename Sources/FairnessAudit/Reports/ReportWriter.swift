@@ -6,7 +6,7 @@ import Foundation
 public enum ReportWriter {
     /// The names the report set writes at the top of its directory (pictures go in `pictures/`).
     public static let fileNames: Set<String> = [
-        "audit.md", "audit.json", "checks.csv", "outcomes.csv", "mislabelled_arcs.csv", "probe_failures.csv", "tables.csv",
+        "audit.md", "audit.json", "checks.csv", "outcomes.csv", "mislabelled_arcs.csv", "counterexamples.csv", "tables.csv",
         "pictures",
     ]
 
@@ -16,7 +16,7 @@ public enum ReportWriter {
     ///   - report: The report to render.
     ///   - threads: The most threads to render the files on (all cores by default); the bytes do not depend on it.
     /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
-    ///   `mislabelled_arcs.csv`, `probe_failures.csv` and `tables.csv`, in that order, then the pictures
+    ///   `mislabelled_arcs.csv`, `counterexamples.csv` and `tables.csv`, in that order, then the pictures
     ///   under `pictures/` (each wheel as drawn, each subject's observed against expected counts, SVG).
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
@@ -33,7 +33,7 @@ public enum ReportWriter {
             { [("checks.csv", checksCSV($0))] },
             { [("outcomes.csv", outcomesCSV($0))] },
             { [("mislabelled_arcs.csv", arcsCSV($0))] },
-            { [("probe_failures.csv", probesCSV($0))] },
+            { [("counterexamples.csv", counterexamplesCSV($0))] },
             { [("tables.csv", tablesCSV($0))] },
             { pictures($0) },
         ]

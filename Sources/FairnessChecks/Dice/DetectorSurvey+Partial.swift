@@ -74,7 +74,7 @@ extension DetectorSurvey {
                     if detected != handTruths[index] { handWrong[index] &+= w }
                 }
             }
-            // The game's own state is probed once per multiset, weighted by its orderings: a detector that
+            // The game's own state is tried once per multiset, weighted by its orderings: a detector that
             // ignores its argument answers the same for every ordering, and every ordering is judged in play.
             if game.isStraight(pattern, whileGameHolds: straightState) != truth { stateWrong = orderings }
             if game.isStraight(pattern, whileGameHolds: flatState) != truth { flatWrong = orderings }

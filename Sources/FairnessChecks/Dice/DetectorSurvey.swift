@@ -49,7 +49,7 @@ public struct DetectorSurvey: Sendable {
     /// Straights the detector misses in play, in ordered rolls.
     public let falseRejects: UInt64
     /// Ordered rolls judged wrongly when the game's own state holds a straight (1 … K) instead of the roll
-    /// (probed on one ordering of each multiset and counted for all its orderings).
+    /// (tried on one ordering of each multiset and counted for all its orderings).
     public let mismatchesWithStraightState: UInt64
     /// Ordered rolls judged wrongly when the game's own state holds a non-straight (all ones).
     public let mismatchesWithNonStraightState: UInt64
@@ -127,9 +127,9 @@ public struct DetectorSurvey: Sendable {
         let k = dice.count, f = dice.faces
         let straightState = DiceRoll((0..<k).map { min($0 + 1, f) })
         let flatState = DiceRoll(Array(repeating: 1, count: k))
-        var probe = DiceRoll(count: k)
-        for index in 0..<k { probe[index] = 1 }
-        let classifies = game.category(probe) != nil
+        var allOnes = DiceRoll(count: k)
+        for index in 0..<k { allOnes[index] = 1 }
+        let classifies = game.category(allOnes) != nil
         orderedRolls = dice.orderedRollCount
 
         let plan = Plan(dice, orderedRollLimit: orderedRollLimit)

@@ -31,16 +31,16 @@ public struct WheelFindings: Sendable {
     ///   - reach: The rotations a session of its spins reaches.
     ///   - oddsDifference: The largest difference between the exact odds of its reported results under its
     ///     own spin and the odds it claims (each sector's share of the painted circle).
-    /// - Complexity: O((f + a) log L) for f failing probes, a mislabelled arcs and L lines.
+    /// - Complexity: O((f + a) log L) for f counterexamples, a mislabelled arcs and L lines.
     public init<Subject: WheelSubject>(
         _ subject: Subject, boundary: BoundaryCheck, wraparound: WraparoundCheck, consistency: ConsistencyCheck,
         range: RangeCheck, play: OwnSpinPlay, reach: SessionReach, oddsDifference: Double
     ) {
         let classifier = Classifier(subject: subject, play: play, reach: reach)
         self.boundary = classifier.finding(
-            boundary.failures.map { classifier.probe($0, restAngle: true) }, what: "probes next to the lines")
+            boundary.failures.map { classifier.classify($0, restAngle: true) }, what: "test rotations next to the lines")
         var wrap = (wraparound.shifts.flatMap(\.periodicityBreaks) + wraparound.specialFailures).map {
-            classifier.probe($0, restAngle: false)
+            classifier.classify($0, restAngle: false)
         }
         let turn = subject.rotationUnit.fullTurn
         if let turns = wraparound.firstBrokenTurnsForward, turns <= 1_000_000 {
@@ -116,9 +116,9 @@ public struct WheelFindings: Sendable {
             return .latent
         }
 
-        /// The class of one failing probe: invalid for a result no sector carries, rounding for a wrong
+        /// The class of one counterexample: invalid for a result no sector carries, rounding for a wrong
         /// label within the band of a line, mislabel otherwise; latent when play cannot show it.
-        func probe(_ failure: ProbeFailure, restAngle: Bool) -> FindingClass {
+        func classify(_ failure: Counterexample, restAngle: Bool) -> FindingClass {
             let rotation = Subject.Rotation(failure.rotation)
             let isValid = failure.reported.label.map { valid.contains($0) } ?? false
             let found: FindingClass

@@ -5,7 +5,7 @@ import FairnessModel
 /// evaluate in one batch, keeping the answers for the calls that follow.
 ///
 /// The checks call these hooks with every input they know in advance (the sweep points of a partition,
-/// every boundary and wraparound probe); the bisections that follow call `report` one at a time. Values are
+/// every boundary and wraparound test rotation); the bisections that follow call `report` one at a time. Values are
 /// passed as `Double`, converted exactly from and back to the subject's own `Rotation` type.
 public protocol BatchEvaluatingWheel: WheelSubject {
     /// Evaluates `report` at every rotation of `rotations` (exact `Double` images of `Rotation` values).

@@ -8,7 +8,7 @@ public struct RangeCheck: Sendable {
     public struct InvalidResult: Sendable, Hashable {
         /// The result: a label no sector carries, or "no result".
         public let outcome: WheelOutcome
-        /// Share of one turn of rotation on which it is reported (0 if only seen at isolated probes).
+        /// Share of one turn of rotation on which it is reported (0 if only seen at isolated test rotations).
         public let shareOfCircle: Double
         /// A rotation (subject unit) that produces it.
         public let example: Double
@@ -21,9 +21,9 @@ public struct RangeCheck: Sendable {
     /// Whether every result reported is a sector's label.
     public var passed: Bool { invalid.isEmpty }
 
-    /// Collects the invalid results from the consistency partition and the failing probes of the
+    /// Collects the invalid results from the consistency partition and the counterexamples of the
     /// boundary and wraparound checks.
-    /// - Complexity: O(s + f) for s segments and f failing probes.
+    /// - Complexity: O(s + f) for s segments and f counterexamples.
     public init<Subject: WheelSubject>(
         _ subject: Subject, consistency: ConsistencyCheck, boundary: BoundaryCheck, wraparound: WraparoundCheck
     ) {
@@ -34,8 +34,8 @@ public struct RangeCheck: Sendable {
             let width = (segment.to - segment.from) / subject.rotationUnit.fullTurn
             share[segment.output, default: (0, segment.from)].0 += width
         }
-        let probeFailures = boundary.failures + wraparound.shifts.flatMap(\.periodicityBreaks) + wraparound.specialFailures
-        for failure in probeFailures {
+        let counterexamples = boundary.failures + wraparound.shifts.flatMap(\.periodicityBreaks) + wraparound.specialFailures
+        for failure in counterexamples {
             if let label = failure.reported.label, valid.contains(label) { continue }
             if share[failure.reported] == nil { share[failure.reported] = (0, failure.rotation) }
         }

@@ -1,30 +1,30 @@
 import FairnessModel
 import Foundation
 
-/// Wraparound check: the boundary probes shifted by ±1, ±2, ±3, ±1000 and ±10^6 whole turns; rotations of
+/// Wraparound check: the boundary test rotations shifted by ±1, ±2, ±3, ±1000 and ±10^6 whole turns; rotations of
 /// exactly one turn, zero and negative zero; and how many turns, forwards and backwards, the wheel can
-/// turn before floating-point precision breaks periodicity (every sector's middle probed at ±2^k turns,
+/// turn before floating-point precision breaks periodicity (every sector's middle tried at ±2^k turns,
 /// k = 0 ... 62).
 ///
-/// A shifted probe *breaks periodicity* when it fails although the same probe unshifted passes; failures
+/// A shifted test *breaks periodicity* when it fails although the same test unshifted passes; failures
 /// that are already there at zero turns are boundary defects, reported by ``BoundaryCheck``.
 public struct WraparoundCheck: Sendable {
-    /// The boundary probes shifted by one number of whole turns.
+    /// The boundary test rotations shifted by one number of whole turns.
     public struct Shift: Sendable, Hashable {
-        /// The whole turns added to every boundary probe (negative: backwards).
+        /// The whole turns added to every boundary test (negative: backwards).
         public let turns: Double
-        /// The number of probes evaluated at this shift: 19 per sector line.
-        public let probes: Int
-        /// Probes failing here whose unshifted counterpart passes.
-        public let periodicityBreaks: [ProbeFailure]
+        /// The number of test rotations evaluated at this shift: 19 per sector line.
+        public let rotationsTried: Int
+        /// Tries failing here whose unshifted counterpart passes.
+        public let periodicityBreaks: [Counterexample]
     }
 
     /// The subject's name.
     public let subject: String
     /// One entry per shift in ``shiftTurns``, in that order.
     public let shifts: [Shift]
-    /// Probes at exactly one turn (the subject's value of it), 0 and −0.0 that fail.
-    public let specialFailures: [ProbeFailure]
+    /// Tries at exactly one turn (the subject's value of it), 0 and −0.0 that fail.
+    public let specialFailures: [Counterexample]
     /// The largest 2^k turns forwards (k ≤ 62) up to which every sector's middle is still reported
     /// correctly at every power of two; nil if it already fails at one turn.
     public let lastPeriodicTurnsForward: Double?
@@ -38,7 +38,7 @@ public struct WraparoundCheck: Sendable {
     /// not finite); nil if none up to 2⁶² turns.
     public let firstBrokenTurnsBackward: Double?
 
-    /// The whole-turn shifts applied to the boundary probes: ±1, ±2, ±3, ±1000 and ±10⁶.
+    /// The whole-turn shifts applied to the boundary test rotations: ±1, ±2, ±3, ±1000 and ±10⁶.
     public static let shiftTurns: [Double] = [1, -1, 2, -2, 3, -3, 1000, -1000, 1_000_000, -1_000_000]
 
     /// Whether no shift breaks periodicity, no special rotation fails, and periodicity does not break
@@ -48,14 +48,14 @@ public struct WraparoundCheck: Sendable {
             && firstBrokenTurnsForward.map { $0 > 1_000_000 } ?? true && firstBrokenTurnsBackward.map { $0 > 1_000_000 } ?? true
     }
 
-    /// Probes `subject` at the shifted boundary probes, at exactly one turn, 0 and −0.0, and at every
+    /// Tries `subject` at the shifted boundary test rotations, at exactly one turn, 0 and −0.0, and at every
     /// sector's middle 2^k turns forwards and backwards.
     ///
-    /// - Parameter subject: The wheel to probe.
-    /// - Precondition: Every shifted probe, up to 10⁶ turns, is finite in `Subject.Rotation` (the
+    /// - Parameter subject: The wheel to test.
+    /// - Precondition: Every shifted test, up to 10⁶ turns, is finite in `Subject.Rotation` (the
     ///   geometric truth requires finite rotations).
     /// - Complexity: O(*L* + *S*) calls of `report(_:)` and truth lookups, where *L* is the number of
-    ///   sector lines and *S* the number of sectors: 19 probes per line unshifted and at each of the 10
+    ///   sector lines and *S* the number of sectors: 19 test rotations per line unshifted and at each of the 10
     ///   shifts, and up to 63 powers of two in each direction per sector middle.
     public init<Subject: WheelSubject>(_ subject: Subject) {
         let geometry = subject.geometry
@@ -67,32 +67,34 @@ public struct WraparoundCheck: Sendable {
         prefetchReports(
             subject,
             ([0] + Self.shiftTurns).flatMap { turns in
-                lines.flatMap { BoundaryCheck.probes(around: $0, of: subject, turnsShift: turns).map(\.rotation) }
+                lines.flatMap { BoundaryCheck.testRotations(around: $0, of: subject, turnsShift: turns).map(\.rotation) }
             })
-        let baseline = lines.map { line in BoundaryCheck.probes(around: line, of: subject, turnsShift: 0).map { failing($0.rotation) } }
+        let baseline = lines.map { line in
+            BoundaryCheck.testRotations(around: line, of: subject, turnsShift: 0).map { failing($0.rotation) }
+        }
         shifts = Self.shiftTurns.map { turns in
-            var probes = 0
-            var breaks: [ProbeFailure] = []
+            var rotationsTried = 0
+            var breaks: [Counterexample] = []
             for (lineIndex, line) in lines.enumerated() {
-                for (index, probe) in BoundaryCheck.probes(around: line, of: subject, turnsShift: turns).enumerated() {
-                    probes += 1
-                    guard !baseline[lineIndex][index], failing(probe.rotation) else { continue }
+                for (index, test) in BoundaryCheck.testRotations(around: line, of: subject, turnsShift: turns).enumerated() {
+                    rotationsTried += 1
+                    guard !baseline[lineIndex][index], failing(test.rotation) else { continue }
                     breaks.append(
-                        ProbeFailure(
-                            rotation: Double(probe.rotation), context: probe.context(line, geometry: geometry),
-                            reported: subject.report(probe.rotation),
-                            truth: describe(subject.truth(probe.rotation), geometry: geometry)))
+                        Counterexample(
+                            rotation: Double(test.rotation), context: test.context(line, geometry: geometry),
+                            reported: subject.report(test.rotation),
+                            truth: describe(subject.truth(test.rotation), geometry: geometry)))
                 }
             }
-            return Shift(turns: turns, probes: probes, periodicityBreaks: breaks)
+            return Shift(turns: turns, rotationsTried: rotationsTried, periodicityBreaks: breaks)
         }
-        var special: [ProbeFailure] = []
+        var special: [Counterexample] = []
         for (value, context) in [
             (Subject.Rotation(unit.fullTurn), "exactly one turn"), (Subject.Rotation(0), "zero"),
             (-Subject.Rotation(0), "negative zero"),
         ] where failing(value) {
             special.append(
-                ProbeFailure(
+                Counterexample(
                     rotation: Double(value), context: context, reported: subject.report(value),
                     truth: describe(subject.truth(value), geometry: geometry)))
         }

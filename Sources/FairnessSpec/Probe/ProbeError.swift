@@ -35,7 +35,7 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
             return "probe '\(command)' died \(restarts) times (last on '\(lastRequest)'); giving up"
         case .pastDeadline(let command, let seconds):
             return
-                "probe '\(command)' did not finish the game's audit within \(seconds) s (--probe-deadline); a slow probe can be given more time, or fewer --trials"
+                "probe '\(command)' did not finish the game's audit within its deadline of \(seconds) s; a slow probe can be given a longer deadline, or fewer trials"
         case .lineTooLong(let command, let request, let limit):
             return
                 "probe '\(command)' wrote more than \(limit) bytes without ending its line (answering '\(request)'); an answer is one short line"

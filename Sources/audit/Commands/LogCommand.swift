@@ -68,6 +68,7 @@ struct LogCommand: ParsableCommand {
         if skipBad > 0 { command += " --skip-bad \(skipBad)" }
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
         command += " \(ShellQuoting.quoted(log))"
+        // A log draws nothing: the run's settings go unused, and the report counts the log's lines.
         let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
         try settings.validate()
         let directory = reports.directory

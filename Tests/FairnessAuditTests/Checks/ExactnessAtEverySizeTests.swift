@@ -207,8 +207,8 @@ struct BigWheelSamplingTests {
         let wheel = try ReferenceWheel(weights: [999_999, 1], name: "jackpot")
         let report = try Audit.run([AuditSubject(wheel: wheel)], settings: AuditSettings(run: RunSettings(trials: 100_000, seed: 7)))
         #expect(report.gate != .fail, "\(report.checks.filter { $0.status == .fail })")
-        #expect(report.checks.contains { $0.check == "rare outcome 2 vs designed odds (exact binomial)" && $0.pValue != nil })
-        #expect(report.checks.first { $0.check == "designed odds equal claimed odds" }?.status == .pass)
+        #expect(report.checks.contains { $0.checkName == "rare outcome 2 vs designed odds (exact binomial)" && $0.pValue != nil })
+        #expect(report.checks.first { $0.checkName == "designed odds equal claimed odds" }?.status == .pass)
     }
 
     /// Weights 1 ... 1000 at 10^7 spins: serial independence is tested (over about 700 groups of equal
@@ -216,7 +216,7 @@ struct BigWheelSamplingTests {
     @Test func thousandSectorWheelIsTestableAtTenMillionSpins() throws {
         let wheel = try ReferenceWheel(weights: (1...1000).map(Double.init), name: "thousand")
         let report = try Audit.run([AuditSubject(wheel: wheel)], settings: AuditSettings(run: RunSettings(trials: 10_000_000, seed: 3)))
-        let serial = try #require(report.checks.first { $0.check == "serial independence (consecutive results)" })
+        let serial = try #require(report.checks.first { $0.checkName == "serial independence (consecutive results)" })
         #expect(serial.pValue != nil, "\(serial.detail)")
         #expect(serial.detail.contains("groups"), "\(serial.detail)")
         #expect(

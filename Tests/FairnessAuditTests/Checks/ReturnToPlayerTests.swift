@@ -65,9 +65,9 @@ struct ReturnToPlayerTests {
         #expect(abs(rtp("reference-targeted-wheel-8") - 21.0 / 24) < 1e-12)
         #expect(abs(rtp("reference-dice-5d6") - Self.independentDiceReturn(reroll: false)) < 1e-12)
         #expect(abs(Self.independentDiceReturn(reroll: false) - 3750.0 / 7776) < 1e-12)
-        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map(\.check))")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map(\.checkName))")
         for subject in report.subjects {
-            let sampled = report.checks.first { $0.subject == subject.name && $0.check == "return to player (sampled)" }
+            let sampled = report.checks.first { $0.subject == subject.name && $0.checkName == "return to player (sampled)" }
             #expect(sampled?.status == .pass && sampled?.pValue != nil)
         }
     }
@@ -87,27 +87,27 @@ struct ReturnToPlayerTests {
         var roulette = try ReferenceWheel(equalSectors: 37)
         roulette.paytable = try Paytable(prizes: [17: 36], declaredReturn: 0.97)
         let declared = try Self.audit([AuditSubject(wheel: roulette)])
-        let exact = try #require(declared.checks.first { $0.check == "return to player (exact)" })
+        let exact = try #require(declared.checks.first { $0.checkName == "return to player (exact)" })
         #expect(exact.status == .fail && exact.findingClass == .odds && abs(exact.magnitude! - (36.0 / 37 - 0.97)) < 1e-12)
         // Printed as 97.3% (rounded to 0.001), the same figure agrees.
         roulette.paytable = try Paytable(prizes: [17: 36], declaredReturn: 0.973, declaredReturnTolerance: 0.0005)
         #expect(try Self.audit([AuditSubject(wheel: roulette)]).gate == .pass)
 
         let minimum = try Self.audit([AuditSubject(wheel: roulette)]) { $0.minimumReturn = 0.98 }
-        #expect(minimum.checks.first { $0.check == "minimum return to player" }?.status == .fail)
+        #expect(minimum.checks.first { $0.checkName == "minimum return to player" }?.status == .fail)
         // A game's own laxer floor does not undercut the run's: the stricter applies.
         roulette.paytable = try Paytable(prizes: [17: 36], minimumReturn: 0.9)
         let both = try Self.audit([AuditSubject(wheel: roulette)]) { $0.minimumReturn = 0.98 }
-        #expect(both.checks.first { $0.check == "minimum return to player" }?.detail.contains("against a minimum of 0.98") == true)
+        #expect(both.checks.first { $0.checkName == "minimum return to player" }?.detail.contains("against a minimum of 0.98") == true)
 
         var jackpot = try ReferenceWheel(weights: [999_999_999, 1], name: "jackpot")
         jackpot.paytable = try Paytable(prizes: [1: 1, 2: 100_000_000])
         let rare = try Self.audit([AuditSubject(wheel: jackpot)], trials: 20_000)
-        let advertised = try #require(rare.checks.first { $0.check.hasPrefix("advertised prizes") })
+        let advertised = try #require(rare.checks.first { $0.checkName.hasPrefix("advertised prizes") })
         // The partition measures the 1e-9 sector in double rotations: 1 in 9.999998e+08.
         #expect(advertised.status == .fail && advertised.detail.contains("label 2 pays 1e+08 at 1 in 9.99999"), "\(advertised.detail)")
         let allowed = try Self.audit([AuditSubject(wheel: jackpot)], trials: 20_000) { $0.rarePrizeLimit = 1e10 }
-        #expect(allowed.checks.first { $0.check.hasPrefix("advertised prizes") }?.status == .pass)
+        #expect(allowed.checks.first { $0.checkName.hasPrefix("advertised prizes") }?.status == .pass)
     }
 
     /// A spec's prizes and payout terms reach the audit: the lucky wheel example pays 875 per 1,000.

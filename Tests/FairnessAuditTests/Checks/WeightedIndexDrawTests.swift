@@ -36,7 +36,7 @@ struct WeightedIndexDrawTests {
 
     @Test func theGamesOwnWeightsAreItsDesignedOdds() throws {
         let report = try Audit.run([AuditSubject(targetedWheel: WeightedTargetWheel())], settings: Self.settings)
-        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
         let observed = report.outcomes.filter { $0.table == "reported outcome" && $0.outcome == "1" }.first!
         #expect(abs(Double(observed.observed) / 100_000 - 0.7) < 0.01, "drawn by the weights, not uniformly")
         #expect(abs(observed.expectedDesigned! - 70_000) < 1e-6)
@@ -44,7 +44,7 @@ struct WeightedIndexDrawTests {
 
     @Test func claimingTheSlicesSharesWhileDrawingByWeightsIsUnfairOdds() throws {
         let report = try Audit.run([AuditSubject(targetedWheel: WeightedTargetWheel(claims: false))], settings: Self.settings)
-        let odds = report.checks.first { $0.check == "designed odds equal claimed odds" }!
+        let odds = report.checks.first { $0.checkName == "designed odds equal claimed odds" }!
         #expect(odds.status == .fail && odds.findingClass == .odds)
         #expect(abs(odds.magnitude! - (0.7 - 0.25)) < 1e-12)
     }

@@ -63,14 +63,14 @@ import Testing
             let sampledFairness = failing.contains { $0.kind == .fairness && $0.pValue != nil }
             #expect(
                 classes.contains(entry.expectedClass) || (entry.expectedClass == "odds" && sampledFairness),
-                "\(name) (\(entry.expectedClass)): failing classes \(classes.sorted()), checks \(failing.map(\.check))")
+                "\(name) (\(entry.expectedClass)): failing classes \(classes.sorted()), checks \(failing.map(\.checkName))")
         }
     }
 
     @Test func aSmallButMaterialMislabelIsCaught() throws {
         // The mislabelled share of the circle, from "N mislabelled arcs covering X of the circle".
         func share(_ subject: String) -> Double? {
-            guard let detail = Self.checks(of: subject).first(where: { $0.check == "consistency" })?.detail,
+            guard let detail = Self.checks(of: subject).first(where: { $0.checkName == "consistency" })?.detail,
                 let range = detail.range(of: "covering ")
             else { return nil }
             return Double(detail[range.upperBound...].prefix { !$0.isWhitespace })
@@ -80,7 +80,7 @@ import Testing
             .filter { $0.1 >= 5e-5 && $0.1 <= 1e-4 }
         #expect(!small.isEmpty, "no planted mislabel covers 5e-5 ... 1e-4 of the circle")
         for (name, _) in small {
-            let consistency = Self.failing(name).first { $0.check == "consistency" }
+            let consistency = Self.failing(name).first { $0.checkName == "consistency" }
             #expect(consistency?.findingClass == .mislabel, "\(name): \(String(describing: consistency))")
         }
     }
@@ -89,7 +89,7 @@ import Testing
     /// fairness fits "outcomes …", "serial …", "final categories …", "rare …").
     static func isSampled(_ check: CheckRecord) -> Bool {
         check.pValue != nil || check.kind == .sampling
-            || (check.kind == .fairness && ["outcomes", "serial", "final categories", "rare"].contains { check.check.hasPrefix($0) })
+            || (check.kind == .fairness && ["outcomes", "serial", "final categories", "rare"].contains { check.checkName.hasPrefix($0) })
     }
 
     /// Every test that ran (has a p-value) passes; a sampled check with too few expected counts to run
@@ -98,7 +98,7 @@ import Testing
         for subject in Corpus.correct + Corpus.floatOneTurn {
             for check in Self.checks(of: subject.name) where Self.isSampled(check) {
                 let message =
-                    "\(subject.name): \(check.check) is \(check.status.rawValue) (Holm p \(check.holmPValue ?? .nan)): \(check.detail)"
+                    "\(subject.name): \(check.checkName) is \(check.status.rawValue) (Holm p \(check.holmPValue ?? .nan)): \(check.detail)"
                 if check.pValue != nil {
                     #expect(check.status == .pass, "\(message)")
                 } else {
@@ -110,12 +110,12 @@ import Testing
 
     @Test func designedOddsEqualClaimedOddsForCorrectCode() throws {
         for subject in Corpus.correct where subject.kind != "dice" {
-            let check = try #require(Self.checks(of: subject.name).first { $0.check == "designed odds equal claimed odds" })
+            let check = try #require(Self.checks(of: subject.name).first { $0.checkName == "designed odds equal claimed odds" })
             let difference = try #require(Self.largestDifference(check.detail), "\(check.detail)")
             #expect(difference <= 1e-6, "\(subject.name): \(check.detail)")
         }
         for subject in Corpus.correct where subject.kind == "dice" {
-            let check = try #require(Self.checks(of: subject.name).first { $0.check == "final odds equal one fair roll" })
+            let check = try #require(Self.checks(of: subject.name).first { $0.checkName == "final odds equal one fair roll" })
             #expect(check.status == .pass, "\(subject.name): \(check.detail)")
         }
     }
@@ -126,13 +126,14 @@ import Testing
     @Test func correctCodePassesTheDefaultGate() {
         for subject in Corpus.correct + Corpus.floatOneTurn {
             let verdict = Self.report.subjects.first { $0.name == subject.name }!.verdict
-            #expect(verdict != .fail, "\(subject.name): \(Self.failing(subject.name).map { "\($0.check): \($0.finding ?? $0.detail)" })")
+            #expect(
+                verdict != .fail, "\(subject.name): \(Self.failing(subject.name).map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
             for check in Self.checks(of: subject.name) {
                 if let found = check.findingClass {
                     // Rounding and latent findings, or an odds difference far below materiality (a Float
                     // rotation accumulated over a session lands on slightly coarser angles: about 2e-7).
                     let benign = found == .rounding || found == .latent || (found == .odds && (check.magnitude ?? 1) < 1e-6)
-                    #expect(benign && check.status == .note, "\(subject.name) \(check.check): \(check.finding ?? "")")
+                    #expect(benign && check.status == .note, "\(subject.name) \(check.checkName): \(check.finding ?? "")")
                 }
             }
         }

@@ -28,8 +28,8 @@ import Testing
         return try! Audit.run(subjects, settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 23)))
     }()
 
-    static func check(_ subject: String, _ name: String) -> CheckRecord? {
-        report.checks.first { $0.subject == subject && $0.check == name }
+    static func check(_ subject: String, _ check: CheckIdentifier) -> CheckRecord? {
+        report.checks.first { $0.subject == subject && $0.check == check }
     }
 
     static func verdict(_ subject: String) -> CheckStatus? { report.subjects.first { $0.name == subject }?.verdict }
@@ -38,7 +38,7 @@ import Testing
         for game in TargetedCorpus.games {
             let name = game.correct.name
             let failing = Self.report.checks.filter { $0.subject == name && $0.status == .fail }
-            #expect(Self.verdict(name) == .pass, "\(name): \(failing.map { "\($0.check): \($0.finding ?? $0.detail)" })")
+            #expect(Self.verdict(name) == .pass, "\(name): \(failing.map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
         }
     }
 
@@ -48,7 +48,7 @@ import Testing
             let name = game.planted.name
             let expected = try #require(Self.expected[name], "\(name) has no independent figure")
             #expect(Self.verdict(name) == .fail, "\(name) does not fail the gate")
-            let landing = try #require(Self.check(name, "landing"))
+            let landing = try #require(Self.check(name, .landing))
             if let expectedClass = expected.class {
                 #expect(landing.status == .fail, "\(name): landing \(landing.status) \(landing.finding ?? "")")
                 #expect(landing.findingClass?.rawValue == expectedClass, "\(name): \(String(describing: landing.findingClass))")
@@ -58,7 +58,7 @@ import Testing
             } else {
                 #expect(landing.status != .fail, "\(name): \(landing.finding ?? "")")
             }
-            let odds = try #require(Self.check(name, "designed odds equal claimed odds"))
+            let odds = try #require(Self.check(name, .designedOddsEqualClaimedOdds))
             if expected.oddsGapValue > 1e-9 {
                 #expect(odds.status == .fail && odds.findingClass == .odds, "\(name): odds \(odds.status)")
                 #expect(
@@ -76,14 +76,14 @@ import Testing
         for game in TargetedCorpus.games {
             for name in [game.correct.name, game.planted.name] {
                 let impossible = Self.report.checks.filter { $0.subject == name && $0.kind == .sampling && $0.impossibleObserved }
-                #expect(impossible.isEmpty, "\(name): \(impossible.map(\.check))")
+                #expect(impossible.isEmpty, "\(name): \(impossible.map(\.checkName))")
             }
         }
     }
 
     /// No report says `nan`: a margin that does not exist says why.
     @Test func noReportSaysNaN() {
-        for record in Self.report.checks where record.check == "landing" {
+        for record in Self.report.checks where record.check == .landing {
             #expect(!record.detail.contains("nan"), "\(record.subject): \(record.detail)")
         }
         for subject in Self.report.subjects { #expect(!subject.findings.joined().contains("nan"), "\(subject.name)") }

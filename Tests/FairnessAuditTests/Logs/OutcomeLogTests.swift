@@ -40,7 +40,7 @@ struct OutcomeLogTests {
         options.file = path
         let report = try OutcomeLog.audit(
             descriptor: descriptor, model: Self.model, options: options, settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
-        let drift = try #require(report.checks.first { $0.check == "drift: first departing window" })
+        let drift = try #require(report.checks.first { $0.checkName == "drift: first departing window" })
         #expect(drift.status == .fail)
         // Blocks of 1,000 lines merged once (at 1,024 blocks) into 2,000; 750 blocks gathered 24 to a window:
         // windows of 48,000 lines. The change at line 1,000,001 falls in window 21 (960,001–1,008,000).
@@ -49,7 +49,7 @@ struct OutcomeLogTests {
             "\(drift.detail)")
         #expect(report.subjects[0].findings[0].contains("in 32 windows of 48000 lines"), "\(report.subjects[0].findings)")
         // The RTP without a payout column comes from the paytable's prizes.
-        #expect(report.checks.first { $0.check == "return to player (log)" }?.status == .fail)
+        #expect(report.checks.first { $0.checkName == "return to player (log)" }?.status == .fail)
     }
 
     /// A fair log of a wheel with a 0.5% sector: the serial test pools the rarest labels instead of
@@ -70,9 +70,9 @@ struct OutcomeLogTests {
         defer { close(descriptor) }
         let report = try OutcomeLog.audit(
             descriptor: descriptor, model: model, options: LogOptions(), settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
-        let serial = try #require(report.checks.first { $0.check == "serial independence within sessions" })
+        let serial = try #require(report.checks.first { $0.checkName == "serial independence within sessions" })
         #expect(serial.status == .pass && serial.detail.contains("rare labels pooled: 3+4"), "\(serial.detail)")
-        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
     }
 
     @Test func aLogWithoutOutcomesIsRefused() throws {

@@ -80,9 +80,9 @@ struct NoValidPlayTests {
         let report = try Audit.run(
             [AuditSubject(dice: NeverValidDice())], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 7)))
         #expect(report.gate == .fail)
-        #expect(report.checks.first { $0.check == "invalid results" }?.status == .fail)
+        #expect(report.checks.first { $0.checkName == "invalid results" }?.status == .fail)
         for check in ["straight probability (exact binomial)", "small straight probability (exact binomial)"] {
-            let record = try #require(report.checks.first { $0.check == check })
+            let record = try #require(report.checks.first { $0.checkName == check })
             #expect(record.status == .inconclusive && record.pValue == nil && record.detail.contains("no valid plays"), "\(record)")
         }
     }
@@ -102,7 +102,7 @@ struct NoValidPlayTests {
         }
         let report = try Audit.run([AuditSubject(wheel: Blank())], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 7)))
         #expect(report.gate == .fail)
-        #expect(report.checks.first { $0.check == "invalid results" }?.status == .fail)
+        #expect(report.checks.first { $0.checkName == "invalid results" }?.status == .fail)
     }
 
     /// A wheel of one sector has one possible outcome: its sampled fits and serial test have nothing to
@@ -126,12 +126,12 @@ struct NoValidPlayTests {
         }
         let settings = AuditSettings(run: RunSettings(trials: 20_000, seed: 3))
         let fair = try Audit.run([AuditSubject(wheel: OneSector(blankQuarter: false))], settings: settings)
-        #expect(fair.gate == .pass, "\(fair.checks.filter { $0.status != .pass }.map { "\($0.check): \($0.detail)" })")
-        let fit = try #require(fair.checks.first { $0.check == "outcomes vs claimed fair odds (Pearson)" })
+        #expect(fair.gate == .pass, "\(fair.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
+        let fit = try #require(fair.checks.first { $0.checkName == "outcomes vs claimed fair odds (Pearson)" })
         #expect(fit.status == .pass && fit.pValue == nil && fit.detail.contains("one possible outcome"))
         let blank = try Audit.run([AuditSubject(wheel: OneSector(blankQuarter: true))], settings: settings)
         #expect(blank.gate == .fail)
-        let blankFit = try #require(blank.checks.first { $0.check == "outcomes vs claimed fair odds (Pearson)" })
+        let blankFit = try #require(blank.checks.first { $0.checkName == "outcomes vs claimed fair odds (Pearson)" })
         #expect(blankFit.status == .fail && blankFit.pValue == 0 && blankFit.impossibleObserved)
     }
 
@@ -152,7 +152,7 @@ struct NoValidPlayTests {
         }
         let report = try Audit.run(
             [AuditSubject(dice: OrderedStraight())], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 5)))
-        let check = try #require(report.checks.first { $0.check == "straight detector (exhaustive)" })
+        let check = try #require(report.checks.first { $0.checkName == "straight detector (exhaustive)" })
         #expect(check.status == .fail)
         #expect(check.detail.contains("answers depend on the order of the dice for"), "\(check.detail)")
     }

@@ -17,7 +17,7 @@ extension SubjectAudit {
                 [
                     PendingCheck(
                         record: CheckRecord(
-                            subject: name, check: "return to player (exact)", kind: .fairness, status: .inconclusive,
+                            subject: name, check: .returnToPlayer(.exact), kind: .fairness, status: .inconclusive,
                             detail: "not computed exactly: \(why)"))
                 ], nil
             )
@@ -35,12 +35,12 @@ extension SubjectAudit {
         }
         checks.append(
             exact(
-                name, "return to player (exact)", kind: .fairness, passed: found.declared == nil, finding: found.declared,
+                name, .returnToPlayer(.exact), kind: .fairness, passed: found.declared == nil, finding: found.declared,
                 settings: settings, rtp.description + (declared ?? "; none declared")))
         if let minimum {
             checks.append(
                 exact(
-                    name, "minimum return to player", kind: .fairness, passed: found.minimum == nil, finding: found.minimum,
+                    name, .minimumReturnToPlayer, kind: .fairness, passed: found.minimum == nil, finding: found.minimum,
                     settings: settings, "exact RTP \(ReturnToPlayer.format(rtp.rtp)) against a minimum of \(ReturnToPlayer.format(minimum))"
                 ))
         }
@@ -57,7 +57,7 @@ extension SubjectAudit {
                 + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
         }
         return exact(
-            name, "advertised prizes at least 1 in \(limit)", kind: .fairness, passed: found.tooRare.isEmpty,
+            name, .advertisedPrizes(atLeastOneIn: settings.rarePrizeLimit), kind: .fairness, passed: found.tooRare.isEmpty,
             finding: found.tooRare.isEmpty
                 ? nil
                 : Finding(
@@ -91,18 +91,18 @@ extension SubjectAudit {
         let stake = paytable.stake
         return PendingCheck(
             record: CheckRecord(
-                subject: name, check: "return to player (sampled)", kind: .sampling, status: .inconclusive,
+                subject: name, check: .returnToPlayer(.sampled), kind: .sampling, status: .inconclusive,
                 statistic: interval.mean / stake, pValue: p,
                 detail:
                     "RTP \(ReturnToPlayer.format(interval.mean / stake)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(interval.lower / stake)), \(ReturnToPlayer.format(interval.upper / stake))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(rtp.rtp))"
             ),
             table: payoutMeanTable(
-                name, "return to player (sampled)", levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
+                name, .returnToPlayer(.sampled), levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
     }
 
     /// The table a payout-mean p-value comes from: plays per level, and the hypothesised mean.
     static func payoutMeanTable(
-        _ subject: String, _ check: String, levels: [Double], counts: [UInt64], hypothesised: Double
+        _ subject: String, _ check: CheckIdentifier, levels: [Double], counts: [UInt64], hypothesised: Double
     )
         -> [StatisticTableRow]
     {

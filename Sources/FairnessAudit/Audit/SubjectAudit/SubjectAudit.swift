@@ -9,7 +9,7 @@ enum SubjectAudit {
     /// `settings` (`Finding.isMaterial(materiality:strict:)`) and NOTE if not. A failed check without a
     /// classified finding fails.
     static func exact(
-        _ subject: String, _ check: String, kind: CheckKind = .exact, passed: Bool, finding: Finding?, settings: AuditSettings,
+        _ subject: String, _ check: CheckIdentifier, kind: CheckKind = .exact, passed: Bool, finding: Finding?, settings: AuditSettings,
         _ detail: String
     ) -> PendingCheck {
         var record = CheckRecord(subject: subject, check: check, kind: kind, status: .pass, detail: detail)
@@ -30,7 +30,7 @@ enum SubjectAudit {
     /// Rarer outcomes are pooled with a neighbour by the standard rule (``ExpectedCountRule/poolAdjacent(minimum:)``).
     /// `counted` names what the observations are ("trials" sampled, "lines" of a log) in a too-few message.
     static func goodnessOfFit(
-        _ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double],
+        _ subject: String, _ check: CheckIdentifier, kind: CheckKind, observed: [Double], probabilities: [Double],
         statistic: GoodnessOfFitStatistic = .pearson, names: [String]? = nil, counted: String = "trials"
     ) throws -> PendingCheck {
         let names = names ?? observed.indices.map { "\($0 + 1)" }
@@ -84,7 +84,7 @@ enum SubjectAudit {
     /// from the odds, so there is nothing to test (PASS, no p-value); an outcome of probability 0 observed
     /// is p = 0 exactly, as in any fit.
     static func singleOutcomeFit(
-        _ subject: String, _ check: String, kind: CheckKind, observed: [Double], probabilities: [Double], names: [String]
+        _ subject: String, _ check: CheckIdentifier, kind: CheckKind, observed: [Double], probabilities: [Double], names: [String]
     ) -> PendingCheck {
         let impossible = observed.indices.filter { probabilities[$0] == 0 && observed[$0] > 0 }
         var record = CheckRecord(
@@ -108,7 +108,7 @@ enum SubjectAudit {
     /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
     /// cannot reach an expected count of 5 in every cell.
     static func independence(
-        _ subject: String, _ check: String, table: [[UInt64]], note: String = "", names: [String]? = nil
+        _ subject: String, _ check: CheckIdentifier, table: [[UInt64]], note: String = "", names: [String]? = nil
     ) throws -> PendingCheck {
         let names = names ?? table.indices.map { "\($0 + 1)" }
         var record = CheckRecord(subject: subject, check: check, kind: .sampling, status: .inconclusive, detail: "")
@@ -179,7 +179,7 @@ enum SubjectAudit {
 
     /// The table of an exact binomial test: successes (with the hypothesised probability) and trials.
     static func binomialTable(
-        _ subject: String, _ check: String, successes: Double, trials: Double, probability: Double
+        _ subject: String, _ check: CheckIdentifier, successes: Double, trials: Double, probability: Double
     ) -> [StatisticTableRow] {
         [
             StatisticTableRow(

@@ -24,7 +24,7 @@ extension LogTally {
             verdict: SubjectVerdict(
                 name: model.name, summary: model.summary, kind: "log", verdict: .pass, findings: findings,
                 invalidPerMillion: 1e6 * Double(shownInvalid) / Double(lines), returnToPlayer: payouts.observedReturn),
-            checks: checks, outcomes: outcomeRows(labelNames: labelNames), arcs: [], probes: [])
+            checks: checks, outcomes: outcomeRows(labelNames: labelNames), arcs: [], counterexamples: [])
     }
 
     /// The valid outcome lines: those showing a label the game has.
@@ -47,7 +47,7 @@ extension LogTally {
         checks.append(
             PendingCheck(
                 record: CheckRecord(
-                    subject: name, check: "invalid results", kind: .invalid, status: foreign + none == 0 ? .pass : .fail,
+                    subject: name, check: .invalidResults, kind: .invalid, status: foreign + none == 0 ? .pass : .fail,
                     statistic: Double(foreign + none),
                     detail: (model.dice.map {
                         "\(foreign) lines show a roll that is not \($0.dice) (faces outside 1 ... \($0.dice.faces) or the wrong number of dice), of \(lines)"
@@ -57,9 +57,9 @@ extension LogTally {
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
-                        subject: name, check: "bad rows skipped", kind: .invalid, status: .fail, statistic: Double(badRows),
+                        subject: name, check: .badRowsSkipped, kind: .invalid, status: .fail, statistic: Double(badRows),
                         detail:
-                            "\(badRows) rows could not be read and were skipped (--skip-bad \(options.skipBad)); "
+                            "\(badRows) rows could not be read and were skipped (up to \(options.skipBad) allowed); "
                             + (badRows > firstBadRows.count ? "the first \(firstBadRows.count): " : "")
                             + firstBadRows.map { "line \($0.line), column \($0.column): \($0.message)" }.joined(separator: "; ")
                     )))
@@ -74,7 +74,7 @@ extension LogTally {
         var checks: [PendingCheck] = []
         checks.append(
             try SubjectAudit.goodnessOfFit(
-                name, "outcomes vs declared odds", kind: .fairness, observed: counts.prefix(k).map { Double($0) },
+                name, .outcomes(versus: .declared, statistic: .pearson), kind: .fairness, observed: counts.prefix(k).map { Double($0) },
                 probabilities: model.probabilities, names: labelNames, counted: "lines"))
         // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
         let pairTotal = Double(pairs.reduce(0, +))
@@ -83,7 +83,7 @@ extension LogTally {
         let pooled = groups.filter { $0.count > 1 }
         checks.append(
             try SubjectAudit.independence(
-                name, "serial independence within sessions", table: table,
+                name, .serialIndependence(.withinSessions), table: table,
                 note: (hasColumn[1] ? "" : "; no session column: the whole log is one sequence")
                     + (pooled.isEmpty
                         ? ""
@@ -101,7 +101,7 @@ extension LogTally {
             for (slot, label) in model.labels.enumerated() where paytable.prize(label) > 0 {
                 let prize = ReturnToPlayer.format(paytable.prize(label))
                 checks += try frequencyCheck(
-                    "label \(label) (pays \(prize)) frequency (exact binomial)", hits: counts[slot], of: valid,
+                    .labelFrequency(label: "\(label)", pays: prize), hits: counts[slot], of: valid,
                     probability: model.probabilities[slot], what: "prize"
                 ) { test, p in
                     String(
@@ -113,7 +113,7 @@ extension LogTally {
         for (index, entry) in (model.dice?.hands ?? []).enumerated() {
             guard let p = entry.probability else { continue }
             checks += try frequencyCheck(
-                "\(entry.hand.name) frequency (exact binomial)", hits: handCounts[index], of: valid, probability: p, what: "hand"
+                .handFrequency(hand: entry.hand.name), hits: handCounts[index], of: valid, probability: p, what: "hand"
             ) { test, p in
                 String(
                     format: "%llu of %llu valid rolls: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]", handCounts[index], valid,
@@ -133,7 +133,7 @@ extension LogTally {
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
-                        subject: name, check: "payouts match the paytable", kind: .invalid, status: payoutMismatches == 0 ? .pass : .fail,
+                        subject: name, check: .payoutsMatchPaytable, kind: .invalid, status: payoutMismatches == 0 ? .pass : .fail,
                         statistic: Double(payoutMismatches),
                         detail:
                             "\(payoutMismatches) of \(payoutsLogged) lines with a payout paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytableStake)))"
@@ -168,7 +168,7 @@ extension LogTally {
             let interval = try PayoutMeanInterval(levels: levels, counts: levels.map { returns[$0] ?? 0 })
             observedReturn = payoutSum / stakeSum
             var record = CheckRecord(
-                subject: name, check: "return to player (log)", kind: .fairness, status: .inconclusive, statistic: observedReturn,
+                subject: name, check: .returnToPlayer(.log), kind: .fairness, status: .inconclusive, statistic: observedReturn,
                 detail:
                     "RTP \(ReturnToPlayer.format(observedReturn!)) (total payout over total stake"
                     + (payoutsLogged == 0
@@ -240,7 +240,7 @@ extension LogTally {
                     "window \(index + 1) (seconds \(ReturnToPlayer.format(Double(index) * size))–\(ReturnToPlayer.format(Double(index + 1) * size)) after the first line, from \(fileLine(windowStartLine[index])))"
             }
         }
-        var drift = CheckRecord(subject: name, check: "drift: first departing window", kind: .fairness, status: .inconclusive, detail: "")
+        var drift = CheckRecord(subject: name, check: .driftFirstDepartingWindow, kind: .fairness, status: .inconclusive, detail: "")
         if tested.count >= 2 {
             let bonferroni = settings.alpha / Double(tested.count)
             let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
@@ -253,7 +253,7 @@ extension LogTally {
                 } ?? "none departs at α/\(tested.count)")
         } else {
             drift.detail =
-                "inconclusive: \(windows.counts.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or a smaller --window)"
+                "inconclusive: \(windows.counts.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or smaller windows)"
         }
         return PendingCheck(record: drift)
     }
@@ -263,7 +263,7 @@ extension LogTally {
     func homogeneityCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String]) throws -> PendingCheck {
         let name = model.name
         var homogeneity = CheckRecord(
-            subject: name, check: "homogeneity across windows", kind: .fairness, status: .inconclusive, detail: "")
+            subject: name, check: .homogeneityAcrossWindows, kind: .fairness, status: .inconclusive, detail: "")
         // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
         let filled = windows.counts.filter { $0.prefix(k).reduce(0, +) > 0 }
         let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
@@ -333,7 +333,7 @@ extension LogTally {
     /// An exact binomial test of `hits` in `of` valid lines against `probability`; inconclusive (saying how
     /// many lines it needs) while either tail expects fewer than 5; none for a certain or impossible outcome.
     func frequencyCheck(
-        _ check: String, hits: UInt64, of valid: UInt64, probability p: Double, what: String,
+        _ check: CheckIdentifier, hits: UInt64, of valid: UInt64, probability p: Double, what: String,
         detail: (BinomialTest, Double) -> String
     ) throws -> [PendingCheck] {
         guard p > 0, p < 1, valid > 0 else { return [] }

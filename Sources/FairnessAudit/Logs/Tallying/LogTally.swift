@@ -151,7 +151,7 @@ struct LogTally {
 
     /// Counts one outcome line.
     mutating func record(_ fields: LogFields, number: Int) throws {
-        // Everything that can refuse the row comes first: a row skipped with --skip-bad leaves no trace.
+        // Everything that can refuse the row comes first: a row skipped under the bad-row allowance leaves no trace.
         let row = try accept(fields, number: number)
         lines = row.line
         countOutcome(fields, slot: row.slot, number: number)

@@ -1,5 +1,5 @@
 /// Everything one audit run found; the reports are renderings of this.
-public struct AuditReport: Sendable, Codable {
+public struct AuditReport: Sendable, Encodable {
     /// The toolkit's version (`Toolkit.version`).
     public var toolkitVersion: String
     /// The version of GNU GSL linked into the binary.
@@ -12,8 +12,11 @@ public struct AuditReport: Sendable, Codable {
     public var generator: String
     /// Whether the seed reproduces the draws (false for the system generator).
     public var reproducible: Bool
-    /// Monte Carlo trials per subject (spins or plays).
+    /// The count behind the sampled checks: Monte Carlo trials per subject (spins or plays), or a log's
+    /// outcome lines; ``counted`` says which.
     public var trials: UInt64
+    /// Whether ``trials`` counts trials the runner drew or lines of a log it read.
+    public var counted: CountedUnit
     /// The family-wise significance level; Holm's correction runs over every p-value of the run.
     public var alpha: Double
     /// The kinds of check that gate the verdicts and ``gate``.
@@ -36,8 +39,8 @@ public struct AuditReport: Sendable, Codable {
     public var outcomes: [OutcomeRow]
     /// Every mislabelled arc the consistency checks found.
     public var mislabelledArcs: [ArcRow]
-    /// Failing probes: for each subject and check, the first ``Audit/probesListedPerCheck``.
-    public var probeFailures: [ProbeRow]
+    /// Counterexamples: for each subject and check, the first ``Audit/counterexamplesListedPerCheck``.
+    public var counterexamples: [CounterexampleRow]
     /// Every table a p-value was computed from (see ``StatisticTableRow``).
     public var tables: [StatisticTableRow]
     /// Every wheel subject as drawn, for the pictures.

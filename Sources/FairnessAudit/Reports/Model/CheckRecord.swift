@@ -1,9 +1,9 @@
 /// One row of the checks table.
-public struct CheckRecord: Sendable, Hashable, Codable {
+public struct CheckRecord: Sendable, Hashable, Encodable {
     /// The subject's name.
     public var subject: String
-    /// The check's name, such as `boundary` or `outcomes vs designed odds (Pearson)`.
-    public var check: String
+    /// Which check this is; the report shows it as ``checkName``.
+    public var check: CheckIdentifier
     /// What the check is about; ``AuditSettings/failOn`` chooses which kinds gate.
     public var kind: CheckKind
     /// The outcome; for a test with a p-value, FAIL when its Holm-adjusted p-value is at most
@@ -37,6 +37,10 @@ public struct CheckRecord: Sendable, Hashable, Codable {
     /// Whether a goodness-of-fit test observed an outcome its odds give probability 0, which makes its
     /// p-value 0 exactly (not an underflow).
     public var impossibleObserved: Bool = false
+
+    /// The check's name as every report shows it, such as `boundary` or `outcomes vs designed odds
+    /// (Pearson)` (``ReportNarrator/name(of:)``).
+    public var checkName: String { ReportNarrator.name(of: check) }
 
     /// What the test could detect, in words (``ReportNarrator/detectable(_:)``).
     public var detectable: String? { detectableEffect.map(ReportNarrator.detectable) }

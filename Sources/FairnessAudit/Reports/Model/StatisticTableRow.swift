@@ -8,11 +8,11 @@
 ///   outcomes gathered into that row's category; empty rows and columns are left in (the test drops them).
 /// - `binomial`: a `successes` row (`observed` = successes, `expected` = the hypothesised probability)
 ///   and a `trials` row (`observed` = trials).
-public struct StatisticTableRow: Sendable, Hashable, Codable {
+public struct StatisticTableRow: Sendable, Hashable, Encodable {
     /// The subject's name.
     public var subject: String
-    /// The check's name, as in ``CheckRecord/check``.
-    public var check: String
+    /// The check the table belongs to, as in ``CheckRecord/check``.
+    public var check: CheckIdentifier
     /// `goodness of fit`, `contingency` or `binomial`.
     public var table: String
     /// The row: a cell's number, a contingency row's category, or `successes` / `trials`.

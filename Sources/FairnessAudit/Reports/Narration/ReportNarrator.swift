@@ -36,25 +36,25 @@ public enum ReportNarrator {
     public static func worstFinding(of subject: String, in r: AuditReport) -> (text: String, label: String) {
         let checks = r.checks.filter { $0.subject == subject }
         let classified = checks.filter { $0.findingClass != nil }
-        // Among findings of one class, the checks that say it most plainly first: probe lists last.
-        func plainness(_ check: CheckRecord) -> Int { check.check == "boundary" ? 1 : check.check == "wraparound" ? 2 : 0 }
+        // Among findings of one class, the checks that say it most plainly first: counterexample lists last.
+        func plainness(_ check: CheckRecord) -> Int { check.check == .boundary ? 1 : check.check == .wraparound ? 2 : 0 }
         let ranked = classified.sorted {
             ($0.status == .fail ? 0 : 1, $0.findingClass!, plainness($0)) < ($1.status == .fail ? 0 : 1, $1.findingClass!, plainness($1))
         }
         if let worst = ranked.first(where: { $0.status == .fail }) {
-            return ("\(worst.check): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
+            return ("\(worst.checkName): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
         }
         if let sampled = checks.first(where: { $0.status == .fail }) {
             let p = sampled.holmPValue.map { "; Holm p = " + pValue($0, of: sampled) } ?? ""
             return (
-                "\(sampled.check): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
+                "\(sampled.checkName): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
             )
         }
         if let inconclusive = checks.first(where: { $0.status == .inconclusive }) {
-            return ("\(inconclusive.check): \(inconclusive.detail)", "inconclusive")
+            return ("\(inconclusive.checkName): \(inconclusive.detail)", "inconclusive")
         }
         if let note = ranked.first {
-            return ("\(note.check): \(note.finding ?? note.detail) (not material)", note.findingClass!.title)
+            return ("\(note.checkName): \(note.finding ?? note.detail) (not material)", note.findingClass!.title)
         }
         return ("none", "")
     }

@@ -19,7 +19,7 @@ struct DiceExactAnalysis {
     let claims: [Claim]
     /// Hands whose odds could not be computed exactly (too many rolls), by name.
     let unexactClaims: [String]
-    /// The game's own mapping from draws to faces (games that roll from given draws: probes).
+    /// The game's own mapping from draws to faces (games that roll from given draws: counterexamples).
     let rollMapping: RollMappingCheck?
     let classes: DiceFindings
 

@@ -8,7 +8,7 @@ extension SubjectAudit {
     /// What a dice game's exact checks add to its result.
     struct DiceExactPart {
         var checks: [PendingCheck] = []
-        var probes: [ProbeRow] = []
+        var counterexamples: [CounterexampleRow] = []
         var findings: [String] = []
     }
 
@@ -39,7 +39,7 @@ extension SubjectAudit {
                     classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, analysis.mappingDifference),
                 returnToPlayer: returnToPlayer),
             checks: exact.checks + sampledChecks, outcomes: diceOutcomeRows(game.name, analysis, tally: tally, dice: game.dice),
-            arcs: [], probes: exact.probes)
+            arcs: [], counterexamples: exact.counterexamples)
     }
 
     /// The straight detector and the category classifier against the reference, with the patterns the
@@ -55,12 +55,12 @@ extension SubjectAudit {
         }
         part.checks.append(
             exact(
-                name, "straight detector (exhaustive)", passed: detector.passed, finding: analysis.classes.straightDetector,
+                name, .straightDetector, passed: detector.passed, finding: analysis.classes.straightDetector,
                 settings: settings, detail))
         for m in detector.mismatches {
-            part.probes.append(
-                ProbeRow(
-                    subject: name, check: "straight detector", input: m.pattern.description,
+            part.counterexamples.append(
+                CounterexampleRow(
+                    subject: name, check: .straightDetector, input: m.pattern.description,
                     context: "\(m.mismatchingOrderedRolls) of \(m.orderedRollsOfPattern) orderings",
                     reported: m.truth ? "not a straight" : "straight", expected: m.truth ? "straight" : "not a straight"))
         }
@@ -70,7 +70,7 @@ extension SubjectAudit {
         guard let categories = analysis.classifier else { return }
         part.checks.append(
             exact(
-                name, "category classifier (exhaustive)", passed: categories.passed, finding: analysis.classes.categoryClassifier,
+                name, .categoryClassifier, passed: categories.passed, finding: analysis.classes.categoryClassifier,
                 settings: settings,
                 categories.confusions.isEmpty
                     ? "agrees with the reference on \(detector.coverage)"
@@ -89,7 +89,7 @@ extension SubjectAudit {
         let equal = zip(analysis.categories, analysis.singleOdds).allSatisfy { policy.finalCategories[$0.0] == $0.1 }
         part.checks.append(
             exact(
-                name, "final odds equal one fair roll", kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
+                name, .finalOddsEqualOneFairRoll, kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
                 "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try analysis.single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"
             ))
         handDetectorChecks(name, analysis, settings: settings, into: &part)
@@ -107,14 +107,14 @@ extension SubjectAudit {
             let hand = counts.hand
             part.checks.append(
                 exact(
-                    name, "\(hand.name) detector (exhaustive)", passed: analysis.classes.handDetectors[index] == nil,
+                    name, .handDetector(hand: hand.name), passed: analysis.classes.handDetectors[index] == nil,
                     finding: analysis.classes.handDetectors[index], settings: settings,
                     "\(counts.falseAccepts) rolls wrongly called \(hand.name) and \(counts.falseRejects) missed over \(analysis.detector.coverage); rule: \(hand.rule)"
                 ))
             for m in counts.mismatches.prefix(Self.handMismatchRows) {
-                part.probes.append(
-                    ProbeRow(
-                        subject: name, check: "\(hand.name) detector", input: m.pattern.description,
+                part.counterexamples.append(
+                    CounterexampleRow(
+                        subject: name, check: .handDetector(hand: hand.name), input: m.pattern.description,
                         context: "\(m.wrongInPlay) of \(m.orderings) orderings", reported: m.truth ? "not \(hand.name)" : hand.name,
                         expected: m.truth ? hand.name : "not \(hand.name)"))
             }
@@ -132,7 +132,7 @@ extension SubjectAudit {
             unexactClaims.map { "\($0): not exact (\(analysis.detector.coverage))" }
             + [String(format: "claims agree within %.3g", max(1e-9, game.claimTolerance))]
         var record = exact(
-            game.name, "claimed odds equal exact odds", kind: .fairness, passed: classes.claimedOdds == nil,
+            game.name, .claimedOddsEqualExactOdds, kind: .fairness, passed: classes.claimedOdds == nil,
             finding: classes.claimedOdds, settings: settings,
             (compared + notExact).joined(separator: "; ")
                 + roundedClaimsHint(difference: classes.claimedOdds?.magnitude ?? 0, tolerance: max(1e-9, game.claimTolerance)))
@@ -170,7 +170,7 @@ extension SubjectAudit {
                     ? " (faces outside 1...\(faces): \(String(format: "%.3g", Double(die.counts[0]) / grid)))" : "")
         }
         return exact(
-            name, "roll mapping (exact)", passed: finding == nil, finding: finding, settings: settings,
+            name, .rollMapping, passed: finding == nil, finding: finding, settings: settings,
             "each face's share of the 2^53 draws, die by die, by bisection to the exact draw where the face changes: "
                 + worst.joined(separator: "; "))
     }

@@ -13,14 +13,14 @@ extension SubjectAudit {
             let counts = (0..<f).map { Double(tally.faces[die * f + $0]) }
             checks.append(
                 try goodnessOfFit(
-                    name, "die \(die + 1) uniformity", kind: .sampling, observed: counts,
+                    name, .dieUniformity(die: die + 1), kind: .sampling, observed: counts,
                     probabilities: Array(repeating: 1 / Double(f), count: f)))
         }
         var pair = 0
         for i in 0..<k {
             for j in (i + 1)..<max(i + 1, k) {
                 let table = (0..<f).map { a in (0..<f).map { b in tally.diePairs[pair * f * f + a * f + b] } }
-                checks.append(try independence(name, "dice \(i + 1) and \(j + 1) independent", table: table))
+                checks.append(try independence(name, .diceIndependent(i + 1, j + 1), table: table))
                 pair += 1
             }
         }
@@ -28,18 +28,18 @@ extension SubjectAudit {
         let observedCategories = categories.map { Double(tally.categories[$0.rawValue]) }
         checks.append(
             try goodnessOfFit(
-                name, "final categories vs designed odds", kind: .sampling, observed: observedCategories,
+                name, .finalCategories(versus: .designedOdds), kind: .sampling, observed: observedCategories,
                 probabilities: categories.map { analysis.policy.finalCategories[$0]!.value }, names: categories.map(\.name)))
         checks.append(
             try goodnessOfFit(
-                name, "final categories vs one fair roll", kind: .fairness, observed: observedCategories,
+                name, .finalCategories(versus: .oneFairRoll), kind: .fairness, observed: observedCategories,
                 probabilities: analysis.singleOdds.map(\.value), names: categories.map(\.name)))
         checks += try diceHandFrequencyChecks(game, analysis, tally: tally)
         if game is any BatchRollingDice {
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
-                        subject: name, check: "invalid results", kind: .invalid, status: tally.invalidPlays == 0 ? .pass : .fail,
+                        subject: name, check: .invalidResults, kind: .invalid, status: tally.invalidPlays == 0 ? .pass : .fail,
                         statistic: Double(tally.invalidPlays),
                         detail: "\(tally.invalidPlays) of \(tally.plays + tally.invalidPlays) plays rolled a face no die has (or trapped)"))
             )
@@ -57,7 +57,7 @@ extension SubjectAudit {
             returnToPlayer = payouts.rtp
         }
         let serial = (0..<f).map { a in (0..<f).map { b in tally.serial[a * f + b] } }
-        checks.append(try independence(name, "serial independence (first die of consecutive rolls)", table: serial))
+        checks.append(try independence(name, .serialIndependence(.firstDieOfConsecutiveRolls), table: serial))
         return (checks, returnToPlayer)
     }
 
@@ -68,14 +68,14 @@ extension SubjectAudit {
     ) throws -> [PendingCheck] {
         let policy = analysis.policy
         var checks: [PendingCheck] = []
-        var tests: [(check: String, hits: UInt64, probability: Double, what: String?)] = []
+        var tests: [(check: CheckIdentifier, hits: UInt64, probability: Double, what: String?)] = []
         // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
         if PokerCategory.isDefined(.straight, forDice: game.dice.count) {
-            tests.append(("straight probability (exact binomial)", tally.finalStraights, policy.finalStraight.value, nil))
+            tests.append((.straightProbability, tally.finalStraights, policy.finalStraight.value, nil))
         }
         for (index, hand) in game.hands.enumerated() {
             guard let odds = policy.hands?[index], odds.final.value > 0, odds.final.value < 1 else { continue }
-            tests.append(("\(hand.name) probability (exact binomial)", tally.hands[index], odds.final.value, hand.name))
+            tests.append((.handProbability(hand: hand.name), tally.hands[index], odds.final.value, hand.name))
         }
         let plays = Double(tally.plays)
         for test in tests {

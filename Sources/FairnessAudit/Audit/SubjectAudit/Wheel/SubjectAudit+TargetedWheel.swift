@@ -10,7 +10,7 @@ extension SubjectAudit {
         let name = subject.name
         let landing = LandingCheck(subject)
         let classes = TargetedWheelFindings(subject, landing: landing)
-        var (checks, probes) = landingChecks(subject, landing, classes, settings: settings)
+        var (checks, counterexamples) = landingChecks(subject, landing, classes, settings: settings)
         let odds = targetedOdds(subject, landing)
         checks.append(targetedOddsCheck(subject, odds, settings: settings))
         if let table = subject.ownIndexDraw { checks.append(indexDrawCheck(subject, table: table, settings: settings)) }
@@ -22,7 +22,7 @@ extension SubjectAudit {
         result.checks.append(
             PendingCheck(
                 record: CheckRecord(
-                    subject: name, check: "shown sector equals reported result", kind: .invalid,
+                    subject: name, check: .shownSectorEqualsReportedResult, kind: .invalid,
                     status: tally.shownDiffersFromReported == 0 ? .pass : .fail, statistic: Double(tally.shownDiffersFromReported),
                     detail: "\(tally.shownDiffersFromReported) of \(tally.trials) spins stopped on another sector than they reported")))
         var returnToPlayer: Double?
@@ -46,16 +46,16 @@ extension SubjectAudit {
             invalidPerMillion: 1e6 * classes.invalidShare,
             largestOddsDifference: odds.largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
-        result.probes = probes
+        result.counterexamples = counterexamples
         result.drawing = drawing(name, geometry: subject.geometry, unit: subject.rotationUnit)
         return result
     }
 
-    /// Where every index stops (landing) and what indices outside the game's draw do, with the probes
+    /// Where every index stops (landing) and what indices outside the game's draw do, with the counterexamples
     /// that failed.
     static func landingChecks<Subject: TargetedWheelSubject>(
         _ subject: Subject, _ landing: LandingCheck, _ classes: TargetedWheelFindings, settings: AuditSettings
-    ) -> (checks: [PendingCheck], probes: [ProbeRow]) {
+    ) -> (checks: [PendingCheck], counterexamples: [CounterexampleRow]) {
         let name = subject.name
         let wrong = landing.landings.filter { !$0.correct }
         let margins = landing.landings.filter(\.correct).compactMap(\.marginDegrees)
@@ -66,23 +66,23 @@ extension SubjectAudit {
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
         let checks = [
             exact(
-                name, "landing", passed: wrong.isEmpty, finding: classes.landing, settings: settings,
+                name, .landing, passed: wrong.isEmpty, finding: classes.landing, settings: settings,
                 "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw of the game's own randomness (\(LandingCheck.drawSteps + 1) draws each, bisected to the exact draw wherever the play changes); \(margin)"
             ),
             exact(
-                name, "out-of-range indices", passed: badOutOfRange.isEmpty, finding: classes.outOfRange, settings: settings,
+                name, .outOfRangeIndices, passed: badOutOfRange.isEmpty, finding: classes.outOfRange, settings: settings,
                 landing.outOfRange.map {
                     $0.rotation == nil && $0.reported == "nothing"
                         ? "\($0.index): refused" : "\($0.index): \($0.reported) (lands on \($0.landsOn))"
                 }.joined(separator: "; ")),
         ]
-        let probes = (wrong + badOutOfRange).map { l in
-            ProbeRow(
-                subject: name, check: "landing", input: "index \(l.index)",
+        let counterexamples = (wrong + badOutOfRange).map { l in
+            CounterexampleRow(
+                subject: name, check: .landing, input: "index \(l.index)",
                 context: l.rotation.map { String(format: "stops at %.17g %@", $0, unitName(subject.rotationUnit)) } ?? "no spin",
                 reported: l.reported, expected: "lands on \(l.landsOn)")
         }
-        return (checks, probes)
+        return (checks, counterexamples)
     }
 
     /// A targeted wheel's exact odds in play, what it claims, and the largest difference between them.
@@ -108,7 +108,7 @@ extension SubjectAudit {
         let largestGap = odds.largestGap
         let tolerance = DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance)
         return exact(
-            subject.name, "designed odds equal claimed odds", kind: .fairness, passed: largestGap <= tolerance,
+            subject.name, .designedOddsEqualClaimedOdds, kind: .fairness, passed: largestGap <= tolerance,
             finding: largestGap <= tolerance
                 ? nil
                 : Finding(
@@ -145,7 +145,7 @@ extension SubjectAudit {
         }
         if table.trapShare > 0 { summary += "; it traps on \(Finding.describeShare(table.trapShare)) of spins" }
         return exact(
-            subject.name, "index draw equals declared draw", kind: .fairness, passed: gap <= tolerance,
+            subject.name, .indexDrawEqualsDeclaredDraw, kind: .fairness, passed: gap <= tolerance,
             finding: gap <= tolerance ? nil : Finding(.odds, magnitude: gap, summary: summary), settings: settings,
             "the game's own pick U, exact over the 2^53 draws (\(table.runs.count) runs): " + parts.joined(separator: "; "))
     }

@@ -10,7 +10,7 @@ extension SubjectAudit {
     ) throws -> SubjectResult {
         let name = subject.name, geometry = subject.geometry, unit = subject.rotationUnit
         let analysis = WheelExactAnalysis(subject, settings: settings)
-        let (checks, probes) = wheelExactChecks(subject, analysis, settings: settings)
+        let (checks, counterexamples) = wheelExactChecks(subject, analysis, settings: settings)
         let ownSpin = analysis.odds.ownSpin
         let findings =
             geometryFindings(geometry) + [
@@ -42,7 +42,7 @@ extension SubjectAudit {
                 subject: name, from: $0.from, to: $0.to, unit: unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
                 reported: $0.reported.description, truth: $0.truth)
         }
-        result.probes = probes + result.probes
+        result.counterexamples = counterexamples + result.counterexamples
         result.drawing = drawing(name, geometry: geometry, unit: unit)
         return result
     }
@@ -59,32 +59,32 @@ extension SubjectAudit {
     }
 
     /// The exact checks of a wheel in report order (boundary, wraparound, consistency, range, designed
-    /// odds), and the probes that failed.
+    /// odds), and the counterexamples that failed.
     static func wheelExactChecks<Subject: WheelSubject>(
         _ subject: Subject, _ analysis: WheelExactAnalysis, settings: AuditSettings
-    ) -> (checks: [PendingCheck], probes: [ProbeRow]) {
+    ) -> (checks: [PendingCheck], counterexamples: [CounterexampleRow]) {
         let name = subject.name, classes = analysis.classes
         let boundary = analysis.boundary, consistency = analysis.consistency, range = analysis.range
         var checks = [
             exact(
-                name, "boundary", passed: boundary.passed, finding: classes.boundary, settings: settings,
-                "\(boundary.linesProbed) lines, \(boundary.probes) probes, \(boundary.failures.count) failures")
+                name, .boundary, passed: boundary.passed, finding: classes.boundary, settings: settings,
+                "\(boundary.linesChecked) lines, \(boundary.rotationsTried) rotations tried, \(boundary.failures.count) failures")
         ]
-        var probes = boundary.failures.map { probeRow(name, "boundary", $0) }
+        var counterexamples = boundary.failures.map { counterexampleRow(name, .boundary, $0) }
         checks.append(
             exact(
-                name, "wraparound", passed: analysis.wraparound.passed, finding: classes.wraparound, settings: settings,
+                name, .wraparound, passed: analysis.wraparound.passed, finding: classes.wraparound, settings: settings,
                 wraparoundDetail(analysis.wraparound)))
-        probes += analysis.wraparound.shifts.flatMap { $0.periodicityBreaks.map { probeRow(name, "wraparound", $0) } }
-        probes += analysis.wraparound.specialFailures.map { probeRow(name, "wraparound", $0) }
+        counterexamples += analysis.wraparound.shifts.flatMap { $0.periodicityBreaks.map { counterexampleRow(name, .wraparound, $0) } }
+        counterexamples += analysis.wraparound.specialFailures.map { counterexampleRow(name, .wraparound, $0) }
         checks.append(
             exact(
-                name, "consistency", passed: consistency.passed, finding: classes.consistency, settings: settings,
+                name, .consistency, passed: consistency.passed, finding: classes.consistency, settings: settings,
                 "\(consistency.mislabelled.count) mislabelled arcs covering \(String(format: "%.9g", consistency.mislabelledFraction)) of the circle; sweep step \(format(consistency.sweepStep)) \(unitName(subject.rotationUnit)) (narrower slivers are found only where they touch a line)"
             ))
         checks.append(
             exact(
-                name, "range", passed: range.passed, finding: classes.range, settings: settings,
+                name, .range, passed: range.passed, finding: classes.range, settings: settings,
                 range.invalid.isEmpty
                     ? "every reported result is a sector label"
                     : "reports "
@@ -92,12 +92,12 @@ extension SubjectAudit {
                             "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))"
                         }.joined(separator: "; ")))
         checks.append(designedOddsCheck(subject, analysis, settings: settings))
-        return (checks, probes)
+        return (checks, counterexamples)
     }
 
-    /// A failing probe of a boundary or wraparound check, as a report row.
-    static func probeRow(_ name: String, _ check: String, _ failure: ProbeFailure) -> ProbeRow {
-        ProbeRow(
+    /// A counterexample of a boundary or wraparound check, as a report row.
+    static func counterexampleRow(_ name: String, _ check: CheckIdentifier, _ failure: Counterexample) -> CounterexampleRow {
+        CounterexampleRow(
             subject: name, check: check, input: String(format: "%.17g", failure.rotation), context: failure.context,
             reported: failure.reported.description, expected: failure.truth)
     }
@@ -128,7 +128,7 @@ extension SubjectAudit {
         let largestGap = analysis.largestGap
         let claimedTolerance = DesignedOdds.tolerance(claimed: true, claimTolerance: subject.claimTolerance)
         return exact(
-            subject.name, "designed odds equal claimed odds", kind: .fairness,
+            subject.name, .designedOddsEqualClaimedOdds, kind: .fairness,
             passed: largestGap <= DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance),
             finding: analysis.classes.designedOdds, settings: settings,
             "largest difference \(format(largestGap)) between the exact odds of the reported results and \(subject.claimedOdds == nil ? "the sectors' shares" : "the odds the game claims (agreeing within \(format(claimedTolerance)))" + roundedClaimsHint(difference: largestGap, tolerance: claimedTolerance))"

@@ -30,7 +30,7 @@ extension SubjectAudit {
         return SubjectResult(
             verdict: SubjectVerdict(name: name, summary: "", kind: "", verdict: .pass, findings: []),
             checks: checks, outcomes: wheelOutcomeRows(name, slots: slots, tally: tally, odds: odds, designed: designed), arcs: [],
-            probes: [])
+            counterexamples: [])
     }
 
     /// Outcomes against the odds the code produces (sampling) and against the sectors' shares (fairness),
@@ -38,15 +38,15 @@ extension SubjectAudit {
     static func fitChecks(_ name: String, slots: OutcomeSlots, tally: OutcomeTally, odds: SlotOdds) throws -> [PendingCheck] {
         let observed = tally.counts.map { Double($0) }
         let names = (0..<slots.count).map { slots.name($0) }
-        let fits: [(against: String, kind: CheckKind, probabilities: [Double])] = [
-            ("designed odds", .sampling, odds.designed), ("claimed fair odds", .fairness, odds.claimed),
+        let fits: [(against: CheckIdentifier.OddsReference, kind: CheckKind, probabilities: [Double])] = [
+            (.designed, .sampling, odds.designed), (.claimedFair, .fairness, odds.claimed),
         ]
         var checks: [PendingCheck] = []
         for fit in fits {
-            for (label, statistic) in [("Pearson", GoodnessOfFitStatistic.pearson), ("G-test", .logLikelihoodRatio)] {
+            for statistic in [GoodnessOfFitStatistic.pearson, .logLikelihoodRatio] {
                 checks.append(
                     try goodnessOfFit(
-                        name, "outcomes vs \(fit.against) (\(label))", kind: fit.kind, observed: observed,
+                        name, .outcomes(versus: fit.against, statistic: statistic), kind: fit.kind, observed: observed,
                         probabilities: fit.probabilities, statistic: statistic, names: names))
             }
         }
@@ -64,7 +64,7 @@ extension SubjectAudit {
         if tally.traps > 0 { detail += "; \(tally.traps) traps" }
         return PendingCheck(
             record: CheckRecord(
-                subject: name, check: "invalid results", kind: .invalid, status: invalid == 0 ? .pass : .fail,
+                subject: name, check: .invalidResults, kind: .invalid, status: invalid == 0 ? .pass : .fail,
                 statistic: Double(invalid), detail: detail))
     }
 
@@ -79,7 +79,7 @@ extension SubjectAudit {
         for slot in 0..<slots.labels.count where designedBySlot[slot] > 0 && designedBySlot[slot] < largest / 100 {
             let p = designedBySlot[slot], count = tally.counts[slot]
             let test = try BinomialTest(successes: Double(count), trials: n, hypothesised: p)
-            let check = "rare outcome \(slots.name(slot)) vs designed odds (exact binomial)"
+            let check = CheckIdentifier.rareOutcome(label: slots.name(slot))
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
@@ -101,7 +101,7 @@ extension SubjectAudit {
         let table = (0..<groups).map { a in (0..<groups).map { b in tally.pairs[a * groups + b] } }
         let grouped = slots.pairGroups.count < slots.count
         return try independence(
-            name, "serial independence (consecutive results)", table: table,
+            name, .serialIndependence(.consecutiveResults), table: table,
             note: grouped
                 ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : "",
             names: slots.pairGroups.map { $0.map { slots.name($0) }.joined(separator: "+") })

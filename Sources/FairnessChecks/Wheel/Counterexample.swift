@@ -1,8 +1,8 @@
 import FairnessModel
 import Foundation
 
-/// One probe whose reported result the truth does not allow.
-public struct ProbeFailure: Sendable, Hashable {
+/// One test rotation whose reported result the truth does not allow.
+public struct Counterexample: Sendable, Hashable {
     /// The rotation probed, in the subject's unit (printed with `%.17g` it reproduces the probe exactly).
     public let rotation: Double
     /// Where the probe sits (which line, which side, how far).

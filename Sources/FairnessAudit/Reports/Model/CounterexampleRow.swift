@@ -1,10 +1,11 @@
-/// One failing probe (boundary, wraparound, landing, detector).
-public struct ProbeRow: Sendable, Hashable, Codable {
+/// One counterexample (boundary, wraparound, landing, detector).
+public struct CounterexampleRow: Sendable, Hashable, Encodable {
     /// The subject's name.
     public var subject: String
-    /// The check that probed: `boundary`, `wraparound`, `landing` or `straight detector`.
-    public var check: String
-    /// The input probed: a rotation in the subject's unit, an index, or a dice pattern.
+    /// The check that found the counterexample: ``CheckIdentifier/boundary``, ``CheckIdentifier/wraparound``,
+    /// ``CheckIdentifier/landing`` or a dice detector.
+    public var check: CheckIdentifier
+    /// The input tried: a rotation in the subject's unit, an index, or a dice pattern.
     public var input: String
     /// Where the probe sits: the line, side and distance of a wheel probe, where a landing stops, or how
     /// many of a dice pattern's orderings the detector gets wrong.
