@@ -204,7 +204,7 @@ extension ReportWriter {
 
     static func share(_ x: Double?) -> String {
         guard let x else { return "" }
-        return x == 0 ? "0" : Finding.describeShare(x)
+        return x == 0 ? "0" : ReportNarrator.share(x)
     }
 
     static func orderedUnique<Element: Hashable>(_ names: [Element]) -> [Element] {

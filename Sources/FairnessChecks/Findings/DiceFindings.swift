@@ -53,21 +53,19 @@ public struct DiceFindings: Sendable {
                 total + Double(mismatch.orderedRolls) * mismatch.pattern.faces.reduce(1.0) { $0 * faceOdds[$1 - 1] }
             }
         }
-        let under = faceOdds == nil ? "" : " under the game's own dice"
+        let underOwnDice = faceOdds != nil
         let wrongInPlay = detector.falseAccepts + detector.falseRejects
         if wrongInPlay > 0 || !detector.orderDependentPatterns.isEmpty {
             let share = inPlay(detector.mismatches.map { ($0.pattern, $0.mismatchingOrderedRolls) })
             straightDetector = Finding(
                 .mislabel, magnitude: exhaustive && detector.orderDependentPatterns.isEmpty ? share : nil,
-                summary: exhaustive
-                    ? "calls the wrong rolls straights in play: \(detector.falseAccepts) false and \(detector.falseRejects) missed, \(Finding.describeShare(share)) of rolls\(under)"
-                    : "calls the wrong rolls straights in play (\(wrongInPlay) of the rolls checked; share not measured over every roll)")
+                fact: .detectorWrong(
+                    .straight, falseAccepts: detector.falseAccepts, falseRejects: detector.falseRejects, share: exhaustive ? share : nil,
+                    checked: wrongInPlay, underOwnDice: underOwnDice))
         } else if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
             straightDetector = Finding(
                 .latent, magnitude: 0,
-                summary:
-                    "right on every roll in play; wrong only when called with the game's state holding another roll (\(detector.mismatchesWithStraightState + detector.mismatchesWithNonStraightState) rolls)"
-            )
+                fact: .detectorWrongOnlyOutOfPlay(rolls: detector.mismatchesWithStraightState + detector.mismatchesWithNonStraightState))
         } else {
             straightDetector = nil
         }
@@ -76,7 +74,7 @@ public struct DiceFindings: Sendable {
             let share = inPlay(categories.mismatches.map { ($0.pattern, $0.wrongInPlay) })
             categoryClassifier = Finding(
                 .mislabel, magnitude: exhaustive ? share : nil,
-                summary: "names the wrong category for \(wrong) rolls, \(Finding.describeShare(share)) of rolls\(under)")
+                fact: .classifierWrong(rolls: wrong, share: share, underOwnDice: underOwnDice))
         } else {
             categoryClassifier = nil
         }
@@ -86,25 +84,20 @@ public struct DiceFindings: Sendable {
             let share = inPlay(counts.mismatches.map { ($0.pattern, $0.wrongInPlay) })
             return Finding(
                 .mislabel, magnitude: exhaustive ? share : nil,
-                summary: exhaustive
-                    ? "calls the wrong rolls \(counts.hand.name) in play: \(counts.falseAccepts) false and \(counts.falseRejects) missed, \(Finding.describeShare(share)) of rolls\(under)"
-                    : "calls the wrong rolls \(counts.hand.name) in play (\(wrong) of the rolls checked; share not measured over every roll)"
-            )
+                fact: .detectorWrong(
+                    .hand(counts.hand.name), falseAccepts: counts.falseAccepts, falseRejects: counts.falseRejects,
+                    share: exhaustive ? share : nil, checked: wrong, underOwnDice: underOwnDice))
         }
         let worstClaim = claims.map { abs($0.claimed - $0.exact) }.max() ?? 0
         claimedOdds =
             worstClaim <= max(1e-9, claimTolerance)
             ? nil
-            : Finding(
-                .odds, magnitude: worstClaim,
-                summary: "the odds the game claims differ from its exact final odds by up to \(Finding.describeShare(worstClaim))")
+            : Finding(.odds, magnitude: worstClaim, fact: .claimedOddsDiffer(difference: worstClaim))
         let difference = policy.finalCategories.map { abs($0.value.value - (single[$0.key]?.value ?? 0)) }.max() ?? 0
         let equal = policy.finalCategories.allSatisfy { $0.value == (single[$0.key] ?? .zero) }
         finalOdds =
             equal
             ? nil
-            : Finding(
-                .odds, magnitude: difference,
-                summary: "final odds under the reroll policy differ from one fair roll by up to \(Finding.describeShare(difference))")
+            : Finding(.odds, magnitude: difference, fact: .finalOddsDiffer(difference: difference))
     }
 }

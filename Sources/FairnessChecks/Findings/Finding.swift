@@ -1,9 +1,7 @@
-import Foundation
-
-/// What an exact check found: its class, how much of play it affects, and a sentence in plain words.
+/// What an exact check found: its class, how much of play it affects, and the figures behind it.
 ///
-/// A check that finds defects of several classes reports the most severe class present; ``summary``
-/// names the others.
+/// A check that finds defects of several classes reports the most severe class present; ``fact`` counts
+/// the others. The reports layer turns ``fact`` into a sentence.
 public struct Finding: Sendable, Hashable {
     /// The class of the most severe defect the check found.
     public let findingClass: FindingClass
@@ -19,20 +17,20 @@ public struct Finding: Sendable, Hashable {
     public let magnitude: Double?
     /// The share of the circle of rest angles that shows the defect, for wheel findings that have one.
     public let shareOfCircle: Double?
-    /// What was found, in plain words ("shows 8, which no sector carries, on 0.833% of spins").
-    public let summary: String
+    /// What was found, as figures (the report says "shows 8, which no sector carries, on 0.833% of spins").
+    public let fact: FindingFact
 
     /// A finding.
     /// - Parameters:
     ///   - findingClass: The class of the most severe defect found.
     ///   - magnitude: Its size, as ``magnitude`` defines it for the class; nil if not measurable.
     ///   - shareOfCircle: The share of the circle of rest angles that shows it, if any.
-    ///   - summary: One sentence in plain words.
-    public init(_ findingClass: FindingClass, magnitude: Double?, shareOfCircle: Double? = nil, summary: String) {
+    ///   - fact: What was found, as figures.
+    public init(_ findingClass: FindingClass, magnitude: Double?, shareOfCircle: Double? = nil, fact: FindingFact) {
         self.findingClass = findingClass
         self.magnitude = findingClass == .latent ? 0 : magnitude
         self.shareOfCircle = shareOfCircle
-        self.summary = summary
+        self.fact = fact
     }
 
     /// The default materiality: 10⁻⁶ of plays (see `AuditSettings.defaultMateriality` for why).
@@ -58,16 +56,3 @@ public struct Finding: Sendable, Hashable {
         }
     }
 }
-
-extension Finding {
-    /// A share in [0, 1] for a sentence: "0.833%"; below 10⁻⁴ as a number and "1 in N" ("2.83e-16 (1 in
-    /// 3.54e+15)").
-    public static func describeShare(_ share: Double) -> String {
-        if share == 0 { return "0" }
-        if share >= 1e-4 { return formatShortly(share * 100) + "%" }
-        return formatShortly(share) + " (1 in " + formatShortly(1 / share) + ")"
-    }
-}
-
-/// Three significant digits, as `%.3g` writes them.
-func formatShortly(_ x: Double) -> String { String(format: "%.3g", x) }

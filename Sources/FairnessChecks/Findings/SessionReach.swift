@@ -60,9 +60,4 @@ public struct SessionReach: Sendable, Hashable {
 
     /// Whether a session can come to rest at `rotation` (in the subject's unit).
     public func contains(_ rotation: Double) -> Bool { rotation >= lowest && rotation <= highest }
-
-    /// The range in words: "rotations from 0 to 1 turns in 10000 spins".
-    public var description: String {
-        "rotations from \(formatShortly(lowest / unit.fullTurn)) to \(formatShortly(highest / unit.fullTurn)) turns in a session of \(spins) spins"
-    }
 }

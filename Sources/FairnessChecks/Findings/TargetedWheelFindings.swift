@@ -56,11 +56,7 @@ public struct TargetedWheelFindings: Sendable {
         outOfRange =
             latent == 0
             ? nil
-            : Finding(
-                .latent, magnitude: 0,
-                summary:
-                    "\(latent) indices the game never draws (outside \(subject.indices.lowerBound)..<\(subject.indices.upperBound)) are mishandled"
-            )
+            : Finding(.latent, magnitude: 0, fact: .undrawnIndicesMishandled(count: latent, drawn: subject.indices))
         guard let worst = indices.keys.min() else {
             self.landing = nil
             return
@@ -68,33 +64,12 @@ public struct TargetedWheelFindings: Sendable {
         let share = worst == .latent ? 0 : shares[worst] ?? 0
         let trapsInDraw = indices[worst]!.contains(IndexDrawTable.trappedIndex)
         let count = indices[worst]!.subtracting([IndexDrawTable.trappedIndex]).count
-        var summary: String
-        switch worst {
-        case .invalid where trapsInDraw && count == 0:
-            summary = "the game's own index draw traps, so no result is shown (\(Finding.describeShare(share)) of spins)"
-        case .invalid:
-            summary =
-                "\(count) of the \(drawn) indices the game draws end in a wrong or missing result"
-                + (trapsInDraw ? ", and its own index draw traps" : "") + " (\(Finding.describeShare(share)) of spins)"
-        case .mislabel:
-            summary = "\(count) of the \(drawn) indices the game draws stop on another sector (\(Finding.describeShare(share)) of spins)"
-        case .rounding:
-            summary =
-                "\(count) of the \(drawn) indices stop on a line of their sector or within \(RoundingBand.ulps) ulps of it, the pointer on a divider (\(Finding.describeShare(share)) of spins)"
-        case .latent:
-            summary = "only indices the game's weights never draw are mishandled (\(count))"
-        case .odds:
-            summary = "\(count) of the \(drawn) indices the game draws are mishandled"
+        let others = indices.keys.filter { $0 != worst }.sorted().map {
+            WheelDefects.ClassCount(
+                findingClass: $0, count: indices[$0]!.subtracting([IndexDrawTable.trappedIndex]).count,
+                share: $0 == .latent ? nil : shares[$0] ?? 0)
         }
-        let others = indices.keys.filter { $0 != worst }.sorted()
-        if !others.isEmpty {
-            summary +=
-                "; also "
-                + others.map {
-                    "\(indices[$0]!.subtracting([IndexDrawTable.trappedIndex]).count) indices \($0.title)\($0 == .latent ? "" : " (\(Finding.describeShare(shares[$0] ?? 0)) of spins)")"
-                }
-                .joined(separator: ", ")
-        }
-        self.landing = Finding(worst, magnitude: share, summary: summary)
+        let defects = LandingDefects(worst: worst, count: count, drawn: drawn, drawTraps: trapsInDraw, share: share, others: others)
+        self.landing = Finding(worst, magnitude: share, fact: .landingDefects(defects))
     }
 }

@@ -38,7 +38,7 @@ public struct WheelFindings: Sendable {
     ) {
         let classifier = Classifier(subject: subject, play: play, reach: reach)
         self.boundary = classifier.finding(
-            boundary.failures.map { classifier.classify($0, restAngle: true) }, what: "test rotations next to the lines")
+            boundary.failures.map { classifier.classify($0, restAngle: true) }, what: .testRotationsNextToLines)
         var wrap = (wraparound.shifts.flatMap(\.periodicityBreaks) + wraparound.specialFailures).map {
             classifier.classify($0, restAngle: false)
         }
@@ -49,7 +49,7 @@ public struct WheelFindings: Sendable {
         if let turns = wraparound.firstBrokenTurnsBackward, turns <= 1_000_000 {
             wrap.append(reach.contains(-turns * turn) ? .mislabel : .latent)
         }
-        self.wraparound = classifier.finding(wrap, what: "rotations many turns away", measuredInPlay: false)
+        self.wraparound = classifier.finding(wrap, what: .rotationsManyTurnsAway, measuredInPlay: false)
         let valid = Set(subject.geometry.labels)
         // Stops exactly on a line in play (a stop rule landing on dividers) show at no rest angle as wrong:
         // the pointer sits on a divider on their share of spins.
@@ -64,12 +64,12 @@ public struct WheelFindings: Sendable {
                         : classifier.lines.withinBand(from: Subject.Rotation(arc.from), to: Subject.Rotation(arc.to))
                             ? .rounding : .mislabel
                     return classifier.inPlay(found, rotation: arc.from, restAngle: true)
-                }, what: "arcs of the circle", shareOfCircle: consistency.mislabelledFraction)
+                }, what: .arcsOfTheCircle, shareOfCircle: consistency.mislabelledFraction)
         // Play itself may show what no rest angle does: a spin rule that traps (or gives no rotation) shows
         // no result on its exact share of spins.
         let restInvalid = range.invalid.map { classifier.inPlay(.invalid, rotation: $0.example, restAngle: true) }
         self.range = classifier.finding(
-            restInvalid + (play.invalidShare > 0 && !restInvalid.contains(.invalid) ? [.invalid] : []), what: "results no sector carries",
+            restInvalid + (play.invalidShare > 0 && !restInvalid.contains(.invalid) ? [.invalid] : []), what: .resultsNoSectorCarries,
             shareOfCircle: range.invalid.reduce(0) { $0 + $1.shareOfCircle })
         if oddsDifference > DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance) {
             // Rounding explains the difference only if wrong labels next to the lines cover at least as many
@@ -79,14 +79,8 @@ public struct WheelFindings: Sendable {
                 play.invalidShare + play.mislabelShare == 0 && oddsDifference <= play.wrongLabelRoundingShare * (1 + 1e-9) + 1e-15
             designedOdds =
                 explainedByRounding
-                ? Finding(
-                    .rounding, magnitude: play.wrongLabelRoundingShare,
-                    summary:
-                        "odds differ from the claimed odds by \(Finding.describeShare(oddsDifference)), all of it from rounding at the lines"
-                )
-                : Finding(
-                    .odds, magnitude: oddsDifference,
-                    summary: "an outcome's odds in play differ from the odds claimed for it by \(Finding.describeShare(oddsDifference))")
+                ? Finding(.rounding, magnitude: play.wrongLabelRoundingShare, fact: .oddsDifferByRounding(difference: oddsDifference))
+                : Finding(.odds, magnitude: oddsDifference, fact: .oddsInPlayDiffer(difference: oddsDifference))
         } else {
             designedOdds = nil
         }
@@ -133,44 +127,20 @@ public struct WheelFindings: Sendable {
 
         /// The finding of a check from the classes of its defects: the worst class, its share in play.
         func finding(
-            _ classes: [FindingClass], what: String, shareOfCircle: Double? = nil, measuredInPlay: Bool = true
+            _ classes: [FindingClass], what: WheelDefects.Evidence, shareOfCircle: Double? = nil, measuredInPlay: Bool = true
         ) -> Finding? {
             guard let worst = classes.min() else { return nil }
             var counts: [FindingClass: Int] = [:]
             for found in classes { counts[found, default: 0] += 1 }
             let share = play.share(of: worst)
             let magnitude: Double? = worst == .latent ? 0 : (measuredInPlay || worst == .rounding) && share > 0 ? share : nil
-            var summary: String
-            switch worst {
-            case .invalid:
-                let reported = Set(play.wrongArcs.filter { $0.findingClass == .invalid }.map(\.reported))
-                let shown = reported.subtracting([.trap]).sorted().map(\.description)
-                summary =
-                    reported.isEmpty
-                    ? "shows results no sector carries later in a session (\(reach.description))"
-                    : (shown.isEmpty
-                        ? "traps (crashes) instead of reporting," : "shows \(shown.joined(separator: ", ")), which no sector carries,")
-                        + (reported.contains(.trap) && !shown.isEmpty ? " or traps," : "")
-                        + " on \(Finding.describeShare(share)) of spins"
-            case .mislabel:
-                summary =
-                    magnitude == nil
-                    ? "shows a wrong sector's label later in a session (\(reach.description))"
-                    : "shows a wrong sector's label on \(Finding.describeShare(share)) of spins"
-            case .rounding:
-                summary =
-                    share > 0
-                    ? "a stop on a line or a wrong label within \(RoundingBand.ulps) ulps of one, on \(Finding.describeShare(share)) of spins"
-                    : "a wrong label within \(RoundingBand.ulps) ulps of a line, at rotations a session reaches (\(reach.description))"
-            case .latent:
-                summary = "only where play never goes (\(reach.description))"
-            case .odds:
-                summary = "odds differ"
-            }
-            summary = "\(what): " + summary
-            let others = counts.keys.filter { $0 != worst }.sorted()
-            if !others.isEmpty { summary += "; also " + others.map { "\(counts[$0]!) \($0.title)" }.joined(separator: ", ") }
-            return Finding(worst, magnitude: magnitude, shareOfCircle: shareOfCircle, summary: summary)
+            let reported = Set(play.wrongArcs.filter { $0.findingClass == .invalid }.map(\.reported))
+            let defects = WheelDefects(
+                evidence: what, worst: worst, shareOfSpins: share, measured: magnitude != nil,
+                shownInvalid: worst == .invalid ? reported.subtracting([.trap]).sorted().map(\.description) : [],
+                traps: worst == .invalid && reported.contains(.trap), reach: reach,
+                others: counts.keys.filter { $0 != worst }.sorted().map { .init(findingClass: $0, count: counts[$0]!, share: nil) })
+            return Finding(worst, magnitude: magnitude, shareOfCircle: shareOfCircle, fact: .wheelDefects(defects))
         }
     }
 }

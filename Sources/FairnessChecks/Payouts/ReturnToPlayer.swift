@@ -17,6 +17,13 @@ public struct ReturnToPlayer: Sendable, Hashable {
 
         /// The odds as "1 in X": 1 / probability (infinity for a prize that cannot occur).
         public var oneIn: Double { 1 / probability }
+
+        /// A prize: the outcome that pays it, what it pays, and its probability per play in [0, 1].
+        public init(name: String, payout: Double, probability: Double) {
+            self.name = name
+            self.payout = payout
+            self.probability = probability
+        }
     }
 
     /// One payout level and its probability per play.
@@ -146,17 +153,13 @@ public struct ReturnFindings: Sendable {
         if let declaredReturn, abs(rtp.rtp - declaredReturn.value) > max(1e-12, declaredReturn.tolerance) {
             declared = Finding(
                 .odds, magnitude: abs(rtp.rtp - declaredReturn.value),
-                summary:
-                    "returns \(ReturnToPlayer.format(rtp.rtp)) of the stake, not the declared \(ReturnToPlayer.format(declaredReturn.value))"
-            )
+                fact: .returnDiffersFromDeclared(returnToPlayer: rtp.rtp, declared: declaredReturn.value))
         } else {
             declared = nil
         }
         if let minimumReturn, rtp.rtp < minimumReturn - 1e-12 {
             minimum = Finding(
-                .odds, magnitude: minimumReturn - rtp.rtp,
-                summary:
-                    "returns \(ReturnToPlayer.format(rtp.rtp)) of the stake, below the minimum of \(ReturnToPlayer.format(minimumReturn))")
+                .odds, magnitude: minimumReturn - rtp.rtp, fact: .returnBelowMinimum(returnToPlayer: rtp.rtp, minimum: minimumReturn))
         } else {
             minimum = nil
         }

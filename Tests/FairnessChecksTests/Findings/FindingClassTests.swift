@@ -127,24 +127,24 @@ struct FindingClassTests {
 
     @Test func materialityRules() {
         let rules: [(Finding, Bool)] = [
-            (Finding(.invalid, magnitude: 1e-16, summary: ""), true),
-            (Finding(.invalid, magnitude: nil, summary: ""), true),
-            (Finding(.mislabel, magnitude: 2e-6, summary: ""), true),
-            (Finding(.mislabel, magnitude: 1e-6, summary: ""), false),
-            (Finding(.mislabel, magnitude: nil, summary: ""), true),
-            (Finding(.odds, magnitude: 0.03, summary: ""), true),
+            (Finding(.invalid, magnitude: 1e-16, fact: .finalOddsDiffer(difference: 0)), true),
+            (Finding(.invalid, magnitude: nil, fact: .finalOddsDiffer(difference: 0)), true),
+            (Finding(.mislabel, magnitude: 2e-6, fact: .finalOddsDiffer(difference: 0)), true),
+            (Finding(.mislabel, magnitude: 1e-6, fact: .finalOddsDiffer(difference: 0)), false),
+            (Finding(.mislabel, magnitude: nil, fact: .finalOddsDiffer(difference: 0)), true),
+            (Finding(.odds, magnitude: 0.03, fact: .finalOddsDiffer(difference: 0)), true),
             // Rounding at a line on half the plays is a pointer on a divider, not floating point's slip.
-            (Finding(.rounding, magnitude: 0.5, summary: ""), true),
-            (Finding(.rounding, magnitude: 1e-6, summary: ""), false),
-            (Finding(.rounding, magnitude: 7e-16, summary: ""), false),
-            (Finding(.rounding, magnitude: nil, summary: ""), false),
-            (Finding(.latent, magnitude: 0.5, summary: ""), false),
+            (Finding(.rounding, magnitude: 0.5, fact: .finalOddsDiffer(difference: 0)), true),
+            (Finding(.rounding, magnitude: 1e-6, fact: .finalOddsDiffer(difference: 0)), false),
+            (Finding(.rounding, magnitude: 7e-16, fact: .finalOddsDiffer(difference: 0)), false),
+            (Finding(.rounding, magnitude: nil, fact: .finalOddsDiffer(difference: 0)), false),
+            (Finding(.latent, magnitude: 0.5, fact: .finalOddsDiffer(difference: 0)), false),
         ]
         for (finding, material) in rules {
             #expect(finding.isMaterial(materiality: 1e-6, strict: false) == material, "\(finding)")
             #expect(finding.isMaterial(materiality: 1e-6, strict: true))
         }
-        #expect(Finding(.latent, magnitude: 0.5, summary: "").magnitude == 0)
+        #expect(Finding(.latent, magnitude: 0.5, fact: .finalOddsDiffer(difference: 0)).magnitude == 0)
         #expect(FindingClass.allCases.sorted() == [.invalid, .odds, .mislabel, .rounding, .latent])
     }
 }
@@ -178,7 +178,12 @@ extension FindingClassTests {
         let inPlay = WheelFindings(auditing: TrappingPortWheel(rounding: true), steps: 4096)
         #expect(inPlay.range?.findingClass == .invalid, "\(inPlay.all)")
         #expect(!inPlay.material().isEmpty)
-        #expect(inPlay.all.contains { $0.summary.contains("trap") }, "\(inPlay.all.map(\.summary))")
+        // The finding says, as data, that play traps instead of reporting.
+        let traps = inPlay.all.contains {
+            if case .wheelDefects(let defects) = $0.fact { return defects.traps }
+            return false
+        }
+        #expect(traps, "\(inPlay.all.map(\.fact))")
         let outside = WheelFindings(auditing: TrappingPortWheel(rounding: false), steps: 4096)
         #expect(outside.material().isEmpty, "\(outside.all)")
         #expect(outside.wraparound?.findingClass == .latent, "\(outside.all)")

@@ -51,7 +51,6 @@ extension SubjectAudit {
 
     /// Every advertised prize's exact odds: one rarer than 1 in N per play (`--rare-prize`) is unfair odds.
     static func rarePrizeCheck(_ name: String, _ rtp: ReturnToPlayer, _ found: ReturnFindings, settings: AuditSettings) -> PendingCheck {
-        let limit = ReturnToPlayer.format(settings.rarePrizeLimit)
         let odds = rtp.prizes.map {
             "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
                 + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
@@ -60,13 +59,7 @@ extension SubjectAudit {
             name, .advertisedPrizes(atLeastOneIn: settings.rarePrizeLimit), kind: .fairness, passed: found.tooRare.isEmpty,
             finding: found.tooRare.isEmpty
                 ? nil
-                : Finding(
-                    .odds, magnitude: nil,
-                    summary: "\(found.tooRare.count) advertised prize(s) rarer than 1 in \(limit) per play: "
-                        + found.tooRare.map {
-                            "\($0.name) (\(ReturnToPlayer.format($0.payout))) at "
-                                + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
-                        }.joined(separator: ", ")),
+                : Finding(.odds, magnitude: nil, fact: .prizesTooRare(limit: settings.rarePrizeLimit, prizes: found.tooRare)),
             settings: settings, odds.joined(separator: "; "))
     }
 

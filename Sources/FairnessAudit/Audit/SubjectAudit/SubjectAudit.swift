@@ -18,7 +18,7 @@ enum SubjectAudit {
             record.findingClass = finding.findingClass
             record.magnitude = finding.magnitude
             record.shareOfCircle = finding.shareOfCircle
-            record.finding = finding.summary
+            record.findingFact = finding.fact
         } else if !passed {
             record.status = .fail
         }

@@ -32,8 +32,8 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
     public var magnitude: Double? = nil
     /// For a wheel check that found something on the circle of rest angles: the share of the circle.
     public var shareOfCircle: Double? = nil
-    /// For an exact check that found something: the finding in plain words.
-    public var finding: String? = nil
+    /// For an exact check that found something: what it found, as figures.
+    public var findingFact: FindingFact? = nil
     /// Whether a goodness-of-fit test observed an outcome its odds give probability 0, which makes its
     /// p-value 0 exactly (not an underflow).
     public var impossibleObserved: Bool = false
@@ -41,6 +41,9 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
     /// The check's name as every report shows it, such as `boundary` or `outcomes vs designed odds
     /// (Pearson)` (``ReportNarrator/name(of:)``).
     public var checkName: String { ReportNarrator.name(of: check) }
+
+    /// For an exact check that found something: the finding in plain words (``ReportNarrator/sentence(_:)``).
+    public var finding: String? { findingFact.map(ReportNarrator.sentence) }
 
     /// What the test could detect, in words (``ReportNarrator/detectable(_:)``).
     public var detectable: String? { detectableEffect.map(ReportNarrator.detectable) }

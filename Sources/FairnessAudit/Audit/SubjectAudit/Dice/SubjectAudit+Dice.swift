@@ -152,14 +152,10 @@ extension SubjectAudit {
         if invalidShare > 0 {
             let example = mapping.mappings.compactMap(\.invalidExample).first!
             finding = Finding(
-                .invalid, magnitude: invalidShare,
-                summary: "rolls a face no die has (\(example.face) at u = \(example.u)) on \(Finding.describeShare(invalidShare)) of plays")
+                .invalid, magnitude: invalidShare, fact: .impossibleFace(face: example.face, u: example.u, share: invalidShare))
         } else if mapping.largestDifference > mapping.gridTolerance {
             finding = Finding(
-                .odds, magnitude: mapping.largestDifference,
-                summary:
-                    "its mapping from draws to faces gives a face odds off 1/\(faces) by \(Finding.describeShare(mapping.largestDifference))"
-            )
+                .odds, magnitude: mapping.largestDifference, fact: .faceOddsSkewed(faces: faces, difference: mapping.largestDifference))
         } else {
             finding = nil
         }

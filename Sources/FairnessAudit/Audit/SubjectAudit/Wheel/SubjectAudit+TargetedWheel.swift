@@ -112,10 +112,7 @@ extension SubjectAudit {
             finding: largestGap <= tolerance
                 ? nil
                 : Finding(
-                    .odds, magnitude: largestGap,
-                    summary:
-                        "an outcome's odds differ from \(subject.claimedOdds == nil ? "its sector's share" : "the odds claimed for it") by \(Finding.describeShare(largestGap))"
-                ),
+                    .odds, magnitude: largestGap, fact: .targetedOddsDiffer(difference: largestGap, fromClaims: subject.claimedOdds != nil)),
             settings: settings,
             "index drawn \(subject.ownIndexDraw != nil ? "by the game's own draw" : subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
         )
@@ -138,15 +135,11 @@ extension SubjectAudit {
         var parts = keys.prefix(12).map { "\($0): \(format(actual[$0] ?? 0)) (declared \(format(declared[$0] ?? 0)))" }
         if keys.count > 12 { parts.append("… \(keys.count - 12) more") }
         if table.trapShare > 0 { parts.append("traps: \(format(table.trapShare))") }
-        var summary = "the game's own index draw differs from the declared draw by up to \(Finding.describeShare(gap))"
-        if outsideShare > 0 {
-            summary +=
-                "; it picks indices no sector has (\(outside.prefix(4).map(String.init).joined(separator: ", "))) on \(Finding.describeShare(outsideShare)) of spins"
-        }
-        if table.trapShare > 0 { summary += "; it traps on \(Finding.describeShare(table.trapShare)) of spins" }
+        let fact = FindingFact.indexDrawDiffers(
+            difference: gap, outside: Array(outside.prefix(4)), outsideShare: outsideShare, trapShare: table.trapShare)
         return exact(
             subject.name, .indexDrawEqualsDeclaredDraw, kind: .fairness, passed: gap <= tolerance,
-            finding: gap <= tolerance ? nil : Finding(.odds, magnitude: gap, summary: summary), settings: settings,
+            finding: gap <= tolerance ? nil : Finding(.odds, magnitude: gap, fact: fact), settings: settings,
             "the game's own pick U, exact over the 2^53 draws (\(table.runs.count) runs): " + parts.joined(separator: "; "))
     }
 }

@@ -1,0 +1,124 @@
+import FairnessModel
+
+/// What an exact check found, as figures: the reports layer writes the sentence (one narrator for every
+/// output), and code reads the figures without parsing words.
+public enum FindingFact: Sendable, Hashable {
+    // Wheels.
+    /// The defects one wheel check found, classified; see ``WheelDefects``.
+    case wheelDefects(WheelDefects)
+    /// A wheel's odds in play differ from its claimed odds by `difference`, and rounding at the lines
+    /// explains all of it.
+    case oddsDifferByRounding(difference: Double)
+    /// An outcome's odds in play differ from the odds claimed for it by `difference` (the largest over
+    /// outcomes).
+    case oddsInPlayDiffer(difference: Double)
+
+    // Wheels told their result.
+    /// Indices outside `drawn`, which the game never draws, are mishandled (`count` of them).
+    case undrawnIndicesMishandled(count: Int, drawn: Range<Int>)
+    /// The indices a targeted wheel lands wrongly, classified; see ``LandingDefects``.
+    case landingDefects(LandingDefects)
+    /// An outcome's odds in play differ from the odds claimed for it (or, with no claim, from its sector's
+    /// share) by `difference`.
+    case targetedOddsDiffer(difference: Double, fromClaims: Bool)
+    /// The game's own index draw differs from the declared draw by up to `difference`; it picks indices no
+    /// sector has (the first few in `outside`) on `outsideShare` of spins, and traps on `trapShare`.
+    case indexDrawDiffers(difference: Double, outside: [Int], outsideShare: Double, trapShare: Double)
+
+    // Dice.
+    /// A detector judges rolls wrongly in play: `falseAccepts` rolls it calls a hand that are not,
+    /// `falseRejects` it misses; `share` of rolls (under the game's own dice when `underOwnDice`), nil when
+    /// only `checked` rolls were judged (not every roll) and so no share was measured.
+    case detectorWrong(
+        DiceDetector, falseAccepts: UInt64, falseRejects: UInt64, share: Double?, checked: UInt64, underOwnDice: Bool)
+    /// A detector right on every roll in play and wrong only when called with the game's state holding
+    /// another roll (`rolls` such calls).
+    case detectorWrongOnlyOutOfPlay(rolls: UInt64)
+    /// The category classifier names the wrong category for `rolls` rolls, `share` of rolls.
+    case classifierWrong(rolls: UInt64, share: Double, underOwnDice: Bool)
+    /// The odds a dice game claims differ from its exact final odds by up to `difference`.
+    case claimedOddsDiffer(difference: Double)
+    /// Final odds under the reroll policy differ from one fair roll by up to `difference`.
+    case finalOddsDiffer(difference: Double)
+    /// The game's mapping from draws to faces rolls `face`, which no die has (first at draw `u`), on
+    /// `share` of plays.
+    case impossibleFace(face: Int, u: Double, share: Double)
+    /// The game's mapping from draws to faces gives a face odds off 1/`faces` by `difference`.
+    case faceOddsSkewed(faces: Int, difference: Double)
+
+    // Payouts.
+    /// The exact return to player differs from the declared one.
+    case returnDiffersFromDeclared(returnToPlayer: Double, declared: Double)
+    /// The exact return to player is below the minimum.
+    case returnBelowMinimum(returnToPlayer: Double, minimum: Double)
+    /// Advertised prizes rarer than 1 in `limit` per play.
+    case prizesTooRare(limit: Double, prizes: [ReturnToPlayer.Prize])
+}
+
+/// A dice detector: the straight's, or a named hand's.
+public enum DiceDetector: Sendable, Hashable {
+    /// The straight detector.
+    case straight
+    /// The detector of the hand with this name.
+    case hand(String)
+}
+
+/// The defects one exact wheel check found: where they were found, the worst class and how play shows it,
+/// and how many of each other class.
+public struct WheelDefects: Sendable, Hashable {
+    /// What the check examined.
+    public enum Evidence: Sendable, Hashable {
+        /// The boundary check's test rotations next to the sector lines.
+        case testRotationsNextToLines
+        /// The wraparound check's rotations many turns away.
+        case rotationsManyTurnsAway
+        /// The consistency check's arcs of the circle.
+        case arcsOfTheCircle
+        /// The range check's results no sector carries.
+        case resultsNoSectorCarries
+    }
+
+    /// What the check examined.
+    public var evidence: Evidence
+    /// The most severe class found.
+    public var worst: FindingClass
+    /// The share of spins the game's own spin shows the worst class on (0 if none).
+    public var shareOfSpins: Double
+    /// Whether that share measures the finding (false: play shows it later in a session, unmeasured).
+    public var measured: Bool
+    /// For an invalid finding: the results no sector carries that play shows (traps aside), in order.
+    public var shownInvalid: [String]
+    /// For an invalid finding: whether play traps instead of reporting.
+    public var traps: Bool
+    /// The rotations a session reaches.
+    public var reach: SessionReach
+    /// How many defects of each other class, in the classes' order.
+    public var others: [ClassCount]
+
+    /// A count of defects of one class.
+    public struct ClassCount: Sendable, Hashable {
+        /// The class.
+        public var findingClass: FindingClass
+        /// How many defects of it.
+        public var count: Int
+        /// Their share of spins, where the finding states one (indices of a targeted wheel); nil otherwise.
+        public var share: Double?
+    }
+}
+
+/// The indices a targeted wheel lands wrongly: the worst class, how many of the indices the game draws,
+/// their share of spins, and how many of each other class.
+public struct LandingDefects: Sendable, Hashable {
+    /// The most severe class found.
+    public var worst: FindingClass
+    /// Indices of the worst class (a trapping draw aside).
+    public var count: Int
+    /// How many indices the game draws.
+    public var drawn: Int
+    /// Whether the game's own index draw traps.
+    public var drawTraps: Bool
+    /// The share of spins that show the worst class (0 for latent).
+    public var share: Double
+    /// Indices of each other class, with their share of spins (nil for latent).
+    public var others: [WheelDefects.ClassCount]
+}
