@@ -19,7 +19,10 @@ let optimised: [SwiftSetting] =
 //   CGSL (system library) <- FairnessStatistics
 //   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
 //   FairnessModel <- FairnessSubjects (the tutorials' ports and the reference subjects; no GSL)
-//   FairnessModel + FairnessSubjects + FairnessChecks + FairnessStatistics <- FairnessAudit <- FairnessSpec (Yams) <- audit (executable)
+//   FairnessModel <- FairnessSpec (spec files, Yams; no GSL)
+//   FairnessModel + FairnessSubjects + FairnessChecks + FairnessStatistics + FairnessSpec <- FairnessAudit
+//   FairnessSpec + FairnessAudit <- FairnessProbe (the child-process client) <- audit (executable)
+//   every library <- FairnessToolkit (the umbrella: re-exports, implements nothing)
 //   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
 let package = Package(
     name: "fairness-audit",
@@ -33,6 +36,9 @@ let package = Package(
         .library(name: "FairnessStatistics", targets: ["FairnessStatistics"]),
         .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
         .library(name: "FairnessSpec", targets: ["FairnessSpec"]),
+        .library(name: "FairnessProbe", targets: ["FairnessProbe"]),
+        // Every library above under one import.
+        .library(name: "FairnessToolkit", targets: ["FairnessToolkit"]),
         .executable(name: "audit", targets: ["audit"]),
         // Benchmarks and calibration, beside the product (not in it): run by Scripts/benchmark.sh and
         // Scripts/reports/calibrate.sh.
@@ -59,12 +65,23 @@ let package = Package(
         // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
         .target(name: "CFileSwap"),
         .target(name: "FairnessChecks", dependencies: ["FairnessModel"], swiftSettings: optimised),
+        // Spec files (YAML/JSON) of a studio's own game, parsed with Yams into the model's terms (no GSL: an
+        // app's tests can read a spec and run the exact checks on it).
+        .target(name: "FairnessSpec", dependencies: ["FairnessModel", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),
         .target(
             name: "FairnessAudit",
-            dependencies: ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "CFileSwap"],
+            dependencies: ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "CFileSwap"],
             swiftSettings: optimised),
-        // Spec files (YAML/JSON) of a studio's own game: parsed with Yams, kept out of the core modules.
-        .target(name: "FairnessSpec", dependencies: ["FairnessAudit", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),
+        // The probe client: a game's own code run as a child process, answering the probe protocol, audited
+        // as a subject.
+        .target(name: "FairnessProbe", dependencies: ["FairnessSpec", "FairnessAudit"], swiftSettings: optimised),
+        // The umbrella: re-exports every library, implements nothing.
+        .target(
+            name: "FairnessToolkit",
+            dependencies: [
+                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit",
+                "FairnessProbe",
+            ]),
         // The options the command and the benchmarks share: trials, seed, threads.
         .target(
             name: "CommandLineOptions", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -72,8 +89,13 @@ let package = Package(
         .executableTarget(
             name: "audit",
             dependencies: [
-                "FairnessAudit",
+                "FairnessModel",
+                "FairnessSubjects",
+                "FairnessChecks",
+                "FairnessStatistics",
                 "FairnessSpec",
+                "FairnessAudit",
+                "FairnessProbe",
                 "CommandLineOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -85,7 +107,9 @@ let package = Package(
         .executableTarget(
             name: "audit-bench",
             dependencies: [
-                "FairnessAudit", "FairnessSpec", "CommandLineOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit",
+                "FairnessProbe",
+                "CommandLineOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: optimised
         ),
@@ -105,7 +129,8 @@ let package = Package(
         .testTarget(
             name: "FairnessAuditTests",
             dependencies: [
-                "TestSupport", "FairnessAudit", "FairnessChecks", .product(name: "PropertyBased", package: "swift-property-based"),
+                "TestSupport", "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessAudit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -114,12 +139,20 @@ let package = Package(
         .testTarget(
             name: "FairnessChecksTests",
             dependencies: [
-                "TestSupport", "FairnessChecks", "FairnessSubjects", .product(name: "PropertyBased", package: "swift-property-based"),
+                "TestSupport", "FairnessModel", "FairnessChecks", "FairnessSubjects",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
-            name: "FairnessSpecTests", dependencies: ["TestSupport", "FairnessSpec", .product(name: "Yams", package: "Yams")],
+            name: "FairnessSpecTests",
+            dependencies: ["TestSupport", "FairnessSpec", "FairnessAudit", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]),
+        // Probes in four languages and every fault of the protocol (full tier: they need node, python3 and a JDK).
+        .testTarget(
+            name: "FairnessProbeTests",
+            dependencies: ["TestSupport", "FairnessSubjects", "FairnessChecks", "FairnessSpec", "FairnessAudit", "FairnessProbe"]),
+        // The README's library example, through the umbrella, as a studio's tests would write it.
+        .testTarget(name: "FairnessToolkitTests", dependencies: ["FairnessToolkit"]),
         .testTarget(
             name: "AuditCommandTests",
             dependencies: ["TestSupport", "audit", "audit-bench", .product(name: "Crypto", package: "swift-crypto")],

@@ -4,7 +4,7 @@
 # unknown symbols in a topic group, malformed articles).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-modules=(FairnessModel FairnessSubjects FairnessChecks FairnessStatistics FairnessAudit FairnessSpec)
+modules=(FairnessModel FairnessSubjects FairnessChecks FairnessStatistics FairnessSpec FairnessAudit FairnessProbe)
 log=$(mktemp)
 work=$(mktemp -d)
 trap 'rm -rf "$log" "$work"' EXIT

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The layering gate: data flows one way and GSL stays out of the GSL-free products.
 
-- From `swift package describe --type json`: FairnessModel, FairnessSubjects and FairnessChecks have no path to CGSL (so
+- From `swift package describe --type json`: FairnessModel, FairnessSubjects, FairnessChecks and FairnessSpec have no path to CGSL (so
   their products build and run where GNU GSL cannot go: an app's tests on the iOS simulator).
 - From the sources: every `import` of a project module points down the layers
-  (FairnessModel < FairnessSubjects, FairnessChecks < FairnessAudit; CGSL < FairnessStatistics < FairnessAudit < FairnessSpec < audit;
+  (FairnessModel < FairnessSubjects, FairnessChecks, FairnessSpec < FairnessAudit < FairnessProbe < audit;
+  CGSL < FairnessStatistics < FairnessAudit;
   CommandLineOptions < audit, audit-bench; nothing imports an executable).
+- The umbrella FairnessToolkit holds nothing but `@_exported import`s, and no other module re-exports.
 - Portability: no Linux-only module (Glibc, Musl) is imported outside an `#if os(Linux)` or
   `#if canImport(...)` branch, so the Swift sources stay buildable on macOS (CI runs Linux only).
 """
@@ -20,13 +22,15 @@ ALLOWED = {
     "FairnessSubjects": {"FairnessModel"},
     "FairnessChecks": {"FairnessModel"},
     "FairnessStatistics": {"CGSL"},
-    "FairnessAudit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "CFileSwap"},
-    "FairnessSpec": {"FairnessAudit"},
+    "FairnessSpec": {"FairnessModel"},
+    "FairnessAudit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "CFileSwap"},
+    "FairnessProbe": {"FairnessModel", "FairnessChecks", "FairnessSpec", "FairnessAudit"},
     "CommandLineOptions": set(),
-    "audit": {"FairnessAudit", "FairnessSpec", "CommandLineOptions"},
-    "audit-bench": {"FairnessAudit", "FairnessSpec", "CommandLineOptions"},
+    "FairnessToolkit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe"},
+    "audit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe", "CommandLineOptions"},
+    "audit-bench": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe", "CommandLineOptions"},
 }
-GSL_FREE = ["FairnessModel", "FairnessSubjects", "FairnessChecks"]
+GSL_FREE = ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessSpec"]
 
 description = json.loads(subprocess.run(["swift", "package", "describe", "--type", "json"], check=True,
                                         capture_output=True, text=True).stdout)
@@ -57,6 +61,17 @@ for module, allowed in ALLOWED.items():
             match = re.match(r"\s*(?:@_exported\s+|@testable\s+)?import\s+(\w+)", line)
             if match and match.group(1) in project and match.group(1) not in allowed:
                 failures.append(f"{path}: imports {match.group(1)}, which {module} may not")
+# One umbrella that only re-exports; no other module re-exports anything.
+for path in glob.glob("Sources/**/*.swift", recursive=True):
+    for number, line in enumerate(open(path), 1):
+        code = line.split("//")[0].strip()
+        if path.startswith("Sources/FairnessToolkit/"):
+            if code and not code.startswith("@_exported import "):
+                failures.append(f"{path}:{number}: the umbrella FairnessToolkit only re-exports, but declares '{code}'")
+        elif code.startswith("@_exported"):
+            failures.append(f"{path}:{number}: only the umbrella FairnessToolkit re-exports modules")
+print("umbrella: FairnessToolkit only re-exports; no other module re-exports")
+
 for path in glob.glob("Sources/**/*.swift", recursive=True) + glob.glob("Tests/**/*.swift", recursive=True):
     depth_guarded = []
     for number, line in enumerate(open(path), 1):

@@ -1,7 +1,11 @@
 import ArgumentParser
 import CommandLineOptions
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessProbe
 import FairnessSpec
+import FairnessStatistics
 import Foundation
 
 /// `audit-bench`: the benchmarks and the calibration, built beside the `audit` product and not into it.

@@ -1,6 +1,9 @@
 import ArgumentParser
 import CommandLineOptions
 import FairnessAudit
+import FairnessModel
+import FairnessStatistics
+import FairnessSubjects
 import Foundation
 
 /// `audit-bench calibrate` (`Scripts/reports/calibrate.sh` runs it at full scale): measures whether the

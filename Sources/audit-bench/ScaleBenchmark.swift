@@ -1,4 +1,7 @@
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessSubjects
 import Foundation
 
 /// `audit-bench --scale`: what the exact checks and a short audit cost as the game grows, printed as the

@@ -1,5 +1,7 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessModel
+import FairnessStatistics
 import Foundation
 
 /// The `audit` command: its subcommands, its help, and one-line errors with documented exit statuses.

@@ -163,8 +163,9 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let root = packageRoot
         let spec = directory + "/x$(touch PWNED) it's.yaml"
-        try FileManager.default.copyItem(atPath: root.path + "/Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml", toPath: spec)
-        let probe = "python3 '\(root.path)/Tests/FairnessSpecTests/Fixtures/probes/recording.py' wheel '\(directory)/it'\\''s.log'"
+        try FileManager.default.copyItem(
+            atPath: root.path + "/Tests/FairnessProbeTests/Fixtures/probes/four_sectors_top.yaml", toPath: spec)
+        let probe = "python3 '\(root.path)/Tests/FairnessProbeTests/Fixtures/probes/recording.py' wheel '\(directory)/it'\\''s.log'"
         let result = try AuditProcess.run(
             ["--trials", "2000", "--spec", spec, "--probe", probe, "--out", directory + "/out", "--quiet"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")

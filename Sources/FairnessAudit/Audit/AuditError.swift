@@ -1,3 +1,5 @@
+import FairnessStatistics
+
 /// Why an audit could not run or finish. Each case carries the setting or name concerned, the value
 /// given and what is allowed, so a caller (the `audit` command, a user's test) can phrase the message in
 /// its own terms; ``description`` is a plain one-line default.

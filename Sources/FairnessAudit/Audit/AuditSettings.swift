@@ -1,3 +1,4 @@
+import FairnessChecks
 import Foundation
 
 /// Settings of an audit run beyond the Monte Carlo itself.

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// A subject the audit can run: its name, a one-line description, and a generic audit specialised for
 /// its concrete type (the closure is the only indirection, once per subject, never per trial).
 public struct AuditSubject: Sendable {

@@ -1,4 +1,3 @@
-import FairnessStatistics
 import Foundation
 
 /// Reads a production log of outcomes — CSV with a header, or JSON Lines — in one streaming pass, and

@@ -1,3 +1,6 @@
+import FairnessChecks
+import FairnessModel
+import FairnessStatistics
 import Foundation
 
 // Markdown.

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 import Synchronization
 

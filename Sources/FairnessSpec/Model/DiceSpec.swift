@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 
 /// A dice game as declared.
 public struct DiceSpec: Sendable, Hashable {

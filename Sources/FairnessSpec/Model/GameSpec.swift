@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 
 /// A game declared in a spec file (YAML or JSON; see `docs/spec.md` and `docs/spec.schema.json`): a spin
 /// wheel or a dice game, with what it claims.

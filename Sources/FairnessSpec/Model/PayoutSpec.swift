@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 
 /// What a declared game's play costs and returns (`payout:` under `wheel` or `dice`).
 public struct PayoutSpec: Sendable, Hashable {

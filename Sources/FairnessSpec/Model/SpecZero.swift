@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 
 /// Where angle 0 points on the screen.
 public enum SpecZero: String, Sendable, Hashable, CaseIterable {

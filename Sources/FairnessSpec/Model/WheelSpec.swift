@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 
 /// A spin wheel as declared: its sectors, its angle conventions, its pointer and how it spins.
 public struct WheelSpec: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 import Foundation
 import Yams
 

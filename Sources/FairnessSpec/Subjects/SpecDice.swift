@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// The toolkit's exact model of a declared dice game: fair independent dice, the reference straight

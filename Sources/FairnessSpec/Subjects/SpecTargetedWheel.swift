@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// The toolkit's exact model of a declared wheel told its result up front (`draw: target`): the game
@@ -48,19 +48,5 @@ public struct SpecTargetedWheel: TargetedWheelSubject {
         var turns = (geometry.pointerTurns.value - middle).truncatingRemainder(dividingBy: 1)
         if turns < 0 { turns += 1 }
         return .stops(at: (turns + Double(spec.turns)) * spec.unit.fullTurn, reports: .label(sector.label))
-    }
-}
-
-extension GameSpec {
-    /// The audit subject of the declared design (the toolkit's exact model of it).
-    /// - Throws: `WheelGeometryError` if a wheel's sectors do not make a wheel (``SpecParser`` has checked
-    ///   this already for parsed specs).
-    public func subject() throws -> AuditSubject {
-        switch game {
-        case .wheel(let wheel) where wheel.draw == .target:
-            return AuditSubject(targetedWheel: try SpecTargetedWheel(wheel, name: name, summary: summary))
-        case .wheel(let wheel): return AuditSubject(wheel: try SpecWheel(wheel, name: name, summary: summary))
-        case .dice(let dice): return AuditSubject(dice: SpecDice(dice, name: name, summary: summary))
-        }
     }
 }

@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// The toolkit's exact model of a declared wheel: it reports the exact truth (a rotation exactly on a line

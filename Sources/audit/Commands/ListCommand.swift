@@ -1,5 +1,5 @@
 import ArgumentParser
-import FairnessAudit
+import FairnessSubjects
 import Foundation
 
 /// `audit list`: the built-in subjects, one line each.

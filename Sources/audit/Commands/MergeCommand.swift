@@ -1,5 +1,6 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// `audit merge`: the report of a run spread over shards, from their tallies.

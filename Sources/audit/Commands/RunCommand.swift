@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineOptions
 import Dispatch
 import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// `audit run` (the default command): audits the chosen subjects, prints a verdict table, writes the

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FairnessAudit
 import FairnessSpec
 import Foundation
 

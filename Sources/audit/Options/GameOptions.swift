@@ -1,6 +1,8 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessProbe
 import FairnessSpec
+import FairnessSubjects
 import Foundation
 
 /// Which games `audit run` audits: built-in subjects by name, games declared in spec files, and the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessChecks
 
 /// What decides the exit status of `audit run`: the level of the sampled tests, the kinds of check that
 /// gate, and how exact findings gate by class and size.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FairnessAudit
 import Foundation
 
 /// Where a finished audit's reports go, and how much it prints.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FairnessAudit
-import FairnessSpec
+import FairnessStatistics
+import FairnessSubjects
 import Foundation
 
 /// The library speaks of settings; the command of the flags that set them.

@@ -1,5 +1,4 @@
 import Crypto
-import FairnessAudit
 import Foundation
 
 /// Why shards cannot be merged: one line naming the file or shard.

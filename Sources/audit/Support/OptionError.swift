@@ -1,6 +1,4 @@
 import ArgumentParser
-import FairnessAudit
-import FairnessSpec
 import Foundation
 
 /// An option's value the command refuses after parsing (a directory that cannot be written, say): the

@@ -1,5 +1,4 @@
 import Crypto
-import FairnessAudit
 import Foundation
 
 /// The tallies one shard of a run writes (`audit run --shard I/K --tallies DIR`): versioned and

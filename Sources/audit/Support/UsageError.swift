@@ -1,6 +1,4 @@
 import ArgumentParser
-import FairnessAudit
-import FairnessSpec
 import Foundation
 
 /// A use of the command that cannot work, in one line (two subjects of one name, say).

@@ -1,3 +1,5 @@
+import FairnessModel
+import FairnessSubjects
 import Foundation
 import PropertyBased
 import Testing

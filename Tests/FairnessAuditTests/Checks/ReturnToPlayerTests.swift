@@ -1,4 +1,7 @@
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessSubjects
 import Foundation
 import Testing
 

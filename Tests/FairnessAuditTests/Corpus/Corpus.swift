@@ -1,5 +1,6 @@
 // The corpus: correct implementations in the styles game developers use, each with a planted-bug twin.
 import FairnessAudit
+import FairnessModel
 
 /// One correct implementation and its planted-bug twin.
 struct CorpusEntry: Sendable {

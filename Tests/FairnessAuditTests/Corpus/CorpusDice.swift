@@ -1,6 +1,6 @@
 // Dice games written the way game developers write them: each decides "straight" with its own code
 // (never the toolkit's classifier). `planted: true` is the same game with one realistic defect (`BUG`).
-import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// Five six-sided dice; the straight check sorts the distinct faces; the game also names the hand.

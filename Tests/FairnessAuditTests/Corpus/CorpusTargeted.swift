@@ -1,6 +1,6 @@
 // Wheels told the winning index up front, which work out where to stop. `planted: true` is the same
 // wheel with one realistic defect (marked `BUG`).
-import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// Ten equal sectors clockwise from the top, pointer at the top. Stops three turns on, a fixed 7° past

@@ -1,7 +1,7 @@
 // Wheels written the way game developers write them: each reads its result from the rest rotation with
 // plain arithmetic of its own (never the toolkit's truth). `planted: true` builds the same wheel with one
 // realistic defect (marked `BUG` where it enters); `planted: false` is the correct implementation.
-import FairnessAudit
+import FairnessModel
 import Foundation
 
 /// Twelve equal prizes clockwise from the top, pointer at the top. The wheel angle under the pointer is

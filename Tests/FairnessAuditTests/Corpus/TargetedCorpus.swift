@@ -8,6 +8,8 @@
 // clockwise) brings the wheel angle −r under the pointer, so to show wheel angle A a game turns the wheel
 // by turns · 360 + (360 − A).
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
 import Foundation
 
 /// The rotation that brings wheel angle `angle` (degrees) under a pointer at 0°, after `turns` whole turns.

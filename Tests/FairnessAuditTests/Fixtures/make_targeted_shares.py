@@ -16,7 +16,7 @@ on each piece the play is judged as the toolkit's docs/checks.md defines the cla
 Output: Tests/FairnessAuditTests/Fixtures/targeted_shares.json, one entry per planted game: the worst class
 and its exact share of plays, every class's share, and the largest gap between the exact odds of what is
 shown and the painted shares; and, for the JavaScript prize-table probe in each mode
-(js-prize-table-MODE, in Tests/FairnessSpecTests/Fixtures/probes/prize_table_shares.json), the invalid
+(js-prize-table-MODE, in Tests/FairnessProbeTests/Fixtures/probes/prize_table_shares.json), the invalid
 share and the gap between the game's own index draw and the declared one. Run: python3 Tests/FairnessAuditTests/Fixtures/make_targeted_shares.py
 """
 from fractions import Fraction as F
@@ -156,7 +156,7 @@ def games():
 
 
 def prize_table_games():
-    """The JavaScript prize-table game (Tests/FairnessSpecTests/Fixtures/probes/prize_table.js) in each mode:
+    """The JavaScript prize-table game (Tests/FairnessProbeTests/Fixtures/probes/prize_table.js) in each mode:
     the game's own pick U over its weights, then a stop inside the middle 80% of the slice showing the
     prize's label (index 6 has no prize: the game throws). Exact index probabilities from the cumulative
     weights; the declared draw is 40:25:15:10:6:4 over six slices."""
@@ -213,7 +213,7 @@ def main():
     probes = prize_table_games()
     for where, entries in [
         (("FairnessAuditTests", "Fixtures", "targeted_shares.json"), fixture),
-        (("FairnessSpecTests", "Fixtures", "probes", "prize_table_shares.json"), probes),
+        (("FairnessProbeTests", "Fixtures", "probes", "prize_table_shares.json"), probes),
     ]:
         with open(os.path.join(here, "..", "..", *where), "w") as f:
             json.dump(entries, f, indent=2, sort_keys=True)

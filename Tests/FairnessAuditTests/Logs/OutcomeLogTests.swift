@@ -1,4 +1,5 @@
 import FairnessAudit
+import FairnessModel
 import Foundation
 import TestSupport
 import Testing

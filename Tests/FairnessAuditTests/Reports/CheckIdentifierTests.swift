@@ -1,4 +1,5 @@
 import FairnessAudit
+import FairnessSubjects
 import Foundation
 import Testing
 

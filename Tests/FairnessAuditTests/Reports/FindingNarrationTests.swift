@@ -1,4 +1,5 @@
 import FairnessAudit
+import FairnessChecks
 import Testing
 
 /// A finding is figures; the narrator writes its sentence, the same in every output.

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(FoundationXML)
 import FoundationXML
+import FairnessSubjects
 #endif
 
 /// The JUnit report: valid against the JUnit schema (xmllint), counts that agree with its test cases, one

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(FoundationXML)
 import FoundationXML
+import FairnessSubjects
 #endif
 
 /// The pictures: well-formed SVG (parsed as XML), one wheel picture per wheel subject and one outcome

@@ -1,3 +1,4 @@
+import FairnessSubjects
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FairnessModel
 import Testing
 
 @testable import FairnessAudit

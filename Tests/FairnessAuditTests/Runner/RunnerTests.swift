@@ -1,3 +1,6 @@
+import FairnessModel
+import FairnessStatistics
+import FairnessSubjects
 import Foundation
 import Synchronization
 import Testing

@@ -1,3 +1,5 @@
+import FairnessModel
+import FairnessSubjects
 import Testing
 
 @testable import FairnessAudit

@@ -1,4 +1,3 @@
-import FairnessModel
 import FairnessSubjects
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import FairnessSubjects
 import Testing
 
 @testable import FairnessModel

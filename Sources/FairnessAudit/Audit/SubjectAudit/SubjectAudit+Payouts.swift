@@ -1,3 +1,6 @@
+import FairnessChecks
+import FairnessModel
+import FairnessStatistics
 import Foundation
 
 // What a game pays: exact RTP, its declared and minimum values, advertised prizes' odds, and the sampled RTP.

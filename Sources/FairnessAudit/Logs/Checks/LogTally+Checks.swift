@@ -1,3 +1,4 @@
+import FairnessChecks
 import FairnessStatistics
 import Foundation
 

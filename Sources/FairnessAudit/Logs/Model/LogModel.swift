@@ -1,4 +1,4 @@
-import FairnessStatistics
+import FairnessModel
 import Foundation
 
 /// What a production log is checked against: the game's labels, their declared odds, and its paytable.

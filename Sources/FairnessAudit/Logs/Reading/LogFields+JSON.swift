@@ -1,4 +1,4 @@
-import FairnessStatistics
+import FairnessModel
 import Foundation
 
 // JSON Lines read through JSONSerialization, after a strict check of the line.

@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 
 // JSON Lines without JSONSerialization for the lines production systems write: one flat object per line.

@@ -1,4 +1,4 @@
-import FairnessStatistics
+import FairnessModel
 import Foundation
 
 // One field's value: an outcome, a roll, a number, a timestamp.

@@ -1,4 +1,4 @@
-import FairnessStatistics
+import FairnessModel
 import Foundation
 
 /// The fields of one row: outcome (nil for `none`), session hash, timestamp, stake, payout.

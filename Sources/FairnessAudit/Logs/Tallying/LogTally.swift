@@ -1,4 +1,4 @@
-import FairnessStatistics
+import FairnessModel
 import Foundation
 
 /// The streaming state of one log.

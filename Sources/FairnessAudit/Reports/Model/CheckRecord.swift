@@ -1,3 +1,5 @@
+import FairnessChecks
+
 /// One row of the checks table.
 public struct CheckRecord: Sendable, Hashable, Encodable {
     /// The subject's name.

@@ -1,3 +1,6 @@
+import FairnessChecks
+import FairnessModel
+
 /// A dice game whose rolls are expensive per call but cheap in bulk — the game's own roll code behind a
 /// probe — and which therefore rolls many sets of dice from given uniform draws in one batch.
 ///

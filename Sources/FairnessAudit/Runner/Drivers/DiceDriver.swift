@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Drives a dice game: one play per trial under its reroll policy.
 public struct DiceDriver<Game: DiceGame>: TrialDriver {
     /// The dice game played.

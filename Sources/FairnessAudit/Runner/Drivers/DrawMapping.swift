@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// How a unit draw u ∈ [0, 1) becomes a spin's value: `SpinDraw.value(at:)`, to the bit, with no
 /// arithmetic the interval does not need.
 @usableFromInline

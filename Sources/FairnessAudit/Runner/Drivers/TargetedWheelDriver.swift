@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Drives a wheel told its index up front: the index is drawn uniformly, the reported result tallied,
 /// and the sector it truly stops on compared with what it reports.
 public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {

@@ -1,3 +1,6 @@
+import FairnessChecks
+import FairnessModel
+
 /// Drives a wheel subject: each block is one session starting from the initial rotation; every spin
 /// draws the next words of the block's randomness and continues from the previous rest rotation.
 public struct WheelDriver<Subject: WheelSubject>: TrialDriver {

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Counts for a dice game: every roll's faces per die and per pair of dice, the final categories and
 /// straights under the game's policy, rerolls, and consecutive first dice for serial independence.
 public struct DiceTally: Tally {

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Maps reported outcomes to tally slots without hashing: sector labels get slots 0 ..< n in the
 /// geometry's order, "no result" slot n, any other label (invalid) slot n + 1. For serial pairs, slots are
 /// gathered into groups (``pairGroups``): each slot its own group for a wheel of up to

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// Counts of reported outcomes, consecutive pairs of them, and the invalid labels seen.
 public struct OutcomeTally: Tally {
     /// Trials (spins) counted.

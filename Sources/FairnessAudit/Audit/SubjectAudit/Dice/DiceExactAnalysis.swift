@@ -1,3 +1,5 @@
+import FairnessChecks
+import FairnessModel
 import Foundation
 
 /// Everything a dice game's exact checks establish, from one pass over its rolls: the detectors against

@@ -1,3 +1,5 @@
+import FairnessChecks
+import FairnessModel
 import Foundation
 
 // Dice.

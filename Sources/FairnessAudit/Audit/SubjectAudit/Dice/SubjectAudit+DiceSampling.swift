@@ -1,3 +1,6 @@
+import FairnessChecks
+import FairnessModel
+import FairnessStatistics
 import Foundation
 
 // Dice: the sampled tests and the outcome tables.

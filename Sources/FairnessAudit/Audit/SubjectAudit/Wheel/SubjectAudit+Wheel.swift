@@ -1,3 +1,5 @@
+import FairnessChecks
+import FairnessModel
 import Foundation
 
 // Wheels read from their rotation.

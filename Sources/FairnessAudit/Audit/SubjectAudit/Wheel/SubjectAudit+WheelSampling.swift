@@ -1,3 +1,5 @@
+import FairnessModel
+import FairnessStatistics
 import Foundation
 
 // Wheels of both kinds: the sampled tests and the outcome table.

@@ -1,3 +1,5 @@
+import FairnessChecks
+import FairnessModel
 import Foundation
 
 /// Everything a wheel's exact checks establish: the boundary, wraparound, consistency and range checks,

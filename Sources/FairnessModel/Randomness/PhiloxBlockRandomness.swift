@@ -1,4 +1,3 @@
-import FairnessStatistics
 import Foundation
 
 /// Philox: every trial's draws depend only on (seed, stream, trial) (see `TrialRandom`), so blocks and threads

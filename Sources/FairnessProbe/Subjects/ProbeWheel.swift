@@ -1,4 +1,7 @@
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessSpec
 
 /// A declared wheel whose results come from the game's own code behind a probe: the geometry, angle
 /// conventions and claims come from the spec; `report` and the spin rule are the probe's answers

@@ -1,4 +1,5 @@
-import FairnessAudit
+import FairnessModel
+import FairnessSpec
 
 /// A declared wheel told its result up front (`draw: target`) whose stops come from the game's own code
 /// behind a probe (`target I U`; see `docs/probe-protocol.md`): the geometry, conventions, index draw and

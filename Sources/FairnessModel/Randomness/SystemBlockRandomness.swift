@@ -1,4 +1,3 @@
-import FairnessStatistics
 import Foundation
 
 /// Swift's system generator, one stream for the whole block.

@@ -2,7 +2,7 @@
 // (no @testable) and run, so it cannot rot. ReadmeExampleTests checks that README.md shows exactly the
 // lines between the two markers.
 // README-EXAMPLE-BEGIN
-import FairnessAudit
+import FairnessToolkit
 import Testing
 
 /// A studio's prize wheel: eight prizes on unequal sectors, the result read from the rest angle.

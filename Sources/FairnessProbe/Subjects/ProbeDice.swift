@@ -1,4 +1,7 @@
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessSpec
 
 /// A declared dice game whose detectors and rolls come from the game's own code behind a probe
 /// (`straight F...`, `category F...`, `hand NAME F...`, `roll U...`; see `docs/probe-protocol.md`); the

@@ -1,4 +1,5 @@
 import FairnessAudit
+import FairnessProbe
 import FairnessSpec
 import Foundation
 import TestSupport
@@ -11,7 +12,7 @@ import Testing
 struct ProbeFuzzTests {
     @Test(arguments: 1...12)
     func aProbeAnsweringGarbageEndsInAReport(seed: Int) throws {
-        let fixtures = packageRoot.appendingPathComponent("Tests/FairnessSpecTests/Fixtures/probes")
+        let fixtures = packageRoot.appendingPathComponent("Tests/FairnessProbeTests/Fixtures/probes")
         let spec = try SpecParser.parse(contentsOf: fixtures.appendingPathComponent("four_sectors.yaml"))
         let command = "python3 \(fixtures.appendingPathComponent("fuzzy.py").path) \(seed)"
         let started = Date()

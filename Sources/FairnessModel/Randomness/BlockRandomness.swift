@@ -1,4 +1,3 @@
-import FairnessStatistics
 import Foundation
 
 /// Randomness for the trials of one block. Implementations are chosen once per run, so the trial loop is
@@ -10,8 +9,8 @@ public protocol BlockRandomness: SendableMetatype {
     associatedtype Context: Sendable
     /// Prepares the randomness of block `block`.
     ///
-    /// - Throws: If the randomness cannot be prepared; only ``GSLBlockRandomness`` throws, and
-    ///   ``MonteCarloRunner`` passes the error on.
+    /// - Throws: If the randomness cannot be prepared; only FairnessAudit's `GSLBlockRandomness` throws, and
+    ///   its `MonteCarloRunner` passes the error on.
     init(context: Context, seed: UInt64, stream: UInt64, block: UInt64) throws
     /// Runs `body` with the generator for trial `trial`.
     mutating func withTrial<Result>(_ trial: UInt64, _ body: (inout Generator) -> Result) -> Result

@@ -1,5 +1,8 @@
 import FairnessAudit
+import FairnessChecks
+import FairnessProbe
 import FairnessSpec
+import FairnessSubjects
 import Foundation
 import TestSupport
 import Testing
@@ -105,8 +108,8 @@ struct ProbeTests {
     /// orderings each) asked of the probe; a detector that reads the dice in the order given misses
     /// straights rolled in another order.
     @Test func diceBeyondAMillionRollsAreJudgedThroughMultisets() throws {
-        let spec = "Tests/FairnessSpecTests/Fixtures/probes/seven_d10.yaml"
-        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/many_dice.py"))"
+        let spec = "Tests/FairnessProbeTests/Fixtures/probes/seven_d10.yaml"
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/many_dice.py"))"
         let correct = try Self.audit(spec: spec, probe: probe, trials: 10_000)
         #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
         let detector = try #require(correct.checks.first { $0.checkName == "straight detector (exhaustive)" })
@@ -124,7 +127,7 @@ struct ProbeTests {
         ("floor", nil as FindingClass?, 0.0), ("ceil", .invalid, 5 * 0x1p-53), ("round", .odds, 1.0 / 15), ("d8", .odds, 1.0 / 12),
     ])
     func aDiceRollMappingIsCheckedExactly(mode: String, expected: FindingClass?, magnitude: Double) throws {
-        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py")) \(mode)"
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/dice_mappings.py")) \(mode)"
         let report = try Self.audit(spec: "Examples/specs/poker-dice.json", probe: probe, trials: 5_000)
         let mapping = try #require(report.checks.first { $0.checkName == "roll mapping (exact)" })
         #expect(mapping.findingClass == expected, "\(mapping)")
@@ -139,7 +142,7 @@ struct ProbeTests {
     /// A detector's miss share is the share of plays in play, under the game's own die mapping: a straight
     /// check that misses 2-3-4-5-6 misses 5/324 of rolls on fair dice, 12/625 when the game's dice are
     /// `round(u * 5) + 1` and 15/2048 when they are `int(u * 8) % 6 + 1` (Python fractions over every roll,
-    /// Tests/FairnessSpecTests/Fixtures/probes/make_dice_play_shares.py).
+    /// Tests/FairnessProbeTests/Fixtures/probes/make_dice_play_shares.py).
     @Test(arguments: ["floor", "round", "d8"])
     func aDetectorsShareIsWeighedByTheGamesOwnDice(mode: String) throws {
         struct Share: Decodable {
@@ -148,9 +151,9 @@ struct ProbeTests {
         }
         let figures = try JSONDecoder().decode(
             [String: Share].self,
-            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_play_shares.json"))))
+            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessProbeTests/Fixtures/probes/dice_play_shares.json"))))
         let expected = try #require(figures[mode]).shareValue
-        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py")) \(mode) --miss-high"
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/dice_mappings.py")) \(mode) --miss-high"
         let report = try Self.audit(spec: "Examples/specs/poker-dice.json", probe: probe, trials: 5_000)
         let detector = try #require(report.checks.first { $0.checkName == "straight detector (exhaustive)" })
         #expect(detector.status == .fail && detector.findingClass == .mislabel, "\(detector)")
@@ -177,8 +180,8 @@ struct ProbeTests {
     /// 6/7776 = 0.0772% at the declared rounding.
     @Test(arguments: ["", "none", "trap", "crash"])
     func aDetectorThatFailsOnItsOwnHandIsWrong(fault: String) throws {
-        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/yacht_faults.py")) \(fault)"
-        let report = try Self.audit(spec: "Tests/FairnessSpecTests/Fixtures/probes/yacht.yaml", probe: probe, trials: 5_000)
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/yacht_faults.py")) \(fault)"
+        let report = try Self.audit(spec: "Tests/FairnessProbeTests/Fixtures/probes/yacht.yaml", probe: probe, trials: 5_000)
         let yacht = try #require(report.checks.first { $0.checkName == "yacht detector (exhaustive)" })
         #expect(report.checks.first { $0.checkName == "straight detector (exhaustive)" }?.status == .pass)
         #expect(report.checks.first { $0.checkName == "claimed odds equal exact odds" }?.status == .pass)
@@ -201,8 +204,8 @@ struct ProbeTests {
         #expect(!report.subjects[0].findings.contains { $0.contains("died") })
     }
 
-    static let faulty = "python3 \(path("Tests/FairnessSpecTests/Fixtures/probes/faulty.py"))"
-    static let fourSectors = "Tests/FairnessSpecTests/Fixtures/probes/four_sectors.yaml"
+    static let faulty = "python3 \(path("Tests/FairnessProbeTests/Fixtures/probes/faulty.py"))"
+    static let fourSectors = "Tests/FairnessProbeTests/Fixtures/probes/four_sectors.yaml"
 
     /// The one check of a subject that could not be run.
     static func couldNotRun(_ report: AuditReport) -> String? {
@@ -334,7 +337,7 @@ struct ProbeTests {
         #expect(Self.couldNotRun(short) != nil, "a missing answer is found (as a misplaced answer or a timeout)")
     }
 
-    static let recording = "Tests/FairnessSpecTests/Fixtures/probes/recording.py"
+    static let recording = "Tests/FairnessProbeTests/Fixtures/probes/recording.py"
 
     /// Every draw the toolkit sends, across every check and sampling, is in its documented range: `spin U P`
     /// and `play U` in [0, one turn) (never −0.0, never a negative U, never one turn itself, in the probe's
@@ -348,7 +351,7 @@ struct ProbeTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         let report = try Self.audit(
-            spec: "Tests/FairnessSpecTests/Fixtures/probes/" + spec, probe: "python3 \(Self.path(Self.recording)) \(kind) \(log)")
+            spec: "Tests/FairnessProbeTests/Fixtures/probes/" + spec, probe: "python3 \(Self.path(Self.recording)) \(kind) \(log)")
         #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
         var drawsSeen = 0
         var outside: Set<String> = []
@@ -382,7 +385,7 @@ struct ProbeTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         let report = try Self.audit(
-            spec: "Tests/FairnessSpecTests/Fixtures/probes/" + spec,
+            spec: "Tests/FairnessProbeTests/Fixtures/probes/" + spec,
             probe: "python3 \(Self.path(Self.recording)) \(kind) \(log) trap-spin")
         #expect(report.gate == .fail)
         let record = try #require(report.checks.first { $0.checkName == check })
@@ -410,11 +413,11 @@ struct ProbeTests {
     func theGamesOwnIndexDrawIsAuditedExactly(mode: String) throws {
         let figures = try JSONDecoder().decode(
             [String: PickFigures].self,
-            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessSpecTests/Fixtures/probes/prize_table_shares.json"))))
+            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessProbeTests/Fixtures/probes/prize_table_shares.json"))))
         let expected = try #require(figures["js-prize-table-\(mode)"])
         let report = try Self.audit(
-            spec: "Tests/FairnessSpecTests/Fixtures/probes/prize_table.yaml",
-            probe: "node \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/prize_table.js")) \(mode)")
+            spec: "Tests/FairnessProbeTests/Fixtures/probes/prize_table.yaml",
+            probe: "node \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/prize_table.js")) \(mode)")
         #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
         #expect(report.gate == (mode == "correct" ? .pass : .fail), "\(report.checks.filter { $0.status == .fail }.map(\.checkName))")
         let draw = try #require(report.checks.first { $0.checkName == "index draw equals declared draw" })
@@ -449,8 +452,8 @@ struct ProbeTests {
             [String: PickFigures].self,
             from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessAuditTests/Fixtures/targeted_shares.json"))))
         let expected = try #require(figures["targeted-\(game)-bug"])
-        let probe = "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/targeted_corpus.py")) \(game)"
-        let folder = "Tests/FairnessSpecTests/Fixtures/probes/targeted/"
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/targeted_corpus.py")) \(game)"
+        let folder = "Tests/FairnessProbeTests/Fixtures/probes/targeted/"
         let correct = try Self.audit(spec: folder + correctSpec + ".yaml", probe: probe)
         #expect(correct.gate == .pass, "\(game): \(correct.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.detail)" })")
         let bug = try Self.audit(spec: folder + bugSpec + ".yaml", probe: probe + " --bug")
@@ -472,8 +475,8 @@ struct ProbeTests {
     @Test(arguments: ["reset", "acc"])
     func defectsAtRotationsTheSpinNeverProducesAreLatent(mode: String) throws {
         let report = try Self.audit(
-            spec: "Tests/FairnessSpecTests/Fixtures/probes/four_sectors_top.yaml",
-            probe: "python3 \(Self.path("Tests/FairnessSpecTests/Fixtures/probes/negative_spin.py")) \(mode)")
+            spec: "Tests/FairnessProbeTests/Fixtures/probes/four_sectors_top.yaml",
+            probe: "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/negative_spin.py")) \(mode)")
         #expect(
             report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
         for name in ["wraparound", "boundary", "consistency", "range"] {

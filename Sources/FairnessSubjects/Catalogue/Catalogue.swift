@@ -1,23 +1,62 @@
-/// The built-in subjects: every seed port (the slider roulette at every count) and the reference models.
+import FairnessModel
+
+/// The subjects the toolkit ships, in catalogue order: every tutorial port (the slider roulette and the
+/// rotary wheel at each of their counts) and the reference models, with their paytables.
+///
+/// An entry holds its subject's concrete type, so code that runs it (FairnessAudit's `Catalogue.builtIn`)
+/// specialises for each.
 public enum Catalogue {
+    /// One built-in subject, as its concrete type.
+    public enum Entry: Sendable {
+        /// A slider roulette (tutorial port).
+        case sliderRoulette(SliderRoulette)
+        /// The twelve-slice wheel (tutorial port).
+        case twelveSliceWheel(TwelveSliceWheel)
+        /// A rotary wheel (tutorial port).
+        case rotaryWheel(RotaryWheel)
+        /// A target-index wheel, told its result up front (tutorial port).
+        case targetIndexWheel(TargetIndexWheel)
+        /// The drinking-dice game (tutorial port).
+        case drinkingDice(DrinkingDiceGame)
+        /// A reference wheel that spins.
+        case referenceWheel(ReferenceWheel)
+        /// A reference wheel told its result up front.
+        case referenceTargetedWheel(ReferenceWheel)
+        /// The reference dice game.
+        case referenceDice(ReferenceDiceGame)
+
+        /// The subject's name, as `audit list` shows it.
+        public var name: String {
+            switch self {
+            case .sliderRoulette(let wheel): wheel.name
+            case .twelveSliceWheel(let wheel): wheel.name
+            case .rotaryWheel(let wheel): wheel.name
+            case .targetIndexWheel(let wheel): wheel.name
+            case .drinkingDice(let game): game.name
+            case .referenceWheel(let wheel), .referenceTargetedWheel(let wheel): wheel.name
+            case .referenceDice(let game): game.name
+            }
+        }
+    }
+
     /// Every built-in subject, in catalogue order: the slider roulette at each count in
     /// `SliderRoulette.sectorCounts`, the twelve-slice wheel, the rotary wheel at each count in
     /// `RotaryWheel.sectorCounts`, the target-index wheel with 6 and 7 items, the drinking-dice game with
     /// its reroll switch off and on, then the reference models (37 equal sectors, 7 weighted sectors, a
     /// targeted wheel of 8 sectors, and the reference dice game).
-    public static let builtIn: [AuditSubject] = {
-        var subjects: [AuditSubject] = []
-        for n in SliderRoulette.sectorCounts { subjects.append(AuditSubject(wheel: try! SliderRoulette(sectorCount: n))) }
-        subjects.append(AuditSubject(wheel: TwelveSliceWheel()))
-        for n in RotaryWheel.sectorCounts { subjects.append(AuditSubject(wheel: try! RotaryWheel(sectorCount: n))) }
-        for n in [6, 7] { subjects.append(AuditSubject(targetedWheel: try! TargetIndexWheel(itemCount: n))) }
-        subjects.append(AuditSubject(dice: DrinkingDiceGame(rerollSwitchOn: false)))
-        subjects.append(AuditSubject(dice: DrinkingDiceGame(rerollSwitchOn: true)))
-        subjects.append(AuditSubject(wheel: Self.referenceRoulette))
-        subjects.append(AuditSubject(wheel: Self.referencePrizeWheel))
-        subjects.append(AuditSubject(targetedWheel: Self.referenceTargetedWheel))
-        subjects.append(AuditSubject(dice: Self.referenceDice))
-        return subjects
+    public static let entries: [Entry] = {
+        var entries: [Entry] = []
+        for n in SliderRoulette.sectorCounts { entries.append(.sliderRoulette(try! SliderRoulette(sectorCount: n))) }
+        entries.append(.twelveSliceWheel(TwelveSliceWheel()))
+        for n in RotaryWheel.sectorCounts { entries.append(.rotaryWheel(try! RotaryWheel(sectorCount: n))) }
+        for n in [6, 7] { entries.append(.targetIndexWheel(try! TargetIndexWheel(itemCount: n))) }
+        entries.append(.drinkingDice(DrinkingDiceGame(rerollSwitchOn: false)))
+        entries.append(.drinkingDice(DrinkingDiceGame(rerollSwitchOn: true)))
+        entries.append(.referenceWheel(referenceRoulette))
+        entries.append(.referenceWheel(referencePrizeWheel))
+        entries.append(.referenceTargetedWheel(referenceTargetedWheel))
+        entries.append(.referenceDice(referenceDice))
+        return entries
     }()
 
     /// `reference-wheel-37`: 37 pockets, a straight-up bet on 17 paying 36 for a stake of 1 (35 to 1 and
@@ -59,23 +98,4 @@ public enum Catalogue {
             declaredReturn: 3750.0 / 7776)
         return game
     }()
-
-    /// The subjects named, in catalogue order; an unknown name is a one-line error listing the choices.
-    ///
-    /// - Parameter names: Subject names; an empty list selects every subject in ``builtIn``.
-    ///   Duplicates select a subject once.
-    /// - Returns: The named subjects in the order of ``builtIn``, not the order of `names`.
-    /// - Throws: ``AuditError/unknownSubject(name:known:)`` for the first name that no built-in subject
-    ///   has, with every built-in name as `known`.
-    /// - Complexity: O(*n* + *m*), where *n* is the number of built-in subjects and *m* the number of
-    ///   names.
-    public static func select(_ names: [String]) throws -> [AuditSubject] {
-        if names.isEmpty { return builtIn }
-        let known = Set(builtIn.map(\.name))
-        if let unknown = names.first(where: { !known.contains($0) }) {
-            throw AuditError.unknownSubject(name: unknown, known: builtIn.map(\.name))
-        }
-        let wanted = Set(names)
-        return builtIn.filter { wanted.contains($0.name) }
-    }
 }

@@ -1,3 +1,4 @@
+import FairnessModel
 import FairnessStatistics
 import Foundation
 

@@ -1,4 +1,3 @@
-import FairnessAudit
 import Foundation
 import Synchronization
 

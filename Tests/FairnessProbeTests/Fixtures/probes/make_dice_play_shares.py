@@ -2,7 +2,7 @@
 """Exact shares of plays a dice game's straight detector gets wrong, under the game's own mapping from
 uniform draws to faces, computed independently of the toolkit with Python fractions.
 
-The game is Tests/FairnessSpecTests/Fixtures/probes/dice_mappings.py with --miss-high: five dice, a straight
+The game is Tests/FairnessProbeTests/Fixtures/probes/dice_mappings.py with --miss-high: five dice, a straight
 check that only knows 1-2-3-4-5. Each mode's face odds come from solving its mapping over u in [0, 1):
   floor  int(u * 6) + 1          every face 1/6
   round  round(u * 5) + 1        faces 1 and 6: 1/10 (u < 0.1, u >= 0.9); faces 2 ... 5: 1/5
@@ -10,7 +10,7 @@ check that only knows 1-2-3-4-5. Each mode's face odds come from solving its map
 Every ordered roll of five dice (6^5 = 7,776) is enumerated; the share is the total probability, under the
 mode's face odds, of the rolls on which the check disagrees with the truth (five distinct consecutive faces).
 
-Output: Tests/FairnessSpecTests/Fixtures/probes/dice_play_shares.json. Run: python3 Tests/FairnessSpecTests/Fixtures/probes/make_dice_play_shares.py
+Output: Tests/FairnessProbeTests/Fixtures/probes/dice_play_shares.json. Run: python3 Tests/FairnessProbeTests/Fixtures/probes/make_dice_play_shares.py
 """
 from fractions import Fraction as F
 from itertools import product

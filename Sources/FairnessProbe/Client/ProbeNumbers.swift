@@ -1,4 +1,4 @@
-import FairnessAudit
+import FairnessModel
 
 /// How numbers and answers travel in the probe protocol.
 enum ProbeNumbers {

@@ -1,4 +1,6 @@
-import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessSpec
 import Foundation
 
 extension GameSpec {

@@ -1,0 +1,10 @@
+// The umbrella: one import for a studio's tests, re-exporting every library of the toolkit and
+// implementing nothing (as swift-collections' `Collections` does). Depend on a single library instead to
+// keep GSL out (FairnessModel, FairnessSubjects, FairnessChecks and FairnessSpec need none).
+@_exported import FairnessAudit
+@_exported import FairnessChecks
+@_exported import FairnessModel
+@_exported import FairnessProbe
+@_exported import FairnessSpec
+@_exported import FairnessStatistics
+@_exported import FairnessSubjects
