@@ -324,8 +324,27 @@ struct ProbeTests {
         let started = Date()
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " slow", trials: 200_000, deadline: 2)
         #expect(
-            Self.couldNotRun(report)?.contains("did not finish the game's audit within 2.0 s") == true, "\(Self.couldNotRun(report) ?? "")")
+            Self.couldNotRun(report)?.contains("did not finish the game's audit within its deadline of 2.0 s") == true, "\(Self.couldNotRun(report) ?? "")")
         #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
+    }
+
+    /// A probe too slow for the trials asked is refused early, from its pace, long before its deadline: at
+    /// 200 answers a second a million trials need over 40 minutes on two connections, so a deadline of 10
+    /// minutes cannot be met, and the game fails within seconds with the pace and the projection named.
+    @Test func aHopelessProbeIsRefusedEarly() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " crawl", trials: 1_000_000, deadline: 600)
+        let reason = Self.couldNotRun(report) ?? ""
+        #expect(reason.contains("stopped early") && reason.contains("past its deadline of 600 s"), "\(reason)")
+        #expect(Date().timeIntervalSince(started) < 60, "\(Date().timeIntervalSince(started)) s")
+    }
+
+    /// The estimate never refuses a probe that keeps pace: the correct probe, with a deadline that its
+    /// audit meets, passes.
+    @Test func aProbeThatKeepsPaceIsNotRefused() throws {
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty, trials: 200_000, deadline: 300)
+        #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.detail)" })")
     }
 
     @Test func garbageAndSurplusAndMissingLinesAreNamed() throws {

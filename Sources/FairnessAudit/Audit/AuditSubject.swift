@@ -38,30 +38,44 @@ public struct AuditSubject: Sendable {
             audit: { try SubjectAudit.wheel(subject, settings: $0, sample: { try MonteCarloRunner.run($0, settings: $1) }) })
     }
 
-    /// A wheel read from its rotation whose audit ends with `finish`: it returns facts to add to the
-    /// subject's findings, or throws a ``SubjectFault`` if the implementation could not be run after all (a
-    /// probe that broke during the checks, say), which fails the subject without stopping the audit.
-    public init<Subject: WheelSubject>(wheel subject: Subject, finish: @escaping @Sendable () throws -> [String]) {
-        self.init(AuditSubject(wheel: subject), finish: finish)
+    /// A wheel read from its rotation whose audit begins with `start` and ends with `finish`. `start` is
+    /// given the audit's settings before anything runs (a probe plans its pace from the trials and
+    /// threads); `finish` returns facts to add to the subject's findings, or throws a ``SubjectFault`` if
+    /// the implementation could not be run after all (a probe that broke during the checks, say), which
+    /// fails the subject without stopping the audit.
+    public init<Subject: WheelSubject>(
+        wheel subject: Subject, start: @escaping @Sendable (AuditSettings) -> Void = { _ in },
+        finish: @escaping @Sendable () throws -> [String]
+    ) {
+        self.init(AuditSubject(wheel: subject), start: start, finish: finish)
     }
 
-    /// A wheel told its result up front whose audit ends with `finish` (see ``init(wheel:finish:)``).
-    public init<Subject: TargetedWheelSubject>(targetedWheel subject: Subject, finish: @escaping @Sendable () throws -> [String]) {
-        self.init(AuditSubject(targetedWheel: subject), finish: finish)
+    /// A wheel told its result up front whose audit begins with `start` and ends with `finish` (see
+    /// ``init(wheel:start:finish:)``).
+    public init<Subject: TargetedWheelSubject>(
+        targetedWheel subject: Subject, start: @escaping @Sendable (AuditSettings) -> Void = { _ in },
+        finish: @escaping @Sendable () throws -> [String]
+    ) {
+        self.init(AuditSubject(targetedWheel: subject), start: start, finish: finish)
     }
 
-    /// A dice game whose audit ends with `finish` (see ``init(wheel:finish:)``).
-    public init<Game: DiceGame>(dice game: Game, finish: @escaping @Sendable () throws -> [String]) {
-        self.init(AuditSubject(dice: game), finish: finish)
+    /// A dice game whose audit begins with `start` and ends with `finish` (see ``init(wheel:start:finish:)``).
+    public init<Game: DiceGame>(
+        dice game: Game, start: @escaping @Sendable (AuditSettings) -> Void = { _ in }, finish: @escaping @Sendable () throws -> [String]
+    ) {
+        self.init(AuditSubject(dice: game), start: start, finish: finish)
     }
 
-    /// `subject`, whose audit ends with `finish`.
-    private init(_ subject: AuditSubject, finish: @escaping @Sendable () throws -> [String]) {
+    /// `subject`, whose audit begins with `start` and ends with `finish`.
+    private init(
+        _ subject: AuditSubject, start: @escaping @Sendable (AuditSettings) -> Void, finish: @escaping @Sendable () throws -> [String]
+    ) {
         name = subject.name
         summary = subject.summary
         kind = subject.kind
         let audit = subject.audit
         self.audit = { settings in
+            start(settings)
             var result = try audit(settings)
             result.verdict.findings += try finish()
             return result

@@ -22,6 +22,8 @@ public final class ProbeClient: Sendable {
     /// Seconds the whole game's audit through the probe may take, from the probe's start; nil: no limit.
     public let deadline: Double?
     let started = Date()
+    /// How fast the probe answers, and whether the audit can still end within ``deadline``.
+    let pace: ProbePace
     /// Restarts allowed after the probe dies (each trap costs two: the death in a batch, then the death when
     /// the unanswered requests are replayed one at a time).
     public static let maximumRestarts = 1_000
@@ -56,11 +58,15 @@ public final class ProbeClient: Sendable {
         self.timeout = timeout
         self.kind = kind
         self.deadline = deadline
+        pace = ProbePace(started: started, deadline: deadline)
         let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil)
         numberType = connection.numberType
         version = connection.version
         state = Mutex(State(connection: connection))
     }
+
+    /// Tells the early estimate how many trials the audit will sample, over at most `parallel` connections.
+    public func plan(trials: UInt64, parallel: Int) { pace.plan(trials: trials, parallel: parallel) }
 
     /// The fault that stopped the probe, if any.
     public var fault: ProbeError? { state.withLock { $0.fault } }
@@ -98,7 +104,7 @@ public final class ProbeClient: Sendable {
                 }
                 let connection = state.connection!
                 let batch = stepping ? Array(rest.prefix(1)) : Array(rest)
-                let got = try connection.exchange(batch)
+                let got = try connection.exchange(batch, pace: client.pace)
                 for (request, answer) in zip(batch, got) {
                     if let expected = validate(request, answer) {
                         throw ProbeError.badAnswer(command: client.command, request: request, answer: answer, expected: expected)

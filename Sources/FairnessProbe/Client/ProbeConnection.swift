@@ -85,8 +85,30 @@ final class ProbeConnection: @unchecked Sendable {
     /// dies (its output ends) the answers received so far are returned and ``isAlive`` becomes false.
     /// - Throws: ``ProbeError/timedOut(command:request:seconds:)`` when no byte arrives for `timeout`
     ///   seconds while answers are owed (the probe is then stopped).
-    func exchange(_ requests: [String]) throws -> [String] {
+    func exchange(_ requests: [String], pace: ProbePace? = nil) throws -> [String] {
         guard isAlive else { return [] }
+        let end = pace?.end
+        var waitStarted = Date()
+        var counted = 0
+        // Answers so far go to the pace (over every connection): past the deadline, or once the early
+        // estimate finds the run hopeless, the exchange stops there instead of finishing a long batch.
+        func account(_ answered: Int) throws {
+            guard let pace else { return }
+            let now = Date()
+            let verdict = pace.record(answers: answered - counted, seconds: now.timeIntervalSince(waitStarted))
+            counted = answered
+            waitStarted = now
+            if let verdict {
+                close()
+                throw ProbeError.cannotMeetDeadline(
+                    command: command, seconds: pace.deadline ?? 0, projected: verdict.projected, rate: verdict.rate,
+                    remaining: verdict.remaining)
+            }
+            if let end, now > end {
+                close()
+                throw ProbeError.pastDeadline(command: command, seconds: pace.deadline ?? 0)
+            }
+        }
         var outgoing = Array((requests.joined(separator: "\n") + "\n").utf8)
         var written = 0
         var answers: [String] = []
@@ -95,6 +117,7 @@ final class ProbeConnection: @unchecked Sendable {
         var lastProgress = Date()
         while answers.count < requests.count {
             takeLines(into: &answers, limit: requests.count)
+            try account(answers.count)
             if answers.count == requests.count { break }
             var fds = [pollfd(fd: fromProbe, events: Int16(POLLIN), revents: 0)]
             if written < outgoing.count { fds.append(pollfd(fd: toProbe, events: Int16(POLLOUT), revents: 0)) }

@@ -19,6 +19,10 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
     case lineTooLong(command: String, request: String, limit: Int)
     /// The game's audit through the probe took longer than its deadline (seconds).
     case pastDeadline(command: String, seconds: Double)
+    /// The early estimate: at the pace the probe answers (`rate` requests per second on one connection),
+    /// the `remaining` sampled trials alone would take the game's audit to at least `projected` seconds,
+    /// past its deadline of `seconds`; the run was stopped at once.
+    case cannotMeetDeadline(command: String, seconds: Double, projected: Double, rate: Double, remaining: UInt64)
 
     public var description: String {
         switch self {
@@ -36,6 +40,11 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
         case .pastDeadline(let command, let seconds):
             return
                 "probe '\(command)' did not finish the game's audit within its deadline of \(seconds) s; a slow probe can be given a longer deadline, or fewer trials"
+        case .cannotMeetDeadline(let command, let seconds, let projected, let rate, let remaining):
+            return String(
+                format:
+                    "probe '%@' answers about %.3g requests per second: the %llu sampled trials still to come would take the game's audit to at least %.3g s, past its deadline of %.6g s; stopped early (a slow probe can be given a longer deadline, or fewer trials)",
+                command, rate, remaining, projected, seconds)
         case .lineTooLong(let command, let request, let limit):
             return
                 "probe '\(command)' wrote more than \(limit) bytes without ending its line (answering '\(request)'); an answer is one short line"

@@ -109,6 +109,10 @@ extension GameSpec {
                 ]
             }
         }
+        // The early estimate needs the trials the audit samples and the connections it samples over.
+        let planning = { (probe: ProbeClient) -> @Sendable (AuditSettings) -> Void in
+            { settings in probe.plan(trials: settings.run.trials, parallel: settings.run.threads) }
+        }
         let wheel: WheelSpec
         switch game {
         case .wheel(let declared) where declared.draw == .target:
@@ -116,22 +120,26 @@ extension GameSpec {
             let finish = finishing(probe)
             if probe.numberType == "float" {
                 return AuditSubject(
-                    targetedWheel: try ProbeTargetedWheel<Float>(declared, name: name, summary: summary, client: probe), finish: finish)
+                    targetedWheel: try ProbeTargetedWheel<Float>(declared, name: name, summary: summary, client: probe), start: planning(probe),
+                    finish: finish)
             }
             return AuditSubject(
-                targetedWheel: try ProbeTargetedWheel<Double>(declared, name: name, summary: summary, client: probe), finish: finish)
+                targetedWheel: try ProbeTargetedWheel<Double>(declared, name: name, summary: summary, client: probe), start: planning(probe),
+                finish: finish)
         case .wheel(let declared): wheel = declared
         case .dice(let dice):
             let probe = try ProbeClient(command: command, timeout: timeout, kind: "dice", deadline: deadline)
             let game = ProbeDice(dice, name: name, summary: summary, client: probe)
             if let fault = probe.fault { throw fault }
-            return AuditSubject(dice: game, finish: finishing(probe))
+            return AuditSubject(dice: game, start: planning(probe), finish: finishing(probe))
         }
         let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel", deadline: deadline)
         let finish = finishing(probe)
         if probe.numberType == "float" {
-            return AuditSubject(wheel: try ProbeWheel<Float>(wheel, name: name, summary: summary, client: probe), finish: finish)
+            return AuditSubject(
+                wheel: try ProbeWheel<Float>(wheel, name: name, summary: summary, client: probe), start: planning(probe), finish: finish)
         }
-        return AuditSubject(wheel: try ProbeWheel<Double>(wheel, name: name, summary: summary, client: probe), finish: finish)
+        return AuditSubject(
+            wheel: try ProbeWheel<Double>(wheel, name: name, summary: summary, client: probe), start: planning(probe), finish: finish)
     }
 }

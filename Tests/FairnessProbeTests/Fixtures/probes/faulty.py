@@ -14,6 +14,8 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   endless     shakes hands, then writes bytes without a newline, forever
   die-always  shakes hands, then exits on any request (the game crashes on every input)
   slow        answers correctly, but waits 0.2 s before each batch (well within any timeout)
+  crawl       answers correctly, one line at a time, 5 ms apart (200 answers a second: an audit of a
+              million trials cannot end within minutes)
 """
 import os
 import sys
@@ -79,9 +81,12 @@ def main():
             # A dying probe must have written the answers before the one it dies on.
             if FAULT == "die":
                 os.write(1, (reply + "\n").encode())
+            if FAULT == "crawl":
+                time.sleep(0.005)
+                os.write(1, (reply + "\n").encode())
         if replies and FAULT == "slow":
             time.sleep(0.2)
-        if replies and FAULT != "die":
+        if replies and FAULT not in ("die", "crawl"):
             text = "\n".join(replies) + "\n"
             if FAULT == "surplus":
                 text += "surplus\n"
