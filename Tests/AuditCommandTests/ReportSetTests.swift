@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// The files of one run land together: runs killed at random moments leave the complete old set or the
-/// complete new set, never a mix, and other files in the directory survive.
+/// complete new set — reports, pictures and the JUnit file inside it — never a mix, and other files and
+/// folders in the directory survive.
 @Suite("atomic report set", .serialized, .fullTierOnly)
 struct ReportSetTests {
     /// Every file of a report set by its path inside `directory` (`pictures/...` included).
@@ -25,7 +26,10 @@ struct ReportSetTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let out = root + "/reports"
         func arguments(seed: Int, into directory: String) -> [String] {
-            ["--trials", "20000", "--subject", "reference-wheel-37", "--seed", "\(seed)", "--out", directory, "--quiet"]
+            [
+                "--trials", "20000", "--subject", "reference-wheel-37", "--seed", "\(seed)", "--out", directory, "--junit",
+                directory + "/junit.xml", "--quiet",
+            ]
         }
         // The two complete sets a run can leave.
         let started = Date()
@@ -33,10 +37,15 @@ struct ReportSetTests {
         let runtime = Date().timeIntervalSince(started)
         _ = try AuditProcess.run(arguments(seed: 2, into: root + "/b"))
         let setA = Self.reportFiles(root + "/a"), setB = Self.reportFiles(root + "/b")
-        #expect(setA.count == 9 && setB.count == 9 && setA != setB, "\(setA.keys.sorted())")
+        #expect(setA.count == 10 && setB.count == 10 && setA != setB, "\(setA.keys.sorted())")
+        #expect(setA.keys.contains("junit.xml") && setA.keys.contains { $0.hasPrefix("pictures/") }, "\(setA.keys.sorted())")
 
         _ = try AuditProcess.run(arguments(seed: 1, into: out))
         try Data("kept\n".utf8).write(to: URL(fileURLWithPath: out + "/notes.md"))
+        // An unrelated folder inside the reports' directory stays, and does not turn the set's replacement
+        // into file-by-file writes.
+        try FileManager.default.createDirectory(atPath: out + "/archive", withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: out + "/archive/old.txt"))
         var generator = SplitMix64(seed: 20261123)
         var landed = 0
         for attempt in 0..<50 {
@@ -53,6 +62,7 @@ struct ReportSetTests {
             if process.terminationReason == .exit { landed += 1 }
             var files = Self.reportFiles(out)
             #expect(files.removeValue(forKey: "notes.md") == Data("kept\n".utf8), "attempt \(attempt): notes.md lost")
+            #expect(files.removeValue(forKey: "archive/old.txt") == Data("old\n".utf8), "attempt \(attempt): archive/ lost")
             #expect(files == setA || files == setB, "attempt \(attempt): a mixed or torn set: \(files.keys.sorted())")
         }
         // A complete run afterwards clears what the killed runs left beside the directory.

@@ -324,7 +324,8 @@ struct ProbeTests {
         let started = Date()
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " slow", trials: 200_000, deadline: 2)
         #expect(
-            Self.couldNotRun(report)?.contains("did not finish the game's audit within its deadline of 2.0 s") == true, "\(Self.couldNotRun(report) ?? "")")
+            Self.couldNotRun(report)?.contains("did not finish the game's audit within its deadline of 2.0 s") == true,
+            "\(Self.couldNotRun(report) ?? "")")
         #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
     }
 

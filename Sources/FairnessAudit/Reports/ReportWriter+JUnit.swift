@@ -102,19 +102,33 @@ extension ReportWriter {
         return out
     }
 
-    /// Writes the JUnit report to `file`, atomically (a temporary file beside it, then a rename).
-    /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if it cannot be written.
+    /// Writes `report` as JUnit XML to `file`, through a temporary file beside it and a rename.
+    /// - Throws: ``AuditError/cannotWrite(path:reason:)``.
     public static func writeJUnit(_ report: AuditReport, to file: URL) throws {
+        try landJUnit(try stageJUnit(report, beside: file), at: file)
+    }
+
+    /// Writes `report` as JUnit XML to a temporary file beside `file` (same directory, so the rename that
+    /// lands it is atomic) and returns it; ``landJUnit(_:at:)`` moves it into place.
+    /// - Throws: ``AuditError/cannotWrite(path:reason:)`` (the temporary file is removed).
+    public static func stageJUnit(_ report: AuditReport, beside file: URL) throws -> URL {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(
             ".\(file.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try Data(junit(report).utf8).write(to: temporary)
         } catch {
+            try? FileManager.default.removeItem(at: temporary)
             throw AuditError.cannotWrite(path: temporary.path, reason: error.localizedDescription)
         }
-        if rename(temporary.path, file.path) != 0 {
+        return temporary
+    }
+
+    /// Moves a staged JUnit file (``stageJUnit(_:beside:)``) to `file` with one rename.
+    /// - Throws: ``AuditError/cannotWrite(path:reason:)`` (the staged file is removed).
+    public static func landJUnit(_ staged: URL, at file: URL) throws {
+        if rename(staged.path, file.path) != 0 {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: staged)
             throw AuditError.cannotWrite(path: file.path, reason: reason)
         }
     }

@@ -46,13 +46,14 @@ public enum ReportWriter {
     /// The files are written into a new directory beside `directory` (`.NAME.tmp-PID-…`), which then takes
     /// its place in one step: a rename when `directory` does not exist yet, otherwise an atomic exchange of
     /// the two directories (Linux `renameat2(RENAME_EXCHANGE)`, macOS `renamex_np(RENAME_SWAP)`), after
-    /// which the old set is removed. Other files already in `directory` (a `calibration.md`, say) are
-    /// carried over by hard link, and the new directory takes the old one's mode, owner and group first.
-    /// Where the directory cannot be exchanged whole — it holds subdirectories, it is the current directory
-    /// or one of its ancestors (a shell's `--out .`), it is a mount point, its owner cannot be kept, or the
-    /// file system cannot exchange — the files are staged inside it and each is renamed into place, so the
-    /// directory itself is kept and each file is old or new but the set may mix. Leftovers of killed runs
-    /// are removed first.
+    /// which the old set is removed. Everything else already in `directory` (a `calibration.md`, an
+    /// `archive/` folder) is carried over without copying data (``carryOver(_:to:)``: files by hard link,
+    /// folders made again with their mode and owner), and the new directory takes the old one's mode, owner
+    /// and group first; the directory's inode is the one thing that changes. Where the directory cannot be
+    /// exchanged whole — it is the current directory or one of its ancestors (a shell's `--out .`), it is a
+    /// mount point, its owner or an entry cannot be carried over, or the file system cannot exchange — the
+    /// files are staged inside it and each is renamed into place, so the directory itself is kept and each
+    /// file is old or new but the set may mix. Leftovers of killed runs are removed first.
     ///
     /// - Parameters:
     ///   - report: The report to write.
@@ -121,18 +122,7 @@ public enum ReportWriter {
         let existing = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
         var wholeSet = !keepDirectory && keepsOwnership(of: directory, on: staging)
         for name in existing where wholeSet && !ours.contains(name) && name != staging.lastPathComponent {
-            let source = directory.appendingPathComponent(name)
-            var entryIsDirectory: ObjCBool = false
-            _ = manager.fileExists(atPath: source.path, isDirectory: &entryIsDirectory)
-            if entryIsDirectory.boolValue {
-                wholeSet = false
-                break
-            }
-            let copy = staging.appendingPathComponent(name)
-            if link(source.path, copy.path) != 0 && (try? manager.copyItem(at: source, to: copy)) == nil {
-                wholeSet = false
-                break
-            }
+            wholeSet = carryOver(directory.appendingPathComponent(name), to: staging.appendingPathComponent(name))
         }
         if wholeSet && cfs_exchange(staging.path, directory.path) == 0 { return }
         // Not exchangeable as a whole: each file on its own (old or new, never torn).

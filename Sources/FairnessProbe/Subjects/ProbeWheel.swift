@@ -120,11 +120,13 @@ extension GameSpec {
             let finish = finishing(probe)
             if probe.numberType == "float" {
                 return AuditSubject(
-                    targetedWheel: try ProbeTargetedWheel<Float>(declared, name: name, summary: summary, client: probe), start: planning(probe),
+                    targetedWheel: try ProbeTargetedWheel<Float>(declared, name: name, summary: summary, client: probe),
+                    start: planning(probe),
                     finish: finish)
             }
             return AuditSubject(
-                targetedWheel: try ProbeTargetedWheel<Double>(declared, name: name, summary: summary, client: probe), start: planning(probe),
+                targetedWheel: try ProbeTargetedWheel<Double>(declared, name: name, summary: summary, client: probe),
+                start: planning(probe),
                 finish: finish)
         case .wheel(let declared): wheel = declared
         case .dice(let dice):

@@ -3,7 +3,8 @@ import Foundation
 
 /// Where a run's JUnit report goes, checked before anything runs: into the report set (a file name directly
 /// in `--out`, written and landing with the other reports, so the two never come from different runs) or a
-/// file of its own elsewhere (written after the set, through a temporary file and a rename).
+/// file of its own elsewhere (written beside its destination before the set, and renamed into place right
+/// after the set lands).
 enum JUnitDestination {
     case inReportSet(name: String)
     case file(URL)
@@ -59,8 +60,22 @@ enum JUnitDestination {
         case .inReportSet(let name):
             try ReportWriter.write(report, to: directory, threads: threads, junitName: name)
         case .file(let file):
-            try ReportWriter.write(report, to: directory, threads: threads)
-            try ReportWriter.writeJUnit(report, to: file)
+            // Written before the set and landed right after it: a run stopped in between leaves the old
+            // JUnit file beside the new set only for the moment between two renames, and a JUnit file
+            // that cannot be written stops the run before the set is replaced.
+            let staged = try ReportWriter.stageJUnit(report, beside: file)
+            do {
+                try ReportWriter.write(report, to: directory, threads: threads)
+            } catch {
+                try? FileManager.default.removeItem(at: staged)
+                throw error
+            }
+            do {
+                try ReportWriter.landJUnit(staged, at: file)
+            } catch AuditError.cannotWrite(let path, let reason) {
+                throw AuditError.cannotWrite(
+                    path: path, reason: "\(reason) (the reports in \(directory.path) were written; this JUnit file was not)")
+            }
         case nil:
             try ReportWriter.write(report, to: directory, threads: threads)
         }
