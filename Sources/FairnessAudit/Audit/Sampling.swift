@@ -50,11 +50,13 @@ extension SubjectAudit {
             }
             var total = driver.makeTally()
             for part in parts {
-                do {
-                    total.merge(try JSONDecoder().decode(Driver.Counts.self, from: part))
-                } catch {
-                    throw AuditError.invalidSetting(.tallies, value: name, allowed: "tallies of this subject's kind (\(error))")
+                // A shard's file is data from elsewhere: its tally is read and checked before it is added.
+                guard let tally = try? JSONDecoder().decode(Driver.Counts.self, from: part), total.canMerge(tally) else {
+                    throw AuditError.invalidSetting(
+                        .tallies, value: name,
+                        allowed: "a tally of this subject's kind in every shard (one that reads, has this subject's cells and adds up)")
                 }
+                total.merge(tally)
             }
             return total
         }

@@ -35,7 +35,12 @@ struct MergeCommand: ParsableCommand {
         try AuditExitStatus.reportingErrors {
             let (command, store) = try Self.load(
                 paths, extra: (out.map { ["--out", $0] } ?? []) + (junit.map { ["--junit", $0] } ?? []), typedProbes: probes)
-            try command.execute(sampling: .merged(store))
+            do {
+                try command.execute(sampling: .merged(store))
+            } catch AuditError.invalidSetting(.tallies, let subject, let allowed) {
+                // In a merge the tallies are the shards' files, not a flag.
+                throw MergeError("the shards' tallies of \(subject): must be \(allowed)")
+            }
         }
     }
 

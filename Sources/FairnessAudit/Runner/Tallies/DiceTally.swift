@@ -48,6 +48,15 @@ public struct DiceTally: Tally {
     /// Adds the counts of `other`, a tally of the same dice, to this one.
     ///
     /// - Complexity: O(K² · F²), the size of the pair counts.
+    /// Whether `other` can be merged: the same dice and payout levels, as many cells of each kind, and no
+    /// sum past `UInt64.max`.
+    public func canMerge(_ other: DiceTally) -> Bool {
+        other.dice == dice && other.payoutLevels == payoutLevels && faces.canAdd(other.faces) && diePairs.canAdd(other.diePairs)
+            && categories.canAdd(other.categories) && serial.canAdd(other.serial) && hands.canAdd(other.hands)
+            && payouts.canAdd(other.payouts) && plays.canAdd(other.plays) && invalidPlays.canAdd(other.invalidPlays)
+            && rolls.canAdd(other.rolls) && rerolls.canAdd(other.rerolls) && finalStraights.canAdd(other.finalStraights)
+    }
+
     public mutating func merge(_ other: DiceTally) {
         plays += other.plays
         invalidPlays += other.invalidPlays

@@ -39,6 +39,17 @@ public struct OutcomeTally: Tally {
     ///
     /// - Complexity: O(*s*² + *m*), where *s* is the number of slots and *m* the number of invalid labels
     ///   in `other`.
+    /// Whether `other` can be merged: as many slots and pair cells, one slot counted per trial, no invalid
+    /// label counted more often than invalid results were, and no sum past `UInt64.max`.
+    public func canMerge(_ other: OutcomeTally) -> Bool {
+        guard counts.canAdd(other.counts), pairs.canAdd(other.pairs), other.counts.checkedSum == other.trials,
+            trials.canAdd(other.trials), traps.canAdd(other.traps), shownDiffersFromReported.canAdd(other.shownDiffersFromReported),
+            other.traps <= other.trials, other.shownDiffersFromReported <= other.trials, other.pairs.checkedSum != nil,
+            let labelled = Array(other.invalidLabels.values).checkedSum, labelled <= other.trials
+        else { return false }
+        return other.invalidLabels.allSatisfy { (invalidLabels[$0.key] ?? 0).canAdd($0.value) }
+    }
+
     public mutating func merge(_ other: OutcomeTally) {
         trials += other.trials
         for i in counts.indices { counts[i] += other.counts[i] }
