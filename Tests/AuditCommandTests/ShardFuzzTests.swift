@@ -81,13 +81,13 @@ struct ShardFuzzTests {
             var text = round == 0 ? originals[which] : Self.mutate(originals[which], using: &generator)
             let resealed = round == 0 || generator.next() % 2 == 0
             if resealed { text = ShardingTests.sealed(text) }
-            let case_ = directory + "/case"
-            try? FileManager.default.removeItem(atPath: case_)
-            try FileManager.default.createDirectory(atPath: case_, withIntermediateDirectories: true)
+            let caseDirectory = directory + "/case"
+            try? FileManager.default.removeItem(atPath: caseDirectory)
+            try FileManager.default.createDirectory(atPath: caseDirectory, withIntermediateDirectories: true)
             for (index, name) in names.enumerated() {
-                try Data((index == which ? text : originals[index]).utf8).write(to: URL(fileURLWithPath: case_ + "/" + name))
+                try Data((index == which ? text : originals[index]).utf8).write(to: URL(fileURLWithPath: caseDirectory + "/" + name))
             }
-            let result = try AuditProcess.runEnding(["merge", case_, "--out", directory + "/m"], in: directory)
+            let result = try AuditProcess.runEnding(["merge", caseDirectory, "--out", directory + "/m"], in: directory)
             #expect(!result.signalled && [0, 1, 2, 64].contains(result.status), "round \(round): status \(result.status) \(result.stderr)")
             if round == 0 { #expect(result.status != 64, "an unchanged, sealed-again shard file was refused: \(result.stderr)") }
             if resealed && result.status == 64 { reasons[String(result.stderr.prefix(90)), default: 0] += 1 }
