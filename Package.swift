@@ -150,7 +150,9 @@ let package = Package(
         // Probes in four languages and every fault of the protocol (full tier: they need node, python3 and a JDK).
         .testTarget(
             name: "FairnessProbeTests",
-            dependencies: ["TestSupport", "FairnessSubjects", "FairnessChecks", "FairnessSpec", "FairnessAudit", "FairnessProbe"]),
+            dependencies: ["TestSupport", "FairnessSubjects", "FairnessChecks", "FairnessSpec", "FairnessAudit", "FairnessProbe"],
+            // The probes and specs are run from the package's folder, not from the test bundle.
+            exclude: ["Fixtures"]),
         // The README's library example, through the umbrella, as a studio's tests would write it.
         .testTarget(name: "FairnessToolkitTests", dependencies: ["FairnessToolkit"]),
         .testTarget(
