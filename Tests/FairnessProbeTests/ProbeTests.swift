@@ -318,6 +318,16 @@ struct ProbeTests {
         #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
     }
 
+    /// A probe that answers one request after each start and dies on the next is given up once it has
+    /// restarted 40 times with fewer than 10 answers per restart, in seconds (it took 1,001 restarts and
+    /// 95 s before).
+    @Test func aProbeThatDiesOnNearlyEveryRequestFailsFast() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " die-after-one", trials: 2_000)
+        #expect(Self.couldNotRun(report)?.contains("died 40 times") == true, "\(Self.couldNotRun(report) ?? "")")
+        #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
+    }
+
     /// A probe that answers every batch just within the timeout cannot keep a game's audit going for ever:
     /// past `--probe-deadline` the game fails as one that could not be run, at once.
     @Test func aSlowProbeMeetsItsDeadline() throws {

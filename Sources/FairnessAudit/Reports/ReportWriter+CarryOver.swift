@@ -31,4 +31,24 @@ extension ReportWriter {
             return link(source.path, copy.path) == 0
         }
     }
+
+    /// Keeps what the user put in `pictures/` beside the new pictures: every entry that is not a picture
+    /// the toolkit writes (`…-wheel.svg`, `…-outcomes.svg`; the previous run's are replaced), carried over
+    /// as ``carryOver(_:to:)`` does, and the folder's mode. A `pictures` that is not a folder stays out of the
+    /// exchange.
+    /// - Returns: false if anything could not be carried over (then the set is not exchanged).
+    static func carryOverPictures(from old: URL, to new: URL) -> Bool {
+        var info = stat()
+        guard lstat(old.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: old.path) else { return false }
+        try? FileManager.default.createDirectory(at: new, withIntermediateDirectories: true)
+        guard chmod(new.path, info.st_mode & 0o7777) == 0 else { return false }
+        for entry in entries where !(entry.hasSuffix("-wheel.svg") || entry.hasSuffix("-outcomes.svg")) {
+            let target = new.appendingPathComponent(entry)
+            guard !FileManager.default.fileExists(atPath: target.path), carryOver(old.appendingPathComponent(entry), to: target) else {
+                return false
+            }
+        }
+        return true
+    }
 }

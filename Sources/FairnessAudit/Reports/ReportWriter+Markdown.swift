@@ -30,7 +30,7 @@ extension ReportWriter {
         out.append("# Fairness audit report")
         out.append("")
         out.append(
-            "**Gate: \(r.gate.rawValue)** — \(r.subjects.count) subjects: \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive."
+            "**Gate: \(r.gate.rawValue)** — \(ReportNarrator.count(r.subjects.count, "subject")): \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive."
         )
         if isLog {
             out.append("")
@@ -39,7 +39,8 @@ extension ReportWriter {
             )
             out.append("")
             out.append(
-                "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values)."
+                reproduce(r.command)
+                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values)."
             )
         } else {
             out.append("")
@@ -48,7 +49,8 @@ extension ReportWriter {
             )
             out.append("")
             out.append(
-                "Reproduce with `\(r.command)`. Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
+                reproduce(r.command)
+                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
             )
         }
         return out
@@ -225,13 +227,28 @@ extension ReportWriter {
             })
     }
 
+    /// "Reproduce with" and the command line as Markdown code, exactly as it is to be pasted: an inline code
+    /// span, or — when it holds a backtick or a line break (a quoted file name may) — a fenced block on lines
+    /// of its own, its fence longer than any run of backticks inside, so the command never ends the code
+    /// early or becomes Markdown.
+    static func reproduce(_ command: String) -> String {
+        guard command.contains(where: { $0 == "`" || $0.isNewline }) else { return "Reproduce with `\(command)`. " }
+        var longest = 0, run = 0
+        for character in command {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return "Reproduce with:\n\n\(fence)sh\n\(command)\n\(fence)\n\n"
+    }
+
     static func pictureLinks(_ subject: String, _ r: AuditReport) -> String {
         var pictures: [String] = []
         if r.wheels.contains(where: { $0.subject == subject }) {
-            pictures.append("[wheel](\(pictureName(subject, "wheel")))")
+            pictures.append("[wheel](\(pictureName(subject, "wheel", tagged: clashingNames(r).contains(subject))))")
         }
         if r.outcomes.contains(where: { $0.subject == subject && ($0.table == "reported outcome" || $0.table == "final category") }) {
-            pictures.append("[observed vs expected](\(pictureName(subject, "outcomes")))")
+            pictures.append("[observed vs expected](\(pictureName(subject, "outcomes", tagged: clashingNames(r).contains(subject))))")
         }
         return pictures.joined(separator: " · ")
     }

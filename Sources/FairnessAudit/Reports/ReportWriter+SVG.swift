@@ -6,6 +6,10 @@ extension ReportWriter {
     /// The picture files of a report, under `pictures/`.
     static func pictures(_ r: AuditReport) -> [(name: String, contents: String)] {
         var files: [(name: String, contents: String)] = []
+        let clashing = clashingNames(r)
+        func pictureName(_ subject: String, _ kind: String) -> String {
+            Self.pictureName(subject, kind, tagged: clashing.contains(subject))
+        }
         for subject in r.subjects {
             if let drawing = r.wheels.first(where: { $0.subject == subject.name }) {
                 let arcs = r.mislabelledArcs.filter { $0.subject == subject.name }
@@ -17,12 +21,25 @@ extension ReportWriter {
         return files
     }
 
-    /// `pictures/<subject>-<kind>.svg`, the subject's name kept to ASCII letters, digits, `.`, `_` and `-`;
-    /// a name that loses characters that way also gets 8 hexadecimal digits of its FNV-1a hash, so that two
-    /// subjects never share a picture (`wheel-α` and `wheel-β` once both wrote `wheel-_-wheel.svg`).
-    static func pictureName(_ subject: String, _ kind: String) -> String {
-        let safe = String(subject.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
-        guard safe != subject else { return "pictures/\(safe)-\(kind).svg" }
+    /// The subjects whose pictures would share a file on a disk that ignores case (`Wheel`, `wheel`):
+    /// their names are tagged with a hash too.
+    static func clashingNames(_ r: AuditReport) -> Set<String> {
+        let folded = Dictionary(grouping: r.subjects.map(\.name), by: { safeName($0).lowercased() })
+        return Set(folded.values.filter { Set($0).count > 1 }.flatMap { $0 })
+    }
+
+    /// A subject's name kept to ASCII letters, digits, `.`, `_` and `-`.
+    static func safeName(_ subject: String) -> String {
+        String(subject.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+    }
+
+    /// `pictures/<subject>-<kind>.svg`, the subject's name kept as ``safeName(_:)`` keeps it; a name that
+    /// loses characters that way, or is `tagged` (it differs from another only in case), also gets 8
+    /// hexadecimal digits of its FNV-1a hash, so that two subjects never share a picture (`wheel-α` and
+    /// `wheel-β` once both wrote `wheel-_-wheel.svg`).
+    static func pictureName(_ subject: String, _ kind: String, tagged: Bool = false) -> String {
+        let safe = safeName(subject)
+        guard safe != subject || tagged else { return "pictures/\(safe)-\(kind).svg" }
         let tag = String(FNV1a.hash(Array(subject.utf8)) >> 32, radix: 16)
         return "pictures/\(safe)-\(String(repeating: "0", count: 8 - tag.count) + tag)-\(kind).svg"
     }

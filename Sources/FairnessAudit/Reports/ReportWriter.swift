@@ -124,6 +124,9 @@ public enum ReportWriter {
         for name in existing where wholeSet && !ours.contains(name) && name != staging.lastPathComponent {
             wholeSet = carryOver(directory.appendingPathComponent(name), to: staging.appendingPathComponent(name))
         }
+        if wholeSet && existing.contains("pictures") {
+            wholeSet = carryOverPictures(from: directory.appendingPathComponent("pictures"), to: staging.appendingPathComponent("pictures"))
+        }
         if wholeSet && cfs_exchange(staging.path, directory.path) == 0 { return }
         // Not exchangeable as a whole: each file on its own (old or new, never torn).
         for file in files {

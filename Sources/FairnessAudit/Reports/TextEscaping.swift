@@ -35,9 +35,10 @@ public enum TextEscaping {
         return out
     }
 
-    /// `text` for Markdown, in a table cell or a line of prose: as ``terminal(_:)``, and a `<` that would
-    /// open an HTML tag (`<script>`, `</x>`, `<!--`) written `&lt;`, and `|` written `\|`; so text never
-    /// becomes a heading, a table row, a link's HTML or a script.
+    /// `text` for Markdown, in a table cell or a line of prose: as ``terminal(_:)``, a `<` that would open
+    /// an HTML tag (`<script>`, `</x>`, `<!--`) written `&lt;`, and `|`, `` ` ``, `*`, `_`, `\` and a `]`
+    /// before `(` or `[` escaped with a backslash; so text never becomes a heading, a table row, a link, an
+    /// image, code, emphasis, HTML or a script (`[0.1, 0.2]` and `items[-1]` stay as they are).
     public static func markdown(_ text: String) -> String {
         let characters = Array(terminal(text))
         var out = ""
@@ -45,8 +46,10 @@ public enum TextEscaping {
             let next = index + 1 < characters.count ? characters[index + 1] : " "
             if character == "<" && (next.isLetter || "/!?".contains(next)) {
                 out += "&lt;"
-            } else if character == "|" {
-                out += "\\|"
+            } else if "|\\`*_".contains(character) || (character == "]" && (next == "(" || next == "[")) {
+                // A table's bar, a code span, emphasis, the end of a link or image's text (`](`, `][`) —
+                // and the backslash that would undo the escape — stay characters.
+                out += "\\" + String(character)
             } else {
                 out.append(character)
             }
@@ -56,6 +59,22 @@ public enum TextEscaping {
 
     /// A CSV field by RFC 4180 (quoted when it holds a comma, a quote or a line break), and a text that a
     /// spreadsheet would take for a formula (a leading `=`, `+`, `-` or `@` that is not a number) led by `'`.
+    /// Encoded JSON with the characters `JSONEncoder` leaves raw that a terminal or an editor would act on
+    /// (DEL, C1 controls such as CSI U+009B, bidirectional marks) written as `\uXXXX` escapes. They can
+    /// only stand inside strings (JSON's own syntax is ASCII), where the escape means the same character.
+    public static func json(_ encoded: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(encoded.unicodeScalars.count)
+        for scalar in encoded.unicodeScalars {
+            if scalar.value >= 0x7F && isHidden(scalar) {
+                out += String(format: "\\u%04X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     public static func csv(_ text: String) -> String {
         var text = text
         if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }

@@ -30,6 +30,21 @@ struct MislabelledArcCollector<Rotation: BinaryFloatingPoint> {
         return r.isFinite ? geometry.truth(rotation: r, unit: unit) : .blank
     }
 
+    /// Whether the line under the pointer at input `x` parts two arcs of one label, `output`'s (a
+    /// one-sector wheel's seam, two neighbours painted alike): a stop on it reads as that prize, so it is
+    /// no divider between results.
+    func linePartsLikeSectors(_ x: Rotation, showing output: WheelOutcome) -> Bool {
+        let r = Double(rotation(x))
+        guard r.isFinite, let label = output.label else { return false }
+        let step = 1e-9 * unit.fullTurn
+        for side in [r - step, r + step] {
+            guard case .inside(let index) = geometry.truth(rotation: side, unit: unit), geometry.sectors[index].label == label else {
+                return false
+            }
+        }
+        return true
+    }
+
     func onLine(_ x: Rotation) -> Bool {
         if case .onLine = truth(x) { return true } else { return false }
     }
@@ -73,7 +88,9 @@ struct MislabelledArcCollector<Rotation: BinaryFloatingPoint> {
         var isLineBand = false
         if case .onLine = truth { isLineBand = true }
         if showsAResult {
-            if isLineBand { inPlayOnly = true }
+            // In play a stop on a line is the pointer on a divider — unless the line parts two arcs of the
+            // prize shown.
+            if isLineBand { inPlayOnly = !linePartsLikeSectors(a, showing: output) }
             if truth == .blank && output == .noResult { inPlayOnly = true }
         }
         let accepted = accepts(output, truth: truth, geometry: geometry)

@@ -30,6 +30,9 @@ public final class ProbeClient: Sendable {
     /// Restarts in a row with no answer in between after which a probe that dies on every request is given
     /// up (20 requests, each a death in a batch and a death replayed alone).
     public static let barrenRestarts = 40
+    /// Answers per restart, on average since the start, below which a probe that has restarted
+    /// ``barrenRestarts`` times is given up as dying on nearly every input.
+    public static let answersPerRestart = 10
 
     struct State: Sendable {
         var connection: ProbeConnection?
@@ -41,6 +44,8 @@ public final class ProbeClient: Sendable {
         /// Restarts since the probe last answered anything: a probe that dies on every request is given up
         /// after ``ProbeClient/barrenRestarts`` of them, not after ``ProbeClient/maximumRestarts``.
         var restartsWithoutAnswer = 0
+        /// Requests answered since the probe started, over every restart.
+        var answered = 0
         var fault: ProbeError?
     }
 
@@ -112,6 +117,7 @@ public final class ProbeClient: Sendable {
                 }
                 answers.append(contentsOf: got)
                 rest = rest.dropFirst(got.count)
+                state.answered += got.count
                 if !got.isEmpty { state.restartsWithoutAnswer = 0 }
                 if got.count == batch.count {
                     if let extra = connection.extraLine() {
@@ -132,7 +138,14 @@ public final class ProbeClient: Sendable {
                 } else {
                     stepping = true
                 }
-                if state.restarts > ProbeClient.maximumRestarts || state.restartsWithoutAnswer >= ProbeClient.barrenRestarts {
+                // A probe that dies after almost every answer (fewer than ``answersPerRestart`` per restart
+                // once ``barrenRestarts`` have happened) is a game that crashes on nearly every input: given up
+                // in seconds, not after ``maximumRestarts``.
+                let dyingAlmostAlways =
+                    state.restarts >= ProbeClient.barrenRestarts && state.answered < state.restarts * ProbeClient.answersPerRestart
+                if state.restarts > ProbeClient.maximumRestarts || state.restartsWithoutAnswer >= ProbeClient.barrenRestarts
+                    || dyingAlmostAlways
+                {
                     throw ProbeError.keepsDying(command: client.command, restarts: state.restarts, lastRequest: rest.first ?? batch.last!)
                 }
             } catch let error as ProbeError {

@@ -105,7 +105,7 @@ struct RunCommand: ParsableCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         if !reports.quiet { Terminal.printVerdicts(report) }
         print(
-            "gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(report.subjects.count) subjects fail); reports in \(TextEscaping.terminal(reports.directory.path))"
+            "gate: \(report.gate.rawValue) (\(report.subjects.filter { $0.verdict == .fail }.count) of \(ReportNarrator.count(report.subjects.count, "subject")) fail); reports in \(TextEscaping.terminal(reports.directory.path))"
         )
         if !reports.quiet { FileHandle.standardError.write(Data(String(format: "audit: %.2f s\n", seconds).utf8)) }
         try AuditExitStatus.exit(for: report.gate)

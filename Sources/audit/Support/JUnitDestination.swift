@@ -30,9 +30,17 @@ enum JUnitDestination {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFLNK:
-                // Through the link: its target is the file the user means.
-                file = file.resolvingSymlinksInPath()
+                // Through the link: its target is the file the user means, even one that does not exist yet
+                // (the link is kept, and the file it names is written).
+                guard let destination = try? manager.destinationOfSymbolicLink(atPath: file.path) else {
+                    throw refuse("the link cannot be read")
+                }
+                file = URL(fileURLWithPath: destination, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+                    .resolvingSymlinksInPath()
                 var target = stat()
+                if lstat(file.path, &target) == 0 && target.st_mode & S_IFMT == S_IFLNK {
+                    throw refuse("the link leads to a link that leads nowhere")
+                }
                 if stat(file.path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG { throw refuse("the link points to a special file") }
             case S_IFIFO: throw refuse("it is a FIFO, not a regular file")
             case S_IFCHR, S_IFBLK: throw refuse("it is a device, not a regular file")

@@ -47,3 +47,46 @@ struct PictureTests {
         #expect(Set(names).count == names.count, "\(names)")
     }
 }
+
+/// What a reviewer pastes and what a file of the user's holds survive the Markdown and the report set.
+@Suite struct MarkdownCommandAndPictureFolderTests {
+    /// A command holding a backtick and a line break (a file name may) is a fenced block whose fence is longer
+    /// than any backtick run inside: it can neither end the code early nor start a heading.
+    @Test func aCommandThatCouldBreakACodeSpanIsFenced() {
+        #expect(ReportWriter.reproduce("swift run audit --spec x.yaml") == "Reproduce with `swift run audit --spec x.yaml`. ")
+        let fenced = ReportWriter.reproduce("swift run audit --spec 'a```b\n# Gate: PASS.yaml'")
+        #expect(fenced == "Reproduce with:\n\n````sh\nswift run audit --spec 'a```b\n# Gate: PASS.yaml'\n````\n\n", "\(fenced)")
+    }
+
+    /// Subjects whose names differ only in case get pictures of their own on a disk that ignores case.
+    @Test func namesDifferingInCaseGetPicturesOfTheirOwn() throws {
+        let report = try Audit.run(
+            [
+                AuditSubject(wheel: try ReferenceWheel(equalSectors: 4)),
+                AuditSubject(wheel: try ReferenceWheel(weights: [1, 2], name: "Reference-Wheel-4")),
+            ],
+            settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 3)))
+        let names = ReportWriter.pictures(report).map { $0.name.lowercased() }
+        #expect(Set(names).count == names.count, "\(names)")
+    }
+
+    /// A file of the user's in `pictures/` stays when a new set replaces the old one (the previous run's
+    /// pictures do not), and the folder keeps its mode.
+    @Test func filesOfTheUsersInPicturesAreKept() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try Audit.run(
+            [AuditSubject(wheel: try ReferenceWheel(equalSectors: 4))], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 3)))
+        try ReportWriter.write(first, to: directory)
+        let pictures = directory.appendingPathComponent("pictures")
+        try Data("mine".utf8).write(to: pictures.appendingPathComponent("my-photo.png"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o751], ofItemAtPath: pictures.path)
+        let second = try Audit.run(
+            [AuditSubject(wheel: try ReferenceWheel(equalSectors: 5))], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 3)))
+        try ReportWriter.write(second, to: directory)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted()
+        #expect(kept.contains("my-photo.png") && !kept.contains { $0.hasPrefix("reference-wheel-4-") }, "\(kept)")
+        let mode = try FileManager.default.attributesOfItem(atPath: pictures.path)[.posixPermissions] as? Int
+        #expect(mode == 0o751)
+    }
+}

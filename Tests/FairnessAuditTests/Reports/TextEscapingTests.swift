@@ -11,13 +11,25 @@ struct TextEscapingTests {
         let shown = TextEscaping.markdown(hostile)
         #expect(!shown.contains("\n") && !shown.contains("<script") && !shown.contains("</script") && !shown.contains("<!--"))
         #expect(shown.contains("&lt;script>") && shown.contains("\\| forged \\| row \\|"), "\(shown)")
-        // Comparisons and ranges stay as written.
+        // Comparisons, ranges, intervals and subscripts stay as written.
         #expect(TextEscaping.markdown("outside 0..<6, p < 0.05") == "outside 0..<6, p < 0.05")
+        #expect(TextEscaping.markdown("95% interval [0.96, 0.98]; items[-1]") == "95% interval [0.96, 0.98]; items[-1]")
+        // No link, image, code span or emphasis, and no backslash that would undo an escape.
+        let inline = TextEscaping.markdown("[x](javascript:alert(1)) ![i](http://x/p.png) **bold** _it_ `code` \\](y)")
+        #expect(
+            !inline.replacingOccurrences(of: "\\](", with: "").contains("](") && inline.contains("\\*\\*bold\\*\\*")
+                && inline.contains("\\`code\\`"), "\(inline)")
+        #expect(inline.contains("\\_it\\_") && inline.contains("\\\\\\](y)"), "\(inline)")
     }
 
     @Test func controlsAndReorderingMarksAreShownEscaped() {
         let shown = TextEscaping.terminal("a\u{1B}]0;owned\u{07}b\u{0}c\u{202E}d\u{9B}e\tf")
         #expect(shown == "a\\u{1B}]0;owned\\u{7}b\\u{0}c\\u{202E}d\\u{9B}e f", "\(shown)")
+    }
+
+    @Test func jsonKeepsNoRawControlOrReorderingCharacter() {
+        let encoded = TextEscaping.json("{\"s\":\"a\u{9B}2Jb\u{202E}c\u{7F}d é\"}")
+        #expect(encoded == "{\"s\":\"a\\u009B2Jb\\u202Ec\\u007Fd é\"}", "\(encoded)")
     }
 
     @Test func longValuesAreCutWithTheirLength() {

@@ -23,6 +23,9 @@ public enum ReportNarrator {
         }
     }
 
+    /// A count with its noun, plural unless it is one: "1 subject", "55 subjects".
+    public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// A p-value in words: "0 exactly (an outcome of probability 0 was observed)" when the test saw an
     /// impossible outcome, "< 1e-300" for a value that small (or one that underflowed), `%.4g` otherwise.
     public static func pValue(_ x: Double, of check: CheckRecord) -> String {

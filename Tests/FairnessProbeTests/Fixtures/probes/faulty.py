@@ -13,6 +13,7 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
               (rotations play never reaches: latent)
   endless     shakes hands, then writes bytes without a newline, forever
   die-always  shakes hands, then exits on any request (the game crashes on every input)
+  die-after-one  answers one request after each start, then exits on the next (nearly every input crashes)
   slow        answers correctly, but waits 0.2 s before each batch (well within any timeout)
   crawl       answers correctly, one line at a time, 5 ms apart (200 answers a second: an audit of a
               million trials cannot end within minutes)
@@ -38,6 +39,8 @@ def answer(line, session, seen):
     if FAULT == "hang":
         time.sleep(3600)
     if FAULT == "die-always":
+        os._exit(3)
+    if FAULT == "die-after-one" and seen[0] > 2:
         os._exit(3)
     if FAULT == "endless":
         chunk = b"7" * (1 << 16)
@@ -79,14 +82,14 @@ def main():
                 continue
             replies.append(reply)
             # A dying probe must have written the answers before the one it dies on.
-            if FAULT == "die":
+            if FAULT in ("die", "die-after-one"):
                 os.write(1, (reply + "\n").encode())
             if FAULT == "crawl":
                 time.sleep(0.005)
                 os.write(1, (reply + "\n").encode())
         if replies and FAULT == "slow":
             time.sleep(0.2)
-        if replies and FAULT not in ("die", "crawl"):
+        if replies and FAULT not in ("die", "die-after-one", "crawl"):
             text = "\n".join(replies) + "\n"
             if FAULT == "surplus":
                 text += "surplus\n"
