@@ -229,7 +229,7 @@ extension SpecReader {
             let given = spec.sectors.indices.contains(sector) ? spec.sectors[sector].size : width
             let what = spec.drawn ? "arc" : spec.sizesAreWidths ? "width \(given)" : "weight \(given)"
             return
-                "label \(label): its \(what) leaves a slice of \(width) \(unit), too narrow to hold (a weight far below the others' — under 1e-15 of their sum — cannot be drawn)"
+                "label \(label): its \(what) leaves a slice of \(width) \(unit), narrower than a double can mark where the slice lies on the circle (about 1e-16 of a turn away from the circle's zero, where finer slices fit): a sector this rare cannot be drawn there"
         case .doesNotCloseTheCircle:
             let total = spec.sectors.reduce(0) { $0 + $1.size }
             return
