@@ -86,3 +86,64 @@ extension ReportSetTests {
         #expect(FileManager.default.fileExists(atPath: root + "/real/audit.md"))
     }
 }
+
+extension ReportSetTests {
+    /// Whether this machine lets a test start a process as PID 1 of a new PID namespace (root with
+    /// unshare(1), as in a container's entrypoint); elsewhere the PID 1 kill loop cannot run.
+    static let canRunAsPID1: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--pid", "--fork", "--kill-child", "--mount-proc", "true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    /// A container's entrypoint is PID 1, which is always running there: runs killed as PID 1 leave staging
+    /// folders named for PID 1, and the next run as PID 1 removes them (no writer holds their lock), never a
+    /// mixed set.
+    @Test(.enabled(if: canRunAsPID1, "needs unshare(1) with a new PID namespace (root)"))
+    func runsKilledAsPID1LeaveNothingBehind() throws {
+        let root = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/reports"
+        func pid1(seed: Int) -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments =
+                ["--pid", "--fork", "--kill-child", "--mount-proc", AuditProcess.executable.path]
+                + ["--trials", "20000", "--subject", "reference-wheel-37", "--seed", "\(seed)", "--out", out, "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        let first = pid1(seed: 1)
+        let started = Date()
+        try first.run()
+        first.waitUntilExit()
+        let runtime = Date().timeIntervalSince(started)
+        let setA = Self.reportFiles(out)
+        #expect(first.terminationStatus == 0 && setA.count == 9, "\(first.terminationStatus) \(setA.keys.sorted())")
+        var generator = SplitMix64(seed: 11)
+        for attempt in 0..<12 {
+            let process = pid1(seed: 1)
+            try process.run()
+            usleep(UInt32(Double(generator.next() % 1000) / 1000 * runtime * 1.1 * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(Self.reportFiles(out) == setA, "attempt \(attempt): a mixed or torn set")
+        }
+        // What a run killed as PID 1 while writing leaves (kills rarely land in that moment): a staging folder
+        // named for PID 1, which the next run as PID 1 — the same PID — must remove.
+        let stale = root + "/.reports.tmp-1-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
+        try Data("half-written\n".utf8).write(to: URL(fileURLWithPath: stale + "/audit.md"))
+        let last = pid1(seed: 1)
+        try last.run()
+        last.waitUntilExit()
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix(".reports.tmp-") }
+        #expect(leftovers.isEmpty, "staging folders left by runs killed as PID 1: \(leftovers)")
+    }
+}
