@@ -57,8 +57,6 @@ public enum TextEscaping {
         return out
     }
 
-    /// A CSV field by RFC 4180 (quoted when it holds a comma, a quote or a line break), and a text that a
-    /// spreadsheet would take for a formula (a leading `=`, `+`, `-` or `@` that is not a number) led by `'`.
     /// Encoded JSON with the characters `JSONEncoder` leaves raw that a terminal or an editor would act on
     /// (DEL, C1 controls such as CSI U+009B, bidirectional marks) written as `\uXXXX` escapes. They can
     /// only stand inside strings (JSON's own syntax is ASCII), where the escape means the same character.
@@ -75,6 +73,8 @@ public enum TextEscaping {
         return out
     }
 
+    /// A CSV field by RFC 4180 (quoted when it holds a comma, a quote or a line break), and a text that a
+    /// spreadsheet would take for a formula (a leading `=`, `+`, `-` or `@` that is not a number) led by `'`.
     public static func csv(_ text: String) -> String {
         var text = text
         if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
