@@ -47,7 +47,7 @@ public enum ReportWriter {
     /// its place in one step: a rename when `directory` does not exist yet, otherwise an atomic exchange of
     /// the two directories (Linux `renameat2(RENAME_EXCHANGE)`, macOS `renamex_np(RENAME_SWAP)`), after
     /// which the old set is removed. Everything else already in `directory` (a `calibration.md`, an
-    /// `archive/` folder) is carried over without copying data (``carryOver(_:to:)``: files by hard link,
+    /// `archive/` folder) is carried over without copying data (files by hard link,
     /// folders made again with their mode and owner), and the new directory takes the old one's mode, owner
     /// and group first; the directory's inode is the one thing that changes. Where the directory cannot be
     /// exchanged whole — it is the current directory or one of its ancestors (a shell's `--out .`), it is a

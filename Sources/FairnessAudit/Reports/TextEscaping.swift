@@ -36,7 +36,7 @@ public enum TextEscaping {
     }
 
     /// `text` for Markdown, in a table cell or a line of prose: as ``terminal(_:)``, a `<` that would open
-    /// an HTML tag (`<script>`, `</x>`, `<!--`) written `&lt;`, and `|`, `` ` ``, `*`, `_`, `\` and a `]`
+    /// an HTML tag (`<script>`, `</x>`, `<!--`) written `&lt;`, and `|`, a backtick, `*`, `_`, a backslash and a `]`
     /// before `(` or `[` escaped with a backslash; so text never becomes a heading, a table row, a link, an
     /// image, code, emphasis, HTML or a script (`[0.1, 0.2]` and `items[-1]` stay as they are).
     public static func markdown(_ text: String) -> String {
