@@ -174,6 +174,32 @@ struct ProbeTests {
         #expect(sampled.status == .fail, "sampling asks the probe for every spin")
     }
 
+    /// The lucky wheel keeps its rotation between spins (protocol version 3): correct, every spin of a
+    /// session checked lands inside its slice; with `--forget-rotation` the first spin lands right and every
+    /// second spin shows the prize decided while the pointer rests elsewhere (all of them: no index's slice
+    /// is a whole turn away from another's), and sampling, which plays sessions, sees it on 7 spins in 8
+    /// or so.
+    @Test func aWheelThatForgetsItsRotationFailsOnItsSecondSpin() throws {
+        let spec = "Examples/probes/javascript/lucky_wheel.yaml"
+        let probe = "node \(Self.path("Examples/probes/javascript/lucky_wheel.js"))"
+        let correct = try Self.audit(spec: spec, probe: probe, trials: 20_000)
+        let kept = try #require(correct.checks.first { $0.check == .landing })
+        #expect(kept.status == .pass && kept.detail.contains("depends on where the previous spin left"), "\(kept.detail)")
+        let forgetful = try Self.audit(spec: spec, probe: probe + " --forget-rotation", trials: 20_000)
+        let landing = try #require(forgetful.checks.first { $0.check == .landing })
+        #expect(landing.status == .fail && landing.findingClass == .invalid && landing.magnitude == 1, "\(landing)")
+        guard case .landingDefects(let defects)? = landing.findingFact, let spin = defects.spin else {
+            Issue.record("\(String(describing: landing.findingFact))")
+            return
+        }
+        guard case .second = spin.kind else {
+            Issue.record("\(spin)")
+            return
+        }
+        let sampled = try #require(forgetful.checks.first { $0.check == .shownSectorEqualsReportedResult })
+        #expect(sampled.status == .fail && (sampled.statistic ?? 0) > 0.8 * 20_000, "\(sampled.detail)")
+    }
+
     /// A yacht detector that gives no answer, or crashes, on exactly the six yacht rolls misses them: a
     /// mislabel of 6 in 7,776 rolls (a crash of the probe itself is also named as a trap). The game has no
     /// straight detector ('none' everywhere): nothing to judge there. The claim, printed as 0.08%, agrees with
@@ -252,7 +278,7 @@ struct ProbeTests {
 
     @Test func aWrongHandshakeIsNamed() throws {
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " handshake")
-        #expect(Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1|2 wheel double|float'") == true)
+        #expect(Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1|2|3 wheel double|float'") == true)
     }
 
     @Test func aHangingProbeTimesOut() throws {
@@ -375,7 +401,8 @@ struct ProbeTests {
     /// draw outside [0, one turn) would otherwise not be auditable at all.
     @Test(arguments: [
         ("four_sectors_top.yaml", "wheel", 360.0), ("four_sectors_top.yaml", "wheel-float", 360.0),
-        ("four_sectors_target.yaml", "target", 1.0), ("four_sectors_target.yaml", "target2", 1.0), ("five_d6.yaml", "dice", 1.0),
+        ("four_sectors_target.yaml", "target", 1.0), ("four_sectors_target.yaml", "target2", 1.0),
+        ("four_sectors_target.yaml", "target3", 1.0), ("five_d6.yaml", "dice", 1.0),
     ])
     func everyDrawSentIsInItsDocumentedRange(spec: String, kind: String, turn: Double) throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).log").path
@@ -389,8 +416,12 @@ struct ProbeTests {
             let words = line.split(separator: " ").map(String.init)
             let draws: [String]
             switch words.first {
+            case "play" where kind == "target3": draws = [words[2]]
             case "spin", "play": draws = [words[1]]
-            case "target": draws = [words[2]]
+            case "target":
+                draws = [words[2]]
+                // Version 3: the rotation the previous spin left, a finite number in the probe's type.
+                if words.count == 4, !(Double(words[3])?.isFinite ?? false) { outside.insert(String(line)) }
             case "pick": draws = [words[1]]
             case "roll": draws = Array(words.dropFirst())
             default: draws = []
@@ -476,6 +507,7 @@ struct ProbeTests {
         ("divider-36", "equal-36", "equal-36"), ("jitter-8", "equal-8", "equal-8"), ("read-back-7", "equal-7", "equal-7"),
         ("replaced-index-8", "equal-8", "equal-8"), ("throwing-5", "equal-5", "equal-5"),
         ("negative-spin-12", "equal-12", "equal-12"), ("integer-width-7", "equal-7", "drawn-7"),
+        ("accumulating-8", "equal-8", "equal-8"), ("rounded-current-8", "equal-8", "equal-8"),
     ])
     func aTargetedGameInPythonHasTheExactSharesOfItsSwiftTwin(game: String, correctSpec: String, bugSpec: String) throws {
         let figures = try JSONDecoder().decode(
@@ -497,6 +529,28 @@ struct ProbeTests {
         }
         let odds = try #require(bug.checks.first { $0.checkName == "designed odds equal claimed odds" })
         #expect(abs((odds.magnitude ?? 0) - expected.oddsGapValue) <= 1e-12, "\(game): gap \(odds.magnitude ?? 0)")
+    }
+
+    /// A version 1 probe that keeps its game's rotation itself (`target I U` continues from wherever the
+    /// previous request left the wheel): the correct game passes (every play judged the same whatever came
+    /// before, its own state named in the detail); the game that forgets to take the current rotation off
+    /// fails as a play that changed between identical requests, with no share (none can be measured).
+    @Test func aProbeThatKeepsItsOwnStateIsJudgedOnlyWhereItsVerdictsAreStable() throws {
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/targeted_corpus.py")) accumulating-8 --hidden-state"
+        let spec = "Tests/FairnessProbeTests/Fixtures/probes/targeted/equal-8.yaml"
+        let correct = try Self.audit(spec: spec, probe: probe)
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.detail)" })")
+        let stable = try #require(correct.checks.first { $0.check == .landing })
+        #expect(stable.detail.contains("keeps a state of its own"), "\(stable.detail)")
+        let bug = try Self.audit(spec: spec, probe: probe + " --bug")
+        let landing = try #require(bug.checks.first { $0.check == .landing })
+        #expect(bug.gate == .fail && landing.status == .fail && landing.findingClass == .invalid, "\(landing)")
+        #expect(landing.magnitude == nil && bug.subjects[0].affectedShare == nil)
+        guard case .playNotPartitioned(let change)? = landing.findingFact else {
+            Issue.record("\(String(describing: landing.findingFact))")
+            return
+        }
+        #expect(change.firstVerdict != change.laterVerdict)
     }
 
     /// A game whose spins turn the wheel the negative way, with a lookup that breaks only for positive

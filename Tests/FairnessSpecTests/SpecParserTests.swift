@@ -84,6 +84,11 @@ struct SpecParserTests {
         // A targeted wheel drawing its index 4:3:2:1 and claiming those odds: landing, odds and sampling pass.
         #expect(verdict("targeted-weighted") == .pass)
         #expect(report.subjects.first { $0.name == "targeted-weighted" }?.kind == "targeted wheel")
+        // The same kind of wheel turning on from where its last spin left it: every spin of a session checked
+        // lands mid-slice.
+        #expect(verdict("targeted-accumulated") == .pass)
+        let accumulated = report.checks.first { $0.subject == "targeted-accumulated" && $0.check == .landing }!
+        #expect(accumulated.status == .pass && accumulated.detail.contains("depends on where the previous spin left"), "\(accumulated)")
         // Whole-degree stops on seven slices: 52 stops for one slice, 51 for the others — the first slice's
         // odds are 52/360 against a claimed 1/7, off by 52/360 − 1/7 = 1/630.
         #expect(verdict("seven-slices-integer-stops") == .fail)

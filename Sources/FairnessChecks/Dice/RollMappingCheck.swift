@@ -51,6 +51,9 @@ public struct RollMappingCheck: Sendable {
     public let mappings: [Die]
     /// The sweep points per die.
     public let steps: Int
+    /// The first draw where a die's mapping did not hold its partition (the game's roll depends on earlier
+    /// requests, or changes more often than the sweep resolves): then no share above is exact.
+    public let unstable: Unstable?
 
     /// The largest share of the draws, over the dice, that give a face outside 1 ... F.
     public var invalidShare: Double { mappings.map { Double($0.counts[0]) / Double(Self.gridSize) }.max() ?? 0 }
@@ -84,6 +87,7 @@ public struct RollMappingCheck: Sendable {
             points.map { m in (0..<k).map { $0 == die ? u(m) : 0.5 } }
         }
         var result: [Die] = []
+        var unstable: Unstable?
         for die in 0..<k {
             // Sweep points, the grid's ends, and the points around every k/F.
             var pointSet = Set((0..<max(2, steps)).map { UInt64($0) * (grid / UInt64(max(2, steps))) })
@@ -95,26 +99,16 @@ public struct RollMappingCheck: Sendable {
                 }
             }
             let points = pointSet.sorted()
-            var face = Dictionary(uniqueKeysWithValues: zip(points, faces(draws(die: die, at: points)).map { $0[die] }))
             // Bisect every interval whose ends differ down to adjacent grid points (all intervals one step
-            // per round, so each round is one batch).
-            var open = zip(points, points.dropFirst()).filter { face[$0.0] != face[$0.1] && $0.1 - $0.0 > 1 }.map {
-                (low: $0.0, high: $0.1)
+            // per round, so each round is one batch), within the grid's bound on open intervals.
+            let evaluation = DrawGrid.evaluate(streams: 1, points: points, same: ==) { requests in
+                faces(draws(die: die, at: requests.map(\.m))).map { $0[die] }
             }
-            while !open.isEmpty {
-                let middles = open.map { $0.low + ($0.high - $0.low) / 2 }
-                for (m, shown) in zip(middles, faces(draws(die: die, at: middles)).map { $0[die] }) { face[m] = shown }
-                var next: [(low: UInt64, high: UInt64)] = []
-                for (interval, middle) in zip(open, middles) {
-                    // Keep the half whose ends differ (the left one first: it holds the first change).
-                    if face[interval.low] != face[middle] {
-                        if middle - interval.low > 1 { next.append((interval.low, middle)) }
-                        if face[middle] != face[interval.high] && interval.high - middle > 1 { next.append((middle, interval.high)) }
-                    } else if interval.high - middle > 1 {
-                        next.append((middle, interval.high))
-                    }
+            let face = evaluation.answers[0]
+            if unstable == nil {
+                unstable = Self.unstable(die: die, face: face, complete: evaluation.complete, points: points) {
+                    faces(draws(die: die, at: $0)).map { $0[die] }
                 }
-                open = next
             }
             // Runs of constant face between the evaluated points (a change sits where neighbours differ).
             let evaluated = face.keys.sorted()
@@ -136,5 +130,53 @@ public struct RollMappingCheck: Sendable {
         self.dice = dice
         mappings = result
         self.steps = steps
+        self.unstable = unstable
+    }
+
+    /// Where one die's mapping does not hold its partition, if anywhere: 16 swept draws are asked again and
+    /// ``checkDraws`` draws spread at random are compared with the face the partition predicts; a draw
+    /// answered otherwise is asked once more. An incomplete partition with no such draw is reported at the
+    /// first draw checked.
+    static func unstable(
+        die: Int, face: [UInt64: Int], complete: Bool, points: [UInt64], asking: ([UInt64]) -> [Int]
+    ) -> Unstable? {
+        let again = points.enumerated().filter { $0.offset % max(1, points.count / 16) == 0 }.map(\.element)
+        let checks = DrawGrid.checkDraws(count: checkDraws, seed: 0xd1ce + UInt64(die))
+        let evaluated = face.keys.sorted()
+        let got = asking(again + checks)
+        for (m, shown) in zip(again, got) where shown != face[m]! {
+            return Unstable(die: die, draw: DrawGrid.u(m), first: face[m]!, later: shown, kind: .changesBetweenRequests)
+        }
+        let wrong = zip(checks, got.dropFirst(again.count)).filter { DrawGrid.predicted(face, evaluated: evaluated, at: $0.0) != $0.1 }
+        guard let example = wrong.first else {
+            return complete
+                ? nil
+                : Unstable(die: die, draw: DrawGrid.u(checks[0]), first: face[0]!, later: face[0]!, kind: .changesBetweenDraws)
+        }
+        let repeated = asking([example.0])[0]
+        return Unstable(
+            die: die, draw: DrawGrid.u(example.0),
+            first: repeated == example.1 ? DrawGrid.predicted(face, evaluated: evaluated, at: example.0) : example.1,
+            later: repeated, kind: repeated == example.1 ? .changesBetweenDraws : .changesBetweenRequests)
+    }
+}
+
+extension RollMappingCheck {
+    /// Draws per die, spread at random over the grid, where the partition is checked.
+    public static let checkDraws = 64
+
+    /// A draw where a die's mapping did not hold its partition: what it gave there in the partition (or
+    /// the first time it was asked), and later.
+    public struct Unstable: Sendable, Hashable {
+        /// The die (0-based).
+        public let die: Int
+        /// The draw u.
+        public let draw: Double
+        /// The face the partition has there (or the first answer).
+        public let first: Int
+        /// The face the game gave when asked again.
+        public let later: Int
+        /// Why the partition does not hold.
+        public let kind: DrawGrid.Instability
     }
 }

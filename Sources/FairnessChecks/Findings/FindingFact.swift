@@ -18,6 +18,10 @@ public enum FindingFact: Sendable, Hashable {
     case undrawnIndicesMishandled(count: Int, drawn: Range<Int>)
     /// The indices a targeted wheel lands wrongly, classified; see ``LandingDefects``.
     case landingDefects(LandingDefects)
+    /// A targeted wheel's play changed between two identical requests (see
+    /// ``TargetedSessionCheck/UnstablePlay``): it keeps state its requests do not carry, so no share of
+    /// its play can be measured.
+    case playNotPartitioned(TargetedSessionCheck.UnstablePlay)
     /// An outcome's odds in play differ from the odds claimed for it (or, with no claim, from its sector's
     /// share) by `difference`.
     case targetedOddsDiffer(difference: Double, fromClaims: Bool)
@@ -121,4 +125,6 @@ public struct LandingDefects: Sendable, Hashable {
     public var share: Double
     /// Indices of each other class, with their share of spins (nil for latent).
     public var others: [WheelDefects.ClassCount]
+    /// The spin of a session judged: nil for a first spin, from the wheel's initial rotation.
+    public var spin: TargetedSessionCheck.Spin? = nil
 }

@@ -25,9 +25,9 @@ public struct TargetedWheelFindings: Sendable {
     /// The share of plays that stop on, or within the rounding band of, a line of the index's sector.
     public let roundingShare: Double
 
-    /// Classifies what `landing` found for `subject`.
+    /// Classifies what `landing` found for `subject`, on the spin of a session `spin` (nil: a first spin).
     /// - Complexity: O(r) for r runs of the landing check.
-    public init<Subject: TargetedWheelSubject>(_ subject: Subject, landing check: LandingCheck) {
+    public init<Subject: TargetedWheelSubject>(_ subject: Subject, landing check: LandingCheck, spin: TargetedSessionCheck.Spin? = nil) {
         let probability = subject.indexDistribution
         var indices: [FindingClass: Set<Int>] = [:]
         var shares: [FindingClass: Double] = [:]
@@ -69,7 +69,8 @@ public struct TargetedWheelFindings: Sendable {
                 findingClass: $0, count: indices[$0]!.subtracting([IndexDrawTable.trappedIndex]).count,
                 share: $0 == .latent ? nil : shares[$0] ?? 0)
         }
-        let defects = LandingDefects(worst: worst, count: count, drawn: drawn, drawTraps: trapsInDraw, share: share, others: others)
+        let defects = LandingDefects(
+            worst: worst, count: count, drawn: drawn, drawTraps: trapsInDraw, share: share, others: others, spin: spin)
         self.landing = Finding(worst, magnitude: share, fact: .landingDefects(defects))
     }
 }

@@ -87,6 +87,9 @@ public struct LandingCheck: Sendable {
 
     /// The subject's name.
     public let subject: String
+    /// The rotation the wheel rested at before the spins judged here, in the subject's unit: its initial
+    /// rotation for a first spin, where an earlier spin left it for a later spin of a session.
+    public let previousRotation: Double
     /// One landing for every index in the subject's `indices` and every other index its own draw picks
     /// (`TargetedWheelSubject.indexDistribution`), in order.
     public let landings: [Landing]
@@ -114,25 +117,36 @@ public struct LandingCheck: Sendable {
         return odds
     }
 
-    /// Spins `subject` to every index in its `indices` and to six out-of-range indices, over the game's own
-    /// draws, and judges every play against the geometric truth.
+    /// Spins `subject` from its initial rotation (a first spin) to every index in its `indices` and to six
+    /// out-of-range indices, over the game's own draws, and judges every play against the geometric truth.
     ///
     /// - Parameter subject: The wheel told its result up front.
-    /// - Complexity: O((*n* + 6) · (``drawSteps`` + *c* · 53)) calls of `spins(_:)` per request and truth
-    ///   lookups, where *n* is `subject.indices.count` and *c* the changes of play over one index's draws;
-    ///   one batch per bisection round.
+    /// - Complexity: O((*n* + 6) · (``drawSteps`` + *c* · 53)) calls of `spins(_:from:)` per request and
+    ///   truth lookups, where *n* is `subject.indices.count` and *c* the changes of play over one index's
+    ///   draws; one batch per bisection round.
     public init<Subject: TargetedWheelSubject>(_ subject: Subject) {
+        self.init(subject, from: subject.initialRotation, outOfRange: true)
+    }
+
+    /// Spins `subject` to every index it can draw (no out-of-range ones) when its previous spin left it at
+    /// `previous`, over the game's own draws: a later spin of a session.
+    /// - Complexity: as ``init(_:)`` without the six out-of-range indices.
+    public init<Subject: TargetedWheelSubject>(_ subject: Subject, from previous: Subject.Rotation) {
+        self.init(subject, from: previous, outOfRange: false)
+    }
+
+    private init<Subject: TargetedWheelSubject>(_ subject: Subject, from previous: Subject.Rotation, outOfRange asksOutside: Bool) {
         let judge = LandingJudge(subject)
         let count = subject.geometry.count
         // Every index the game can be told: its range, and any other index its own draw picks.
-        let valid = Array(Set(subject.indices).union(subject.indexDistribution.keys)).sorted()
-        let outside = [-1, -count, count, count + 1, Int.max, Int.min]
+        let valid = Self.indicesInPlay(subject)
+        // Out of range: six indices the game does not draw (one its own draw picks is in play, not outside).
+        let outside = asksOutside ? [-1, -count, count, count + 1, Int.max, Int.min].filter { !valid.contains($0) } : []
         let all = valid.map { ($0, true) } + outside.map { ($0, false) }
         // Every index's play over the game's own draws, all indices in one batch per round.
         let results = DrawGrid.evaluate(streams: all.count, steps: Self.drawSteps, same: { $0.key == $1.key }) { requests in
-            zip(requests, subject.spins(requests.map { (index: all[$0.stream].0, u: DrawGrid.u($0.m)) })).map { request, spin in
-                judge.point(all[request.stream].0, spin, mustLand: all[request.stream].1)
-            }
+            let spins = subject.spins(requests.map { (index: all[$0.stream].0, u: DrawGrid.u($0.m)) }, from: previous)
+            return zip(requests, spins).map { request, spin in judge.point(all[request.stream].0, spin, mustLand: all[request.stream].1) }
         }
         var landings: [Landing] = []
         var runs: [[Run]] = []
@@ -151,6 +165,25 @@ public struct LandingCheck: Sendable {
         self.runs = Array(runs.prefix(valid.count).joined())
         outOfRangeRuns = Array(runs.dropFirst(valid.count).joined())
         self.subject = subject.name
+        previousRotation = Double(previous)
+    }
+
+    /// Every index the game can be told, in order: its `indices`, and any other index its own draw picks.
+    static func indicesInPlay<Subject: TargetedWheelSubject>(_ subject: Subject) -> [Int] {
+        Array(Set(subject.indices).union(subject.indexDistribution.keys)).sorted()
+    }
+
+    /// The run of the valid index `index` that holds the draw u = m · 2⁻⁵³ (nil for an index not in
+    /// play).
+    /// - Complexity: O(log *r*) for *r* runs (they are sorted by index, then draw).
+    public func run(of index: Int, atDraw m: UInt64) -> Run? {
+        var low = 0, high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            let run = runs[middle]
+            if run.index < index || (run.index == index && run.draws.upperBound <= m) { low = middle + 1 } else { high = middle }
+        }
+        return low < runs.count && runs[low].index == index && runs[low].draws.contains(m) ? runs[low] : nil
     }
 
     /// One index's landing, summed from its evaluated draws and runs.
@@ -203,6 +236,14 @@ struct LandingJudge: Sendable {
         bandAt = { RoundingBand.halfWidth(at: Subject.Rotation($0), unit: unit) }
     }
 
+    /// Whether the pointer is inside sector `s` at `rotation` and `band` either side of it.
+    func isDeepInside(_ s: Int, rotation: Double, band: Double) -> Bool {
+        [rotation - band, rotation + band].allSatisfy { r in
+            guard r.isFinite, case .inside(let t) = geometry.truth(rotation: r, unit: unit) else { return false }
+            return t == s
+        }
+    }
+
     /// The sectors under the pointer within `band` of `rotation` (the truth there and at either end).
     func sectors(near rotation: Double, band: Double) -> Set<Int> {
         var near = Set<Int>()
@@ -239,7 +280,11 @@ struct LandingJudge: Sendable {
             }
             let rotation = Double(stop)
             let truth = geometry.truth(rotation: rotation, unit: unit)
-            let landsOn = describe(truth, geometry: geometry)
+            // "lands on 3", "lands on the line: 2 or 3", "lands on blank (no sector)".
+            let landsOn =
+                if case .onLine(let touching) = truth {
+                    "the line: " + touching.map { "\(geometry.sectors[$0].label)" }.joined(separator: " or ")
+                } else { describe(truth, geometry: geometry) }
             var margin: Double?
             if case .inside(let s) = truth {
                 let position = geometry.positionUnderPointer(rotation: rotation, unit: unit)
@@ -271,8 +316,11 @@ struct LandingJudge: Sendable {
             guard touching.contains(where: shows) else { return .invalid }
             return touching.contains(where: isIndex) ? .rounding : .mislabel
         case .inside(let s):
-            if shows(s) && isIndex(s) { return .correct }
-            let near = sectors(near: rotation, band: bandAt(rotation))
+            let band = bandAt(rotation)
+            // Inside the index's sector and showing it: right, unless within the rounding band of one of the
+            // sector's lines (the pointer on a divider, a few ulps to the right side of it).
+            if shows(s) && isIndex(s) { return isDeepInside(s, rotation: rotation, band: band) ? .correct : .rounding }
+            let near = sectors(near: rotation, band: band)
             if shows(s) { return near.contains(where: isIndex) ? .rounding : .mislabel }
             // Shows another sector than the one it stopped in: a reading across the line it stops at, or
             // a result that is not where the wheel is.

@@ -17,7 +17,8 @@ public final class ProbeClient: Sendable {
     public let kind: String
     /// `double` or `float`.
     public let numberType: String
-    /// The protocol version the probe speaks: 1, or 2 (it answers `pick U`).
+    /// The protocol version the probe speaks: 1, 2 (it answers `pick U`) or 3 (a wheel told its result up
+    /// front also answers `target I U P` from the previous rotation, and sessions of `play I U`).
     public let version: Int
     /// Seconds the whole game's audit through the probe may take, from the probe's start; nil: no limit.
     public let deadline: Double?
@@ -200,13 +201,18 @@ public final class ProbeClient: Sendable {
     /// One session on a connection of its own (sampling workers run in parallel): `reset`, then one
     /// `play U` per draw; each answer is `ROTATION RESULT`.
     func playSession(_ draws: [Double]) -> [String] {
+        session(draws.map { "play \(ProbeNumbers.format($0, numberType))" }, validate: ProbeNumbers.validatePlay)
+    }
+
+    /// `reset`, then `plays`, on a connection of its own; the answers to `plays`.
+    private func session(_ plays: [String], validate: @escaping (String, String) -> String?) -> [String] {
         // A probe that has already failed is not started again for every block of trials.
-        if state.withLock({ $0.fault != nil }) { return Array(repeating: "trap", count: draws.count) }
+        if state.withLock({ $0.fault != nil }) { return Array(repeating: "trap", count: plays.count) }
         var connection = state.withLock { state -> ProbeConnection? in state.fault == nil ? state.spare.popLast() : nil }
         var session = State(connection: connection)
         session.restarts = 0
-        let requests = ["reset"] + draws.map { "play \(ProbeNumbers.format($0, numberType))" }
-        let answers = Self.ask(requests, state: &session, client: self, validate: ProbeNumbers.validatePlay, spare: true)
+        let requests = ["reset"] + plays
+        let answers = Self.ask(requests, state: &session, client: self, validate: validate, spare: true)
         connection = session.connection
         state.withLock { state in
             if let fault = session.fault, state.fault == nil { state.fault = fault }
@@ -218,24 +224,31 @@ public final class ProbeClient: Sendable {
 
     // MARK: Wheels told their result up front
 
-    /// The probe's answers to `target I U` for each (index, draw), in order: `ROTATION LABEL`,
+    /// The probe's answers to `target I U` for each (index, draw) — `target I U P` from the rotation
+    /// `previous` (in the spec's convention) for a version 3 probe — in order: `ROTATION LABEL`,
     /// `ROTATION none`, `ROTATION trap`, `refused`, or `trap` (never cached: a game's stop may depend on its
     /// draw).
-    func targets(_ requests: [(index: Int, u: Double)]) -> [String] {
-        // U in the probe's own type, below 1 there too (1 − 2⁻⁵³ would read back as 1.0 in a float).
-        ask(
-            requests.map { request in
-                let u = numberType == "float" ? min(request.u, Double(Float(1).nextDown)) : request.u
-                return "target \(request.index) \(ProbeNumbers.format(u, numberType))"
-            }, validate: ProbeNumbers.validateTarget)
+    func targets(_ requests: [(index: Int, u: Double)], from previous: Double) -> [String] {
+        let from = version >= 3 ? " " + ProbeNumbers.format(previous, numberType) : ""
+        return ask(requests.map { "target \($0.index) \(unitDraw($0.u))" + from }, validate: ProbeNumbers.validateTarget)
+    }
+
+    /// One session of a version 3 probe's wheel told its result up front, on a connection of its own:
+    /// `reset`, then `play I U` for each (index, draw), each spin from where the one before left the wheel;
+    /// the answers as for ``targets(_:from:)``.
+    func targetSession(_ requests: [(index: Int, u: Double)]) -> [String] {
+        session(requests.map { "play \($0.index) \(unitDraw($0.u))" }, validate: ProbeNumbers.validateTargetPlay)
+    }
+
+    /// A draw u in [0, 1) as the probe's number type writes it, below 1 there too (1 − 2⁻⁵³ would read
+    /// back as 1.0 in a float).
+    private func unitDraw(_ u: Double) -> String {
+        ProbeNumbers.format(numberType == "float" ? min(u, Double(Float(1).nextDown)) : u, numberType)
     }
 
     /// The probe's answers to `pick U` for each draw, in order: an index (any whole number) or `trap`.
     func picks(_ draws: [Double]) -> [String] {
-        ask(
-            draws.map { u in
-                "pick \(ProbeNumbers.format(numberType == "float" ? min(u, Double(Float(1).nextDown)) : u, numberType))"
-            }, validate: ProbeNumbers.validatePick)
+        ask(draws.map { "pick \(unitDraw($0))" }, validate: ProbeNumbers.validatePick)
     }
 
     // MARK: Dice

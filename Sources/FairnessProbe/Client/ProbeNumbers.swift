@@ -45,6 +45,12 @@ enum ProbeNumbers {
         return nil
     }
 
+    /// A session of a wheel told its result up front: `ok` to `reset`, as ``validateTarget(_:_:)`` to
+    /// `play I U`.
+    static func validateTargetPlay(_ request: String, _ answer: String) -> String? {
+        request == "reset" ? (answer == "ok" ? nil : "'ok'") : validateTarget(request, answer)
+    }
+
     static func validatePick(_ request: String, _ answer: String) -> String? {
         answer == trap || Int(answer) != nil ? nil : "a whole-number index or 'trap'"
     }

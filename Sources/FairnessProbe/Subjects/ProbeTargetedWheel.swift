@@ -19,8 +19,11 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     public let geometry: WheelGeometry
     /// The probe.
     public let client: ProbeClient
-    /// The game's own index draw, for a probe that speaks version 2 (`pick U`), partitioned exactly.
-    public let ownIndexDraw: IndexDrawTable?
+    /// The game's own index draw, for a probe that speaks version 2 (`pick U`), as surveyed: partitioned
+    /// exactly where it can be.
+    public let ownIndexDrawSurvey: IndexDrawSurvey?
+    /// The exact partition of the game's own index draw, when it has one.
+    public var ownIndexDraw: IndexDrawTable? { ownIndexDrawSurvey?.table }
 
     /// The wheel of `spec` answered by `client`.
     /// - Throws: `WheelGeometryError` if the declared sectors do not make a wheel.
@@ -30,9 +33,9 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
         self.summary = summary
         self.client = client
         geometry = try spec.geometry()
-        ownIndexDraw =
+        ownIndexDrawSurvey =
             client.version >= 2
-            ? IndexDrawTable { draws in
+            ? IndexDrawSurvey { draws in
                 client.picks(draws).map { $0 == "trap" ? .trap : Int($0).map { .index($0) } ?? .trap }
             } : nil
     }
@@ -53,17 +56,38 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     /// The declared prizes and payout terms, if any.
     public var paytable: Paytable<Int>? { spec.paytable }
 
-    /// The probe's `target I 0.5`.
+    /// The probe's `target I 0.5` (from rest).
     public func spin(toIndex index: Int) -> TargetedSpin<Rotation> { spin(toIndex: index, drawing: 0.5) }
 
-    /// The probe's `target I U`: refused, a stop and what it shows, or a trap.
-    public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spins([(index, u)])[0] }
+    /// The probe's `target I U` (from rest): refused, a stop and what it shows, or a trap.
+    public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spins([(index, u)], from: 0)[0] }
 
-    /// The probe's answers to a batch of `target I U` requests; a trap, without asking, for a request whose
-    /// draw is NaN (the game's own index draw trapped: there is no index to tell it).
-    public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
+    /// The probe's `target I U P`, from the rotation `previous` (version 3; earlier versions are asked
+    /// `target I U` and compute every stop from the index alone).
+    public func spin(toIndex index: Int, drawing u: Double, from previous: Rotation) -> TargetedSpin<Rotation> {
+        spins([(index, u)], from: previous)[0]
+    }
+
+    /// The probe's answers to a batch of `target I U P` requests from `previous` (`target I U` before
+    /// version 3); a trap, without asking, for a request whose draw is NaN (the game's own index draw
+    /// trapped: there is no index to tell it).
+    public func spins(_ requests: [(index: Int, u: Double)], from previous: Rotation) -> [TargetedSpin<Rotation>] {
+        answering(requests) { client.targets($0, from: sign * Double(previous)) }
+    }
+
+    /// One session: a version 3 probe plays it (`reset`, then `play I U` for each spin, in one batch); an
+    /// earlier one answers every spin with `target I U`, as a first spin.
+    public func playSession(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
+        client.version >= 3 ? answering(requests) { client.targetSession($0) } : spins(requests, from: 0)
+    }
+
+    /// `requests` answered by `ask`, but for a request whose draw is NaN (the game's own index draw trapped),
+    /// which is a trap without asking.
+    private func answering(
+        _ requests: [(index: Int, u: Double)], _ ask: ([(index: Int, u: Double)]) -> [String]
+    ) -> [TargetedSpin<Rotation>] {
         let asked = requests.filter { !$0.u.isNaN }
-        var answers = zip(asked, client.targets(asked)).map { Self.spin($1, index: $0.index, sign: sign) }.makeIterator()
+        var answers = zip(asked, ask(asked)).map { Self.spin($1, index: $0.index, sign: sign) }.makeIterator()
         return requests.map { request in
             request.u.isNaN ? .traps(at: .nan, reason: "the game's own index draw traps") : answers.next()!
         }

@@ -40,9 +40,11 @@ public struct WheelSpec: Sendable, Hashable {
 
     /// Whether each spin adds to the previous rotation or starts again from zero.
     public enum Rotation: String, Sendable, Hashable, CaseIterable {
-        /// rotation ← previous + turns + drawn angle.
+        /// rotation ← previous + turns + drawn angle; a wheel told its result up front turns on from the
+        /// previous rotation: the whole turns, then forward to the stop.
         case accumulated
-        /// rotation ← turns + drawn angle.
+        /// rotation ← turns + drawn angle; a wheel told its result up front computes each stop from its
+        /// index alone.
         case reset
     }
 

@@ -200,10 +200,6 @@ extension SpecReader {
             }
             result.indexWeights = try indexWeights(weightsField.value, spinPath + ".index-weights", sectors: sectors)
         }
-        if result.draw == .target, let rotationField = spin["rotation"] {
-            throw fail(
-                rotationField.key, spinPath + ".rotation", "does not apply to draw: target (the game computes each stop from its index)")
-        }
         return result
     }
 

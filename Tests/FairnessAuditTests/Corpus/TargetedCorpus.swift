@@ -187,6 +187,50 @@ struct TargetIntegerWidthWheel: TargetedWheelSubject {
     }
 }
 
+/// 8 prizes on a wheel whose rotation accumulates, as a CSS `transform: rotate()` wheel keeps it: each spin
+/// turns on from where the last one left the wheel, five turns and then forward to a random point of the
+/// middle 80% of the prize's slice, and shows the prize it decided. BUG: the stop is added to the current
+/// rotation without taking off where the wheel already is (`rotation += 1800 + target`), which is right
+/// on the first spin only.
+struct TargetAccumulatingWheel: TargetedWheelSubject {
+    let planted: Bool
+    let geometry = try! WheelGeometry.equal(count: 8, unit: .degrees, pointer: 0)
+    var name: String { planted ? "targeted-accumulating-8-bug" : "targeted-accumulating-8" }
+    var summary: String { "8 prizes, rotation accumulates between spins (bug: the current rotation is not taken off)" }
+    var rotationUnit: AngleUnit { .degrees }
+    var indices: Range<Int> { 0..<8 }
+    func spin(toIndex index: Int) -> TargetedSpin<Double> { spin(toIndex: index, drawing: 0.5, from: 0) }
+    func spin(toIndex index: Int, drawing u: Double, from current: Double) -> TargetedSpin<Double> {
+        guard indices.contains(index) else { return .refused }
+        let target = 360 - (Double(index) + 0.5 + (u - 0.5) * 0.8) * 45
+        // BUG (planted): forgets `- current` (the JavaScript `((x % 360) + 360) % 360` idiom otherwise).
+        let forward =
+            planted ? target : ((target - current).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return .stops(at: current + 5 * 360 + forward, reports: .label(index + 1))
+    }
+}
+
+/// 8 prizes on a wheel whose rotation accumulates; each spin stops anywhere in the prize's slice and shows
+/// the prize decided. BUG: the way forward is measured from the current rotation rounded to a whole degree
+/// (`Math.round(current)`), so after a stop on a half degree every stop is half a degree short: on a second
+/// spin the last 1/90 of each slice's draws stop in the next slice while the decided prize is shown.
+struct TargetRoundedCurrentWheel: TargetedWheelSubject {
+    let planted: Bool
+    let geometry = try! WheelGeometry.equal(count: 8, unit: .degrees, pointer: 0)
+    var name: String { planted ? "targeted-rounded-current-8-bug" : "targeted-rounded-current-8" }
+    var summary: String { "8 prizes, rotation accumulates (bug: the current rotation rounded to a whole degree)" }
+    var rotationUnit: AngleUnit { .degrees }
+    var indices: Range<Int> { 0..<8 }
+    func spin(toIndex index: Int) -> TargetedSpin<Double> { spin(toIndex: index, drawing: 0.5, from: 0) }
+    func spin(toIndex index: Int, drawing u: Double, from current: Double) -> TargetedSpin<Double> {
+        guard indices.contains(index) else { return .refused }
+        let target = 360 - (Double(index) + u) * 45
+        let from = planted ? current.rounded() : current  // BUG (planted): Math.round(current)
+        let forward = ((target - from).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return .stops(at: current + 5 * 360 + forward, reports: .label(index + 1))
+    }
+}
+
 enum TargetedCorpus {
     /// Each game's correct twin and planted twin.
     static var games: [(correct: AuditSubject, planted: AuditSubject)] {
@@ -197,13 +241,15 @@ enum TargetedCorpus {
             pair(TargetDividerWheel.init), pair(TargetJitterWheel.init), pair(TargetReadBackWheel.init),
             pair(TargetReplacedIndexWheel.init), pair(TargetOffByOneWheel.init), pair(TargetPastTheEndWheel.init),
             pair(TargetThrowingWheel.init), pair(TargetNegativeSpinWheel.init), pair(TargetIntegerWidthWheel.init),
+            pair(TargetAccumulatingWheel.init), pair(TargetRoundedCurrentWheel.init),
         ]
     }
 
-    /// Every subject's exact findings: (landing class, its share of plays, largest odds gap).
+    /// Every subject's exact findings over a session (the worst spin's): (landing class, its share of
+    /// plays, largest odds gap of the first spin).
     static func findings<W: TargetedWheelSubject>(_ wheel: W) -> (landing: TargetedWheelFindings, oddsGap: Double) {
         let check = LandingCheck(wheel)
-        let findings = TargetedWheelFindings(wheel, landing: check)
+        let findings = TargetedSessionCheck(wheel, first: check).worst.findings
         let designed = check.odds(probabilities: wheel.indexDistribution)
         let claimed = wheel.claimedOdds ?? DesignedOdds.sectorShares(of: wheel.geometry)
         return (findings, DesignedOdds.largestDifference(designed, claimed))

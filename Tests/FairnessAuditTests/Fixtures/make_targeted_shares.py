@@ -13,6 +13,9 @@ on each piece the play is judged as the toolkit's docs/checks.md defines the cla
 - anything else with positive measure (a gap, another label, a trap): invalid;
 - a stop exactly on a line for a whole piece (the pointer on a divider): rounding.
 
+A game whose rotation accumulates between spins is judged on every spin of the session model (session()):
+the figure is the worst spin's.
+
 Output: Tests/FairnessAuditTests/Fixtures/targeted_shares.json, one entry per planted game: the worst class
 and its exact share of plays, every class's share, and the largest gap between the exact odds of what is
 shown and the painted shares; and, for the JavaScript prize-table probe in each mode
@@ -106,6 +109,49 @@ def play(arcs, index_probabilities, stop):
     return shares, gap
 
 
+ORDER = ["invalid", "mislabel", "rounding"]
+SESSION_SPINS = 10000
+SECOND_SPIN_STARTS = 8
+
+
+def worst_of(shares):
+    """(class, share) of the most severe class with a positive share, (None, 0) if none."""
+    return next(((c, shares[c]) for c in ORDER if shares.get(c, 0) > 0), (None, 0))
+
+
+def session(arcs, index_probabilities, stop, angle):
+    """The worst spin of a session of a wheel whose stop depends on the rotation it turns on from.
+
+    stop(P, i, u) is the exact rotation the game stops at from rotation P; angle(P, i) the pieces, as for
+    play(), of the wheel angle under the pointer (-stop mod 360, linear in u). The spins judged, as
+    docs/checks.md states the model: the first spin from 0; a second spin from where a first spin to each
+    index drawn (at most 8, evenly spread) at u = 1/2 leaves the wheel; and the spin after 9,999 spins to the
+    indices in turn, each at u = 1/2. The worst is the most severe class, then the largest share."""
+    drawn = sorted(i for i, p in index_probabilities.items() if p > 0)
+    count = min(len(drawn), SECOND_SPIN_STARTS)
+    starts = [F(0)] + [stop(F(0), drawn[k * len(drawn) // count], F(1, 2)) for k in range(count)]
+    late = F(0)
+    for k in range(SESSION_SPINS - 1):
+        late = stop(late, drawn[k % len(drawn)], F(1, 2))
+    starts.append(late)
+    best = None
+    for start in starts:
+        shares, gap = play(arcs, index_probabilities, lambda i: angle(start, i))
+        worst = worst_of(shares)
+        rank = (ORDER.index(worst[0]) if worst[0] else len(ORDER), -worst[1])
+        if best is None or rank < best[0]:
+            best = (rank, shares)
+        if start == 0:
+            first_gap = gap
+    return best[1], first_gap
+
+
+def round_half_away(x):
+    """Swift's rounded() and JavaScript's Math.round for a positive x: to the nearest whole number, a half
+    up."""
+    return (x + F(1, 2)).__floor__()
+
+
 def uniform(n):
     return {i: F(1, n) for i in range(n)}
 
@@ -152,6 +198,20 @@ def games():
     # Slices drawn 51 degrees wide from 0 (3 degrees unpainted); stops at (i + u) 360/7, shows the decided prize.
     arcs = [(F(51 * k), F(51 * k + 51), k + 1) for k in range(7)]
     out["targeted-integer-width-7-bug"] = play(arcs, uniform(7), lambda i: [(F(0), F(1), i * w, w, i + 1)])
+    # Sessions. The rotation accumulates; the stop point is 45 i + 4.5 + 36 u (the middle 80% of the slice),
+    # target = 360 - point; the bug adds 1800 + target to the current rotation P without taking P off, so
+    # the wheel angle under the pointer is point - P (mod 360).
+    arcs = equal(8)
+    out["targeted-accumulating-8-bug"] = session(
+        arcs, uniform(8),
+        lambda P, i, u: P + 1800 + 360 - (45 * i + F(9, 2) + 36 * u),
+        lambda P, i: [(F(0), F(1), 45 * i + F(9, 2) - P, F(36), i + 1)])
+    # The stop point is 45 (i + u); the way forward is measured from round(P):
+    # stop = P + 1800 + ((target - round(P)) mod 360), so the angle under the pointer is point + round(P) - P.
+    out["targeted-rounded-current-8-bug"] = session(
+        arcs, uniform(8),
+        lambda P, i, u: P + 1800 + (360 - 45 * (i + u) - round_half_away(P)) % 360,
+        lambda P, i: [(F(0), F(1), 45 * i + round_half_away(P) - P, F(45), i + 1)])
     return out
 
 
@@ -191,9 +251,6 @@ def prize_table_games():
             "odds_gap_value": float(gap),
         }
     return out
-
-
-ORDER = ["invalid", "mislabel", "rounding"]
 
 
 def main():

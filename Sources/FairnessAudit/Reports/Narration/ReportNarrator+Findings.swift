@@ -1,4 +1,5 @@
 import FairnessChecks
+import FairnessModel
 import Foundation
 
 extension ReportNarrator {
@@ -11,7 +12,13 @@ extension ReportNarrator {
         case .oddsInPlayDiffer(let difference): "an outcome's odds in play differ from the odds claimed for it by \(share(difference))"
         case .undrawnIndicesMishandled(let count, let drawn):
             "\(count) indices the game never draws (outside \(drawn.lowerBound)..<\(drawn.upperBound)) are mishandled"
-        case .landingDefects(let defects): sentence(defects)
+        case .landingDefects(let defects):
+            if let spin = defects.spin, spin.kind != .first {
+                spinOfSession(spin).which + sentence(defects) + spinOfSession(spin).start
+            } else {
+                sentence(defects)
+            }
+        case .playNotPartitioned(let change): sentence(change)
         case .targetedOddsDiffer(let difference, let fromClaims):
             "an outcome's odds differ from \(fromClaims ? "the odds claimed for it" : "its sector's share") by \(share(difference))"
         case .indexDrawDiffers(let difference, let outside, let outsideShare, let trapShare):
@@ -133,6 +140,41 @@ extension ReportNarrator {
                 .joined(separator: ", ")
         }
         return text
+    }
+
+    /// Which spin of a session a landing finding is about ("on a second spin, "), and where it starts ("
+    /// (from rotation 1957.5°, where a first spin to index 3 leaves the wheel)").
+    private static func spinOfSession(_ spin: TargetedSessionCheck.Spin) -> (which: String, start: String) {
+        let from = " (from rotation " + String(format: "%.9g", spin.from) + spin.unit.symbol
+        switch spin.kind {
+        case .first: return ("", "")
+        case .second(let index): return ("on a second spin, ", from + ", where a first spin to index \(index) leaves the wheel)")
+        case .late(let spins): return ("late in a session, ", from + ", where \(spins) spins leave the wheel)")
+        }
+    }
+
+    /// A play the partition of the first spin does not hold.
+    private static func sentence(_ change: TargetedSessionCheck.UnstablePlay) -> String {
+        func play(_ outcome: WheelOutcome, _ verdict: LandingCheck.Verdict) -> String {
+            switch verdict {
+            case .correct: "showed \(outcome), stopping in its sector"
+            case .rounding: "showed \(outcome), stopping on a line of its sector"
+            case .mislabel: "stopped in another sector and showed that sector's \(outcome)"
+            case .invalid: "showed \(outcome), not where the wheel stopped"
+            }
+        }
+        let first = play(change.firstOutcome, change.firstVerdict), later = play(change.laterOutcome, change.laterVerdict)
+        switch change.kind {
+        case .changesBetweenRequests:
+            return "the game's play changed between two identical requests: index \(change.index) at u = \(change.draw) first \(first); "
+                + "asked again, it \(later). It keeps state its requests do not carry (a rotation kept between spins, say) or draws "
+                + "from a random source of its own, so no share of its play can be measured; give it the rotation its previous spin "
+                + "left, and the draw u, instead"
+        case .changesBetweenDraws:
+            return "the game's play changes more often between neighbouring draws than the partition of its swept draws follows: "
+                + "at index \(change.index) and u = \(change.draw) the partition has it that the game \(first), but it \(later); no "
+                + "share of its play can be measured exactly"
+        }
     }
 
     /// A share in [0, 1] for a sentence: "0.833%"; below 10⁻⁴ as a number and "1 in N" ("2.83e-16 (1 in

@@ -1,7 +1,9 @@
 import FairnessModel
 
-/// Drives a wheel told its index up front: the index is drawn uniformly, the reported result tallied,
-/// and the sector it truly stops on compared with what it reports.
+/// Drives a wheel told its index up front: each block is one session starting from the initial rotation;
+/// every spin draws its index (uniformly, by the game's weights or by its own draw) and the game's own draw
+/// from the next words of the block's randomness and continues from where the previous spin left the
+/// wheel; the reported result is tallied, and the sector it truly stops on compared with what it reports.
 public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
     /// The wheel spun.
     public let subject: Subject
@@ -29,12 +31,14 @@ public struct TargetedWheelDriver<Subject: TargetedWheelSubject>: TrialDriver {
         var previousGroup = -1
         let geometry = subject.geometry
         if subject.answersInBatches {
-            // A game behind another process answers the block's spins in one batch.
+            // A game behind another process plays the block's session in one batch.
             let requests = range.map { trial in randomness.withTrial(trial) { subject.drawIndex(using: &$0) } }
-            for spin in subject.spins(requests) { record(spin, geometry: geometry, into: &tally, previousGroup: &previousGroup) }
+            for spin in subject.playSession(requests) { record(spin, geometry: geometry, into: &tally, previousGroup: &previousGroup) }
         } else {
+            var previous = subject.initialRotation
             for trial in range {
-                let spin = randomness.withTrial(trial) { generator in subject.spin(using: &generator) }
+                let spin = randomness.withTrial(trial) { generator in subject.spin(from: previous, using: &generator) }
+                previous = spin.result.restingRotation(after: previous)
                 record(spin.result, geometry: geometry, into: &tally, previousGroup: &previousGroup)
             }
         }

@@ -7,3 +7,15 @@ public enum TargetedSpin<Rotation: BinaryFloatingPoint & Sendable>: Sendable, Ha
     /// The wheel stops at `rotation`, then the implementation traps (crashes) before reporting.
     case traps(at: Rotation, reason: String)
 }
+
+extension TargetedSpin {
+    /// Where the wheel rests after this spin, when the one before left it at `previous`: the stop, or
+    /// `previous` if the wheel did not move (refused) or has no finite stop (it trapped before stopping).
+    @inlinable
+    public func restingRotation(after previous: Rotation) -> Rotation {
+        switch self {
+        case .refused: return previous
+        case .stops(let rotation, _), .traps(let rotation, _): return rotation.isFinite ? rotation : previous
+        }
+    }
+}

@@ -23,12 +23,29 @@ public protocol TargetedWheelSubject: Sendable {
     /// it; the default ignores `u` and returns ``spin(toIndex:)``.
     func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation>
 
-    /// ``spin(toIndex:drawing:)`` for many requests at once (a game behind another process answers them
-    /// in one batch); the default calls it for each.
-    func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>]
+    /// The rotation the wheel rests at before its first spin, in ``rotationUnit`` (0 by default: the wheel
+    /// as drawn).
+    var initialRotation: Rotation { get }
 
-    /// Whether sampling should ask ``spins(_:)`` for a block of trials at once instead of one spin per
-    /// trial (false by default: one call per trial is fastest for code in this process).
+    /// Where the wheel stops for `index` and the draw `u` of its own randomness when its previous spin left
+    /// it at rotation `previous` — a game that keeps its rotation between spins and turns on from there (a
+    /// CSS or UIKit wheel whose rotation accumulates) computes its stop from it. The default ignores
+    /// `previous` and returns ``spin(toIndex:drawing:)``: a game that computes every stop from its index
+    /// alone.
+    func spin(toIndex index: Int, drawing u: Double, from previous: Rotation) -> TargetedSpin<Rotation>
+
+    /// ``spin(toIndex:drawing:from:)`` for many requests from one previous rotation at once (a game behind
+    /// another process answers them in one batch); the default calls it for each.
+    func spins(_ requests: [(index: Int, u: Double)], from previous: Rotation) -> [TargetedSpin<Rotation>]
+
+    /// One session of consecutive spins: the first from ``initialRotation``, each later one from where the
+    /// one before left the wheel (a spin that is refused, or traps before it stops, leaves it where it
+    /// was). The default calls ``spin(toIndex:drawing:from:)`` for each in turn; a game behind another
+    /// process plays them in one batch, keeping the rotation itself.
+    func playSession(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>]
+
+    /// Whether sampling should ask ``playSession(_:)`` for a block of trials at once instead of one spin
+    /// per trial (false by default: one call per trial is fastest for code in this process).
     var answersInBatches: Bool { get }
 
     /// The relative weights with which the game draws each index of ``indices``, in order (a prize table
@@ -52,14 +69,40 @@ public protocol TargetedWheelSubject: Sendable {
     /// index of a spin is then what the game's own code picks, and ``indexWeights`` (or a uniform draw) is
     /// only what the game claims for it. nil (the default): the index is drawn by ``indexWeights``.
     var ownIndexDraw: IndexDrawTable? { get }
+
+    /// The game's own index draw as surveyed, when the audit has it: exact (then ``ownIndexDraw`` is its
+    /// table), sampled (a draw that changes too often to partition, judged by a test against the declared
+    /// draw while every figure uses the declared draw), or answered differently when asked again. nil (the
+    /// default when ``ownIndexDraw`` is nil): the game's draw was not asked.
+    var ownIndexDrawSurvey: IndexDrawSurvey? { get }
 }
 
 extension TargetedWheelSubject {
     /// ``spin(toIndex:)``: the stop does not depend on a draw of the game's own.
     public func spin(toIndex index: Int, drawing u: Double) -> TargetedSpin<Rotation> { spin(toIndex: index) }
-    /// ``spin(toIndex:drawing:)`` for each request.
+    /// 0: the wheel as drawn.
+    public var initialRotation: Rotation { 0 }
+    /// ``spin(toIndex:drawing:)``: the stop does not depend on where the previous spin left the wheel.
+    public func spin(toIndex index: Int, drawing u: Double, from previous: Rotation) -> TargetedSpin<Rotation> {
+        spin(toIndex: index, drawing: u)
+    }
+    /// ``spin(toIndex:drawing:from:)`` for each request.
+    public func spins(_ requests: [(index: Int, u: Double)], from previous: Rotation) -> [TargetedSpin<Rotation>] {
+        requests.map { spin(toIndex: $0.index, drawing: $0.u, from: previous) }
+    }
+    /// ``spins(_:from:)`` from ``initialRotation``: every request a first spin.
     public func spins(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
-        requests.map { spin(toIndex: $0.index, drawing: $0.u) }
+        spins(requests, from: initialRotation)
+    }
+    /// ``spin(toIndex:drawing:from:)`` for each request in turn, each from where the one before left the
+    /// wheel.
+    public func playSession(_ requests: [(index: Int, u: Double)]) -> [TargetedSpin<Rotation>] {
+        var previous = initialRotation
+        return requests.map { request in
+            let spin = self.spin(toIndex: request.index, drawing: request.u, from: previous)
+            previous = spin.restingRotation(after: previous)
+            return spin
+        }
     }
     /// false.
     public var answersInBatches: Bool { false }
@@ -74,6 +117,8 @@ extension TargetedWheelSubject {
     public var paytable: Paytable<Int>? { nil }
     /// nil: the index is drawn by ``indexWeights``.
     public var ownIndexDraw: IndexDrawTable? { nil }
+    /// ``ownIndexDraw`` as an exact survey, or nil.
+    public var ownIndexDrawSurvey: IndexDrawSurvey? { ownIndexDraw.map { .exact($0) } }
 
     /// The probability with which a spin is told each index: the game's own draw's exact probabilities
     /// when ``ownIndexDraw`` is known (any index it picks, in range or not; a pick that traps is not an
@@ -124,12 +169,21 @@ extension TargetedWheelSubject {
         return (index, Sampling.unitInterval(using: &generator))
     }
 
-    /// One spin: the index and the game's own draw from ``drawIndex(using:)``, then
-    /// ``spin(toIndex:drawing:)``.
+    /// One spin from `previous`: the index and the game's own draw from ``drawIndex(using:)``, then
+    /// ``spin(toIndex:drawing:from:)``.
+    /// - Precondition: as ``drawIndex(using:)``.
+    @inlinable
+    public func spin<G: RandomNumberGenerator>(
+        from previous: Rotation, using generator: inout G
+    ) -> (index: Int, result: TargetedSpin<Rotation>) {
+        let drawn = drawIndex(using: &generator)
+        return (drawn.index, spin(toIndex: drawn.index, drawing: drawn.u, from: previous))
+    }
+
+    /// One first spin: ``spin(from:using:)`` from ``initialRotation``.
     /// - Precondition: as ``drawIndex(using:)``.
     @inlinable
     public func spin<G: RandomNumberGenerator>(using generator: inout G) -> (index: Int, result: TargetedSpin<Rotation>) {
-        let drawn = drawIndex(using: &generator)
-        return (drawn.index, spin(toIndex: drawn.index, drawing: drawn.u))
+        spin(from: initialRotation, using: &generator)
     }
 }

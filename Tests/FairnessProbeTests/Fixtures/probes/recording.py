@@ -7,6 +7,8 @@ can check what the toolkit sends: `recording.py KIND LOG [trap-spin]`.
   KIND wheel-float  the same in single precision (values rounded to float32)
   KIND target       the same wheel told its index: stops at a random point of the middle 80% of the slice
   KIND target2      the same, speaking protocol version 2: its own index draw `pick U` is floor(4 u)
+  KIND target3      the same, speaking protocol version 3: its rotation accumulates, each stop turning on
+                    from the rotation P it is given (`target I U P`) or the session's last (`play I U`)
   KIND dice         five six-sided dice, floor(u * 6) + 1, no detectors of its own
   trap-spin         the game throws on every spin (answers 'trap' to spin and play, 'R trap' to target)
 """
@@ -41,8 +43,8 @@ def label(rotation):
 
 def answer(words, session):
     if words[0] == "fairness-probe":
-        if KIND == "target2":
-            return "ok 2 target double"
+        if KIND in ("target2", "target3"):
+            return f"ok {KIND[-1]} target double"
         kind = "wheel float" if FLOAT else ("target double" if KIND == "target" else KIND + " double")
         return "ok 1 " + (kind if KIND != "wheel" else "wheel double")
     if words[0] == "report":
@@ -52,6 +54,16 @@ def answer(words, session):
     if words[0] == "reset":
         session[0] = 0.0
         return "ok"
+    if words[0] in ("target", "play") and KIND == "target3":
+        index, u = int(words[1]), float(words[2])
+        current = float(words[3]) if words[0] == "target" else session[0]
+        if not 0 <= index < 4:
+            return "refused"
+        target = -(index + 0.1 + 0.8 * u) * 90.0
+        rotation = current + 5 * 360.0 + ((target - current) % 360.0)
+        if words[0] == "play":
+            session[0] = rotation
+        return f"{rotation!r} trap" if TRAP else f"{rotation!r} {label(rotation)}"
     if words[0] == "play":
         if TRAP:
             return "trap"

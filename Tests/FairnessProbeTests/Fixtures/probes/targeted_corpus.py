@@ -16,6 +16,14 @@ the wheel by turns * 360 + (360 - A). Games:
   negative-spin-12  spins counter-clockwise, reads back; --bug: the angle is not mirrored
   integer-width-7   stops anywhere in 360/7 degrees, shows the prize decided (with targeted/drawn-7.yaml the
                     slices are painted 51 degrees wide)
+Games whose rotation accumulates between spins speak protocol version 3 (`target I U P` from rotation P,
+`reset` and `play I U` for a session, `pick U` drawing uniformly):
+  accumulating-8    turns on from the current rotation to the middle 80% of the slice; --bug: the current
+                    rotation is not taken off (right on the first spin only)
+  rounded-current-8 turns on from the current rotation to anywhere in the slice; --bug: from the current
+                    rotation rounded to a whole degree (half a degree short after a stop on a half degree)
+With --hidden-state a version 3 game answers as version 1 instead, keeping its rotation between requests
+itself (`target I U` continues from wherever the previous request left the wheel).
 """
 import math
 import os
@@ -23,8 +31,25 @@ import sys
 
 GAME = sys.argv[1]
 BUG = "--bug" in sys.argv[2:]
+HIDDEN_STATE = "--hidden-state" in sys.argv[2:]
 COUNT = {"divider-36": 36, "jitter-8": 8, "read-back-7": 7, "replaced-index-8": 8, "throwing-5": 5,
-         "negative-spin-12": 12, "integer-width-7": 7}[GAME]
+         "negative-spin-12": 12, "integer-width-7": 7, "accumulating-8": 8, "rounded-current-8": 8}[GAME]
+SESSION_GAMES = {"accumulating-8", "rounded-current-8"}
+
+
+def spin_from(current, index, u):
+    """(rotation, label) of a game whose rotation accumulates, from the rotation `current`; 'refused'."""
+    if not 0 <= index < COUNT:
+        return "refused"
+    if GAME == "accumulating-8":
+        target = 360 - (index + 0.5 + (u - 0.5) * 0.8) * 45
+        forward = target if BUG else math.fmod(math.fmod(target - current, 360) + 360, 360)
+    else:
+        target = 360 - (index + u) * 45
+        # Swift's rounded() and JavaScript's Math.round agree for the positive rotations this game makes.
+        start = math.floor(current + 0.5) if BUG else current
+        forward = math.fmod(math.fmod(target - start, 360) + 360, 360)
+    return current + 5 * 360 + forward, index + 1
 
 
 def rotation_showing(angle, turns=5):
@@ -69,12 +94,33 @@ def target(index, u):
     raise ValueError(GAME)
 
 
+def show(stop):
+    return stop if isinstance(stop, str) else f"{stop[0]!r} {stop[1]}"
+
+
+session = 0.0  # the rotation a session's last spin left (and a hidden-state game's own rotation)
+
+
 def answer(words):
+    global session
     if words[0] == "fairness-probe":
-        return "ok 1 target double"
+        return f"ok {3 if GAME in SESSION_GAMES and not HIDDEN_STATE else 1} target double"
+    if GAME in SESSION_GAMES:
+        if words[0] == "pick":
+            return str(int(float(words[1]) * COUNT))
+        if words[0] == "reset":
+            session = 0.0
+            return "ok"
+        if words[0] == "target" and not HIDDEN_STATE:
+            return show(spin_from(float(words[3]), int(words[1]), float(words[2])))
+        if words[0] in ("play", "target"):
+            stop = spin_from(session, int(words[1]), float(words[2]))
+            if not isinstance(stop, str):
+                session = stop[0]
+            return show(stop)
+        return "none"
     if words[0] == "target":
-        stop = target(int(words[1]), float(words[2]))
-        return stop if isinstance(stop, str) else f"{stop[0]!r} {stop[1]}"
+        return show(target(int(words[1]), float(words[2])))
     return "none"
 
 

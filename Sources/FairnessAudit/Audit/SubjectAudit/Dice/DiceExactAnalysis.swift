@@ -68,22 +68,24 @@ struct DiceExactAnalysis {
     /// The faces' odds under the game's own mapping when it is not fair (or rolls faces no die has), so
     /// that a detector's wrong rolls weigh what they weigh in play; nil when the mapping is fair.
     static func faceOdds(_ rollMapping: RollMappingCheck?) -> [Double]? {
-        guard let rollMapping, let first = rollMapping.mappings.first, rollMapping.mappings.allSatisfy({ $0.counts == first.counts }),
+        guard let rollMapping, rollMapping.unstable == nil, let first = rollMapping.mappings.first,
+            rollMapping.mappings.allSatisfy({ $0.counts == first.counts }),
             rollMapping.largestDifference > rollMapping.gridTolerance || first.counts[0] > 0
         else { return nil }
         return first.counts.dropFirst().map { Double($0) / Double(RollMappingCheck.gridSize) }
     }
 
-    /// The share of plays that roll a face no die has, under the game's own mapping (0 without one).
+    /// The share of plays that roll a face no die has, under the game's own mapping (0 without one, or
+    /// when the mapping does not hold a partition).
     var invalidShare: Double {
-        guard let mapping = rollMapping else { return 0 }
+        guard let mapping = rollMapping, mapping.unstable == nil else { return 0 }
         return 1 - mapping.mappings.reduce(1.0) { $0 * (1 - Double($1.counts[0]) / Double(RollMappingCheck.gridSize)) }
     }
 
     /// The largest difference of a face's odds from 1/F under the game's own mapping, beyond the grid's
     /// tolerance (0 otherwise).
     var mappingDifference: Double {
-        guard let mapping = rollMapping, mapping.largestDifference > mapping.gridTolerance else { return 0 }
+        guard let mapping = rollMapping, mapping.unstable == nil, mapping.largestDifference > mapping.gridTolerance else { return 0 }
         return mapping.largestDifference
     }
 }

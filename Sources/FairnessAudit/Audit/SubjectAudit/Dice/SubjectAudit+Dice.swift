@@ -149,6 +149,19 @@ extension SubjectAudit {
     /// rolls its own dice.
     static func rollMappingCheck(_ name: String, _ analysis: DiceExactAnalysis, faces: Int, settings: AuditSettings) -> PendingCheck? {
         guard let mapping = analysis.rollMapping else { return nil }
+        if let unstable = mapping.unstable {
+            let why =
+                switch unstable.kind {
+                case .changesBetweenRequests:
+                    "answered the same draws differently (die \(unstable.die + 1) at u = \(unstable.draw): \(unstable.first), then \(unstable.later)): it depends on earlier requests or on a random source of its own"
+                case .changesBetweenDraws:
+                    "changes face more often than the sweep resolves (die \(unstable.die + 1) at u = \(unstable.draw): the partition has \(unstable.first), the game rolls \(unstable.later))"
+                }
+            return PendingCheck(
+                record: CheckRecord(
+                    subject: name, check: .rollMapping, kind: .exact, status: .inconclusive,
+                    detail: "the game's roll \(why), so no face's share can be computed exactly; sampling still rolls its own dice"))
+        }
         let invalidShare = analysis.invalidShare
         let finding: Finding?
         if invalidShare > 0 {

@@ -10,12 +10,24 @@ extension SubjectAudit {
         _ subject: Subject, settings: AuditSettings, sample: Sampler<TargetedWheelDriver<Subject>>
     ) throws -> SubjectResult {
         let name = subject.name
-        let landing = LandingCheck(subject)
-        let classes = TargetedWheelFindings(subject, landing: landing)
-        var (checks, counterexamples) = landingChecks(subject, landing, classes, settings: settings)
+        let analysis = TargetedExactAnalysis(subject, settings: settings)
+        let landing = analysis.landing
+        var (checks, counterexamples) = landingChecks(subject, analysis, settings: settings)
         let odds = targetedOdds(subject, landing)
         checks.append(targetedOddsCheck(subject, odds, settings: settings))
-        if let table = subject.ownIndexDraw { checks.append(indexDrawCheck(subject, table: table, settings: settings)) }
+        switch subject.ownIndexDrawSurvey {
+        case .exact(let table): checks.append(indexDrawCheck(subject, table: table, settings: settings))
+        case .sampled(let sample): checks.append(try sampledIndexDrawCheck(subject, sample: sample))
+        case .changesBetweenRequests(let draw, let first, let later):
+            checks.append(
+                PendingCheck(
+                    record: CheckRecord(
+                        subject: name, check: .indexDrawEqualsDeclaredDraw, kind: .fairness, status: .inconclusive,
+                        detail:
+                            "the game's own pick U answered the same draw differently (u = \(draw): \(pickName(first)), then \(pickName(later))): it depends on earlier requests (a no-repeat rule, a pity timer) or on a random source of its own, so its draw cannot be checked; every figure here uses the declared draw"
+                    )))
+        case nil: break
+        }
 
         let driver = TargetedWheelDriver(
             subject, pairGroups: pairGroups(geometry: subject.geometry, designed: odds.designed, trials: settings.run.trials))
@@ -39,13 +51,13 @@ extension SubjectAudit {
         result.verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
             findings: [
-                margins.count == landing.landings.count
-                    ? "Every valid index stops \(format(margins.min() ?? 0))° or more inside its sector."
-                    : "\(landing.landings.count - margins.count) of \(landing.landings.count) valid indices do not stop strictly inside their sector at every draw."
+                (margins.count == landing.landings.count
+                    ? "Every valid index stops \(format(margins.min() ?? 0))° or more inside its sector"
+                    : "\(landing.landings.count - margins.count) of \(landing.landings.count) valid indices do not stop strictly inside their sector at every draw")
+                    + (analysis.worstSpin.spin.kind == .first ? "." : " on a first spin; later spins of a session land wrong.")
             ],
-            affectedShare: classes.invalidShare + classes.mislabelShare
-                + (classes.roundingShare > settings.materiality ? classes.roundingShare : 0),
-            invalidPerMillion: 1e6 * classes.invalidShare,
+            affectedShare: analysis.shares.map { $0.invalid + $0.mislabel + ($0.rounding > settings.materiality ? $0.rounding : 0) },
+            invalidPerMillion: analysis.shares.map { 1e6 * $0.invalid },
             largestOddsDifference: odds.largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
         result.counterexamples = counterexamples
@@ -53,12 +65,13 @@ extension SubjectAudit {
         return result
     }
 
-    /// Where every index stops (landing) and what indices outside the game's draw do, with the counterexamples
-    /// that failed.
+    /// Where every index stops (landing), on the first spin and the later spins of a session, and what
+    /// indices outside the game's draw do, with the counterexamples that failed.
     static func landingChecks<Subject: TargetedWheelSubject>(
-        _ subject: Subject, _ landing: LandingCheck, _ classes: TargetedWheelFindings, settings: AuditSettings
+        _ subject: Subject, _ analysis: TargetedExactAnalysis, settings: AuditSettings
     ) -> (checks: [PendingCheck], counterexamples: [CounterexampleRow]) {
         let name = subject.name
+        let landing = analysis.landing
         let wrong = landing.landings.filter { !$0.correct }
         let margins = landing.landings.filter(\.correct).compactMap(\.marginDegrees)
         // A margin exists only where an index stops inside its sector at every draw.
@@ -66,25 +79,34 @@ extension SubjectAudit {
             margins.min().map { "smallest margin to a line \(format($0))°" }
             ?? "no index stops strictly inside its sector at every draw, so there is no margin to a line"
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
+        let laterWrong = analysis.worstSpin.spin.kind == .first ? [] : analysis.worstSpin.landing.landings.filter { !$0.correct }
         let checks = [
             exact(
-                name, .landing, passed: wrong.isEmpty, finding: classes.landing, settings: settings,
-                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw of the game's own randomness (\(LandingCheck.drawSteps + 1) draws each, bisected to the exact draw wherever the play changes); \(margin)"
+                name, .landing, passed: wrong.isEmpty && laterWrong.isEmpty && analysis.session.unstablePlay == nil,
+                finding: analysis.landingFinding, settings: settings,
+                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw of the game's own randomness (\(LandingCheck.drawSteps + 1) draws each, bisected to the exact draw wherever the play changes); \(margin); \(analysis.sessionDetail)"
             ),
             exact(
-                name, .outOfRangeIndices, passed: badOutOfRange.isEmpty, finding: classes.outOfRange, settings: settings,
+                name, .outOfRangeIndices, passed: badOutOfRange.isEmpty, finding: analysis.outOfRange, settings: settings,
                 landing.outOfRange.map {
                     $0.rotation == nil && $0.reported == "nothing"
                         ? "\($0.index): refused" : "\($0.index): \($0.reported) (lands on \($0.landsOn))"
                 }.joined(separator: "; ")),
         ]
-        let counterexamples = (wrong + badOutOfRange).map { l in
-            CounterexampleRow(
-                subject: name, check: .landing, input: "index \(l.index)",
-                context: l.rotation.map { String(format: "stops at %.17g %@", $0, unitName(subject.rotationUnit)) } ?? "no spin",
-                reported: l.reported, expected: "lands on \(l.landsOn)")
-        }
+        let unit = unitName(subject.rotationUnit)
+        let from = String(format: "from %.17g %@, ", analysis.worstSpin.landing.previousRotation, unit)
+        let counterexamples =
+            (wrong + badOutOfRange).map { landingRow(name, $0, unit: unit, from: "") }
+            + laterWrong.map { landingRow(name, $0, unit: unit, from: from) }
         return (checks, counterexamples)
+    }
+
+    /// A wrong landing as a counterexample row; `from` names the rotation a later spin starts at.
+    static func landingRow(_ name: String, _ landing: LandingCheck.Landing, unit: String, from: String) -> CounterexampleRow {
+        CounterexampleRow(
+            subject: name, check: .landing, input: "index \(landing.index)",
+            context: from + (landing.rotation.map { String(format: "stops at %.17g %@", $0, unit) } ?? "no spin"),
+            reported: landing.reported, expected: "lands on \(landing.landsOn)")
     }
 
     /// A targeted wheel's exact odds in play, what it claims, and the largest difference between them.
@@ -118,6 +140,36 @@ extension SubjectAudit {
             settings: settings,
             "index drawn \(subject.ownIndexDraw != nil ? "by the game's own draw" : subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
         )
+    }
+
+    /// A pick as the reports name it: its index, or `trap`.
+    static func pickName(_ pick: IndexDrawTable.Pick) -> String {
+        switch pick {
+        case .index(let index): "\(index)"
+        case .trap: "trap"
+        }
+    }
+
+    /// The game's own index draw, sampled because it changes more often than a sweep resolves, against the
+    /// draw it declares: a goodness-of-fit test of the picks at draws spread at random (a pick no sector has,
+    /// or a trap, is an outcome of probability 0).
+    static func sampledIndexDrawCheck<Subject: TargetedWheelSubject>(_ subject: Subject, sample: IndexDrawSample) throws -> PendingCheck {
+        let declared = Array(subject.indices)
+        let others = sample.counts.keys.filter { if case .index(let i) = $0 { !subject.indices.contains(i) } else { true } }
+            .sorted { pickName($0) < pickName($1) }
+        let observed = declared.map { Double(sample.counts[.index($0)] ?? 0) } + others.map { Double(sample.counts[$0] ?? 0) }
+        let probabilities = subject.indexProbabilities + others.map { _ in 0.0 }
+        var check = try goodnessOfFit(
+            subject.name, .indexDrawEqualsDeclaredDraw, kind: .fairness, observed: observed, probabilities: probabilities,
+            names: declared.map(String.init) + others.map(pickName), counted: "draws")
+        let why =
+            sample.mismatch.map {
+                "at u = \($0.draw) the partition of \(IndexDrawTable.sweepSteps + 1) swept draws predicted \(pickName($0.predicted)), the game picked \(pickName($0.answered))"
+            } ?? "its picks change more often than bisection can follow"
+        check.record.detail =
+            "the game's own pick U changes more often than a sweep resolves (\(why): an integer draw taken modulo n, say), so it is tested on \(sample.draws) draws spread at random against the declared draw, and every other figure uses the declared draw: "
+            + check.record.detail
+        return check
     }
 
     /// The game's own index draw (a probe's `pick U`, partitioned exactly) against the draw it declares:
