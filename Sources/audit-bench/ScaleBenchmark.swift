@@ -32,7 +32,7 @@ enum ScaleBenchmark {
             var coverage = ""
             let exact = try seconds {
                 let survey = DetectorSurvey(game)
-                coverage = survey.coverage.description
+                coverage = ReportNarrator.text(survey.coverage)
                 _ = try PolicyOdds(game, survey: survey)
             }
             let audit = try seconds { _ = try Audit.run([AuditSubject(dice: game)], settings: settings) }

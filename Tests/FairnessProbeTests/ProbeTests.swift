@@ -23,7 +23,7 @@ struct ProbeTests {
         do {
             subject = try parsed.probeSubject(command: probe, timeout: timeout, deadline: deadline)
         } catch let fault as ProbeError {
-            subject = AuditSubject(name: parsed.name, summary: parsed.summary, kind: "probe", failing: fault)
+            subject = AuditSubject(name: parsed.name, summary: parsed.summary, kind: .wheel, failing: fault)
         }
         return try Audit.run([subject], settings: AuditSettings(run: RunSettings(trials: trials, seed: 11, threads: 2)))
     }
@@ -268,7 +268,7 @@ struct ProbeTests {
         let both = try Audit.run(
             [
                 AuditSubject(
-                    name: "broken", summary: "", kind: "wheel",
+                    name: "broken", summary: "", kind: .wheel,
                     failing: ProbeError.didNotStart(command: "x", reason: "exited with status 127 before the handshake")),
                 AuditSubject(dice: ReferenceDiceGame()),
             ], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1)))
@@ -301,12 +301,13 @@ struct ProbeTests {
         #expect(abs((range.magnitude ?? 0) - 0.05 / 360) < 1e-9, "\(range)")
     }
 
-    /// A probe that hangs after its handshake costs one timeout, not one per block of trials.
+    /// A probe that hangs after its handshake costs one timeout, not one per block of trials: 2·10⁶ trials
+    /// are 31 blocks, 31 s of timeouts if each paid its own, so the bound leaves room for a loaded machine.
     @Test func aHangIsPaidForOnce() throws {
         let started = Date()
-        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " hang", trials: 300_000, timeout: 1)
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " hang", trials: 2_000_000, timeout: 1)
         #expect(Self.couldNotRun(report) != nil)
-        #expect(Date().timeIntervalSince(started) < 4, "\(Date().timeIntervalSince(started)) s")
+        #expect(Date().timeIntervalSince(started) < 15, "\(Date().timeIntervalSince(started)) s")
     }
 
     /// A probe command that leaves a helper in the background holding the probe's pipes (a wrapper script,

@@ -83,7 +83,7 @@ struct SpecParserTests {
         )
         // A targeted wheel drawing its index 4:3:2:1 and claiming those odds: landing, odds and sampling pass.
         #expect(verdict("targeted-weighted") == .pass)
-        #expect(report.subjects.first { $0.name == "targeted-weighted" }?.kind == "targeted wheel")
+        #expect(report.subjects.first { $0.name == "targeted-weighted" }?.kind == .targetedWheel)
         // The same kind of wheel turning on from where its last spin left it: every spin of a session checked
         // lands mid-slice.
         #expect(verdict("targeted-accumulated") == .pass)

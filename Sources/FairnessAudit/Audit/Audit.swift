@@ -110,12 +110,12 @@ public enum Audit {
             result = try subject.audit(settings)
         } catch let fault as SubjectFault {
             result = SubjectResult(
-                verdict: SubjectVerdict(name: subject.name, summary: subject.summary, kind: subject.kind, verdict: .fail, findings: []),
+                verdict: SubjectVerdict(name: subject.name, summary: subject.summary, kind: subject.kind, verdict: .fail, notes: []),
                 checks: [
                     PendingCheck(
                         record: CheckRecord(
                             subject: subject.name, check: .subjectCouldNotBeRun, kind: .exact, status: .fail,
-                            detail: fault.faultDescription))
+                            detailFacts: .fault(fault.faultDescription)))
                 ], outcomes: [], arcs: [], counterexamples: [])
         }
         result.verdict.kind = subject.kind

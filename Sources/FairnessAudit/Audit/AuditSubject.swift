@@ -7,12 +7,12 @@ public struct AuditSubject: Sendable {
     public let name: String
     /// One line saying what the subject is (the wheel's or game's `summary`).
     public let summary: String
-    /// The kind of subject, as the reports print it: `wheel`, `targeted wheel` or `dice`.
-    public let kind: String
+    /// The kind of subject.
+    public let kind: SubjectKind
     @usableFromInline let audit: @Sendable (AuditSettings) throws -> SubjectResult
 
     @usableFromInline
-    init(name: String, summary: String, kind: String, audit: @escaping @Sendable (AuditSettings) throws -> SubjectResult) {
+    init(name: String, summary: String, kind: SubjectKind, audit: @escaping @Sendable (AuditSettings) throws -> SubjectResult) {
         self.name = name
         self.summary = summary
         self.kind = kind
@@ -34,18 +34,18 @@ public struct AuditSubject: Sendable {
     @inlinable
     public init<Subject: WheelSubject>(wheel subject: Subject) {
         self.init(
-            name: subject.name, summary: subject.summary, kind: "wheel",
+            name: subject.name, summary: subject.summary, kind: .wheel,
             audit: { try SubjectAudit.wheel(subject, settings: $0, sample: { try MonteCarloRunner.run($0, settings: $1) }) })
     }
 
     /// A wheel read from its rotation whose audit begins with `start` and ends with `finish`. `start` is
     /// given the audit's settings before anything runs (a probe plans its pace from the trials and
-    /// threads); `finish` returns facts to add to the subject's findings, or throws a ``SubjectFault`` if
+    /// threads); `finish` returns facts to add to the subject's notes, or throws a ``SubjectFault`` if
     /// the implementation could not be run after all (a probe that broke during the checks, say), which
     /// fails the subject without stopping the audit.
     public init<Subject: WheelSubject>(
         wheel subject: Subject, start: @escaping @Sendable (AuditSettings) -> Void = { _ in },
-        finish: @escaping @Sendable () throws -> [String]
+        finish: @escaping @Sendable () throws -> [SubjectNote]
     ) {
         self.init(AuditSubject(wheel: subject), start: start, finish: finish)
     }
@@ -54,21 +54,22 @@ public struct AuditSubject: Sendable {
     /// ``init(wheel:start:finish:)``).
     public init<Subject: TargetedWheelSubject>(
         targetedWheel subject: Subject, start: @escaping @Sendable (AuditSettings) -> Void = { _ in },
-        finish: @escaping @Sendable () throws -> [String]
+        finish: @escaping @Sendable () throws -> [SubjectNote]
     ) {
         self.init(AuditSubject(targetedWheel: subject), start: start, finish: finish)
     }
 
     /// A dice game whose audit begins with `start` and ends with `finish` (see ``init(wheel:start:finish:)``).
     public init<Game: DiceGame>(
-        dice game: Game, start: @escaping @Sendable (AuditSettings) -> Void = { _ in }, finish: @escaping @Sendable () throws -> [String]
+        dice game: Game, start: @escaping @Sendable (AuditSettings) -> Void = { _ in },
+        finish: @escaping @Sendable () throws -> [SubjectNote]
     ) {
         self.init(AuditSubject(dice: game), start: start, finish: finish)
     }
 
     /// `subject`, whose audit begins with `start` and ends with `finish`.
     private init(
-        _ subject: AuditSubject, start: @escaping @Sendable (AuditSettings) -> Void, finish: @escaping @Sendable () throws -> [String]
+        _ subject: AuditSubject, start: @escaping @Sendable (AuditSettings) -> Void, finish: @escaping @Sendable () throws -> [SubjectNote]
     ) {
         name = subject.name
         summary = subject.summary
@@ -77,14 +78,14 @@ public struct AuditSubject: Sendable {
         self.audit = { settings in
             start(settings)
             var result = try audit(settings)
-            result.verdict.findings += try finish()
+            result.verdict.notes += try finish()
             return result
         }
     }
 
     /// A subject that could not be set up (its probe did not start, say): its audit records it as FAIL with
     /// the fault's description, and the other subjects are audited as usual.
-    public init(name: String, summary: String, kind: String, failing fault: any SubjectFault & Sendable) {
+    public init(name: String, summary: String, kind: SubjectKind, failing fault: any SubjectFault & Sendable) {
         self.name = name
         self.summary = summary
         self.kind = kind
@@ -95,7 +96,7 @@ public struct AuditSubject: Sendable {
     @inlinable
     public init<Subject: TargetedWheelSubject>(targetedWheel subject: Subject) {
         self.init(
-            name: subject.name, summary: subject.summary, kind: "targeted wheel",
+            name: subject.name, summary: subject.summary, kind: .targetedWheel,
             audit: { try SubjectAudit.targetedWheel(subject, settings: $0, sample: { try MonteCarloRunner.run($0, settings: $1) }) })
     }
 
@@ -103,7 +104,7 @@ public struct AuditSubject: Sendable {
     @inlinable
     public init<Game: DiceGame>(dice game: Game) {
         self.init(
-            name: game.name, summary: game.summary, kind: "dice",
+            name: game.name, summary: game.summary, kind: .dice,
             audit: { try SubjectAudit.dice(game, settings: $0, sample: { try MonteCarloRunner.run($0, settings: $1) }) })
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// How the exhaustive dice checks visited the rolls of a game.
-public enum DiceCoverage: Sendable, Hashable, CustomStringConvertible {
+public enum DiceCoverage: Sendable, Hashable {
     /// Every one of the F^K ordered rolls (F^K ≤ ``DetectorSurvey/orderedRollLimit``): every count is exact.
     case everyOrderedRoll(UInt64)
     /// Every multiset of faces (sorted roll), each weighted by its number of orderings K!/Π mᵢ!, with the
@@ -17,16 +17,6 @@ public enum DiceCoverage: Sendable, Hashable, CustomStringConvertible {
     /// multiset and called in up to ``DetectorSurvey/orderingsPerMultiset`` orderings. A mismatch found is a
     /// real mismatch; the absence of one is evidence, not proof, and counts are of the rolls checked.
     case sampledMultisets(multisets: UInt64, orderingsCalled: UInt64)
-
-    public var description: String {
-        switch self {
-        case .everyOrderedRoll(let total): return "all \(total) ordered rolls"
-        case .everyMultiset(let multisets, let called, let total):
-            return "all \(multisets) multisets of faces (\(total) ordered rolls), \(called) orderings called"
-        case .sampledMultisets(let multisets, let called):
-            return "a sample of \(multisets) multisets of faces (every straight included), \(called) orderings called"
-        }
-    }
 
     /// Whether every roll the game can produce was judged (exactly, or through its multiset).
     public var isExhaustive: Bool {

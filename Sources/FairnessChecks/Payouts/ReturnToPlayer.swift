@@ -102,15 +102,6 @@ public struct ReturnToPlayer: Sendable, Hashable {
     /// The largest advertised prize, if any.
     public var largest: Prize? { prizes.first }
 
-    /// "RTP 0.972973 (exact); hit frequency 0.027 (1 in 37); standard deviation 5.84 stakes; largest prize 36 at 1 in 37".
-    public var description: String {
-        var text = "RTP \(Self.format(rtp)) (expected payout \(Self.format(expectedPayout)) per stake of \(Self.format(stake)))"
-        text += "; hit frequency \(Self.format(hitFrequency))" + (hitFrequency > 0 ? " (1 in \(Self.format(1 / hitFrequency)))" : "")
-        text += "; standard deviation \(Self.format(standardDeviation)) stakes per play"
-        if let largest { text += "; largest prize \(Self.format(largest.payout)) (\(largest.name)) at 1 in \(Self.format(largest.oneIn))" }
-        return text
-    }
-
     /// `a` and `b` with as many significant digits (7 to 17) as it takes to print them differently.
     public static func formatApart(_ a: Double, _ b: Double) -> (String, String) {
         for digits in 7...17 {

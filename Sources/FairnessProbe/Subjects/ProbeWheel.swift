@@ -98,15 +98,12 @@ extension GameSpec {
     /// - Throws: ``ProbeError`` if the probe does not start or its handshake is wrong — a `SubjectFault`
     ///   callers can turn into a failed subject.
     public func probeSubject(command: String, timeout: Double, deadline: Double? = nil) throws -> AuditSubject {
-        let finishing = { (probe: ProbeClient) -> @Sendable () throws -> [String] in
+        let finishing = { (probe: ProbeClient) -> @Sendable () throws -> [SubjectNote] in
             {
                 defer { probe.close() }
                 if let fault = probe.fault { throw fault }
                 let traps = probe.traps
-                guard !traps.isEmpty else { return ["Answered by the probe '\(command)'."] }
-                return [
-                    "Answered by the probe '\(command)', which died on \(traps.count) requests (first: '\(traps[0])') and was restarted each time; each such answer counts as no result."
-                ]
+                return [.answeredByProbe(command: command, traps: traps.count, firstTrap: traps.first)]
             }
         }
         // The early estimate needs the trials the audit samples and the connections it samples over.

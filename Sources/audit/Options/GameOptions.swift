@@ -85,8 +85,8 @@ struct GameOptions: ParsableArguments {
             do {
                 return try spec.probeSubject(command: probes[index], timeout: timeout, deadline: deadline)
             } catch let fault as ProbeError {
-                let kind: String
-                if case .dice = spec.game { kind = "dice" } else { kind = "wheel" }
+                let kind: SubjectKind
+                if case .dice = spec.game { kind = .dice } else { kind = .wheel }
                 return AuditSubject(name: spec.name, summary: spec.summary, kind: kind, failing: fault)
             }
         }

@@ -75,7 +75,7 @@ import Testing
             else { return nil }
             return Double(detail[range.upperBound...].prefix { !$0.isWhitespace })
         }
-        let small = Corpus.entries.filter { $0.expectedClass == "mislabel" && $0.planted.kind == "wheel" }
+        let small = Corpus.entries.filter { $0.expectedClass == "mislabel" && $0.planted.kind == .wheel }
             .compactMap { entry in share(entry.planted.name).map { (entry.planted.name, $0) } }
             .filter { $0.1 >= 5e-5 && $0.1 <= 1e-4 }
         #expect(!small.isEmpty, "no planted mislabel covers 5e-5 ... 1e-4 of the circle")
@@ -109,12 +109,12 @@ import Testing
     }
 
     @Test func designedOddsEqualClaimedOddsForCorrectCode() throws {
-        for subject in Corpus.correct where subject.kind != "dice" {
+        for subject in Corpus.correct where subject.kind != .dice {
             let check = try #require(Self.checks(of: subject.name).first { $0.checkName == "designed odds equal claimed odds" })
             let difference = try #require(Self.largestDifference(check.detail), "\(check.detail)")
             #expect(difference <= 1e-6, "\(subject.name): \(check.detail)")
         }
-        for subject in Corpus.correct where subject.kind == "dice" {
+        for subject in Corpus.correct where subject.kind == .dice {
             let check = try #require(Self.checks(of: subject.name).first { $0.checkName == "final odds equal one fair roll" })
             #expect(check.status == .pass, "\(subject.name): \(check.detail)")
         }

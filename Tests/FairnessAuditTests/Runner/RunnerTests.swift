@@ -96,7 +96,7 @@ struct RunnerTests {
         // take about a minute for its 10^10 trials; it is stopped once the first fails, and the first
         // one's error thrown.
         let broken = AuditSubject(
-            name: "broken", summary: "test subject", kind: "wheel",
+            name: "broken", summary: "test subject", kind: .wheel,
             audit: { _ in
                 Thread.sleep(forTimeInterval: 2)
                 throw Breakdown()

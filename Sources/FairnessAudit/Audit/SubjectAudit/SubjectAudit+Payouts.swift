@@ -8,11 +8,12 @@ extension SubjectAudit {
     /// The payout checks of a subject with a paytable.
     /// - Parameters:
     ///   - name: The subject.
-    ///   - rtp: The exact payout distribution, or nil where it cannot be computed exactly (`why` says why).
+    ///   - rtp: The exact payout distribution, or nil where it cannot be computed exactly (the rolls were
+    ///     surveyed by sample, `coverage` says how).
     ///   - paytable: Stake, declared and minimum RTP.
     ///   - sampled: Plays counted by payout, from sampling.
     static func payoutChecks<Key>(
-        _ name: String, rtp: ReturnToPlayer?, why: String = "", paytable: Paytable<Key>, settings: AuditSettings,
+        _ name: String, rtp: ReturnToPlayer?, coverage: DiceCoverage? = nil, paytable: Paytable<Key>, settings: AuditSettings,
         sampled: [Double: UInt64]
     ) throws -> (checks: [PendingCheck], rtp: Double?) {
         guard let rtp else {
@@ -21,7 +22,7 @@ extension SubjectAudit {
                     PendingCheck(
                         record: CheckRecord(
                             subject: name, check: .returnToPlayer(.exact), kind: .fairness, status: .inconclusive,
-                            detail: "not computed exactly: \(why)"))
+                            detailFacts: .returnNotExact(coverage: coverage)))
                 ], nil
             )
         }
@@ -32,20 +33,16 @@ extension SubjectAudit {
             rtp, declaredReturn: paytable.declaredReturn.map { ($0, paytable.declaredReturnTolerance) }, minimumReturn: minimum,
             rarePrizeLimit: settings.rarePrizeLimit)
         var checks: [PendingCheck] = []
-        let declared = paytable.declaredReturn.map {
-            "; declared \(ReturnToPlayer.format($0))"
-                + (paytable.declaredReturnTolerance > 1e-9 ? " (± \(ReturnToPlayer.format(paytable.declaredReturnTolerance)))" : "")
-        }
         checks.append(
             exact(
                 name, .returnToPlayer(.exact), kind: .fairness, passed: found.declared == nil, finding: found.declared,
-                settings: settings, rtp.description + (declared ?? "; none declared")))
+                settings: settings,
+                .returnToPlayer(rtp, declared: paytable.declaredReturn, tolerance: paytable.declaredReturnTolerance)))
         if let minimum {
             checks.append(
                 exact(
                     name, .minimumReturnToPlayer, kind: .fairness, passed: found.minimum == nil, finding: found.minimum,
-                    settings: settings, "exact RTP \(ReturnToPlayer.format(rtp.rtp)) against a minimum of \(ReturnToPlayer.format(minimum))"
-                ))
+                    settings: settings, .minimumReturn(returnToPlayer: rtp.rtp, minimum: minimum)))
         }
         checks.append(rarePrizeCheck(name, rtp, found, settings: settings))
         if let sampledRTP = try sampledReturnCheck(name, rtp, paytable: paytable, sampled: sampled) { checks.append(sampledRTP) }
@@ -54,16 +51,12 @@ extension SubjectAudit {
 
     /// Every advertised prize's exact odds: one rarer than 1 in N per play (`--rare-prize`) is unfair odds.
     static func rarePrizeCheck(_ name: String, _ rtp: ReturnToPlayer, _ found: ReturnFindings, settings: AuditSettings) -> PendingCheck {
-        let odds = rtp.prizes.map {
-            "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
-                + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
-        }
         return exact(
             name, .advertisedPrizes(atLeastOneIn: settings.rarePrizeLimit), kind: .fairness, passed: found.tooRare.isEmpty,
             finding: found.tooRare.isEmpty
                 ? nil
                 : Finding(.odds, magnitude: nil, fact: .prizesTooRare(limit: settings.rarePrizeLimit, prizes: found.tooRare)),
-            settings: settings, odds.joined(separator: "; "))
+            settings: settings, .advertisedPrizes(rtp.prizes))
     }
 
     /// The sampled RTP with its profile-likelihood interval over every level of the table, and the
@@ -89,9 +82,9 @@ extension SubjectAudit {
             record: CheckRecord(
                 subject: name, check: .returnToPlayer(.sampled), kind: .sampling, status: .inconclusive,
                 statistic: interval.mean / stake, pValue: p,
-                detail:
-                    "RTP \(ReturnToPlayer.format(interval.mean / stake)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(interval.lower / stake)), \(ReturnToPlayer.format(interval.upper / stake))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(rtp.rtp))"
-            ),
+                detailFacts: .sampledReturn(
+                    returnToPlayer: interval.mean / stake, plays: plays, lower: interval.lower / stake, upper: interval.upper / stake,
+                    exact: rtp.rtp)),
             table: payoutMeanTable(
                 name, .returnToPlayer(.sampled), levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
     }

@@ -13,9 +13,9 @@ enum SubjectAudit {
     /// classified finding fails.
     static func exact(
         _ subject: String, _ check: CheckIdentifier, kind: CheckKind = .exact, passed: Bool, finding: Finding?, settings: AuditSettings,
-        _ detail: String
+        _ detail: CheckDetail
     ) -> PendingCheck {
-        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .pass, detail: detail)
+        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .pass, detailFacts: detail)
         if let finding {
             record.status = finding.isMaterial(materiality: settings.materiality, strict: settings.strict) ? .fail : .note
             record.findingClass = finding.findingClass
@@ -31,40 +31,37 @@ enum SubjectAudit {
     /// A goodness-of-fit test that refuses to run when the outcomes that matter are too rare for the
     /// trials: outcomes with at least 1% of the most likely one's probability must each expect 5 counts.
     /// Rarer outcomes are pooled with a neighbour by the standard rule (``ExpectedCountRule/poolAdjacent(minimum:)``).
-    /// `counted` names what the observations are ("trials" sampled, "lines" of a log) in a too-few message.
+    /// `counted` names what the observations are (trials sampled, lines of a log) in a too-few detail.
     static func goodnessOfFit(
         _ subject: String, _ check: CheckIdentifier, kind: CheckKind, observed: [Double], probabilities: [Double],
-        statistic: GoodnessOfFitStatistic = .pearson, names: [String]? = nil, counted: String = "trials"
+        statistic: GoodnessOfFitStatistic = .pearson, names: [String]? = nil, counted: CheckDetail.Counted = .trials
     ) throws -> PendingCheck {
         let names = names ?? observed.indices.map { "\($0 + 1)" }
         let total = observed.reduce(0, +)
         if probabilities.filter({ $0 > 0 }).count == 1, total > 0 {
             return singleOutcomeFit(subject, check, kind: kind, observed: observed, probabilities: probabilities, names: names)
         }
-        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .inconclusive, detail: "")
+        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .inconclusive, detailFacts: .oneOutcome(impossible: 0))
         let largest = probabilities.max() ?? 0
         let regular = probabilities.filter { $0 >= largest / 100 && $0 > 0 }
         if let smallest = regular.min(), total * smallest < 5 {
-            record.detail =
-                "too few \(counted): an outcome of probability \(format(smallest)) expects \(format(total * smallest)) < 5; needs at least \(Int((5 / smallest - 1e-6).rounded(.up))) \(counted)"
+            record.detailFacts = .tooFewToFit(
+                counted: counted, probability: smallest, expected: total * smallest, needed: Int((5 / smallest - 1e-6).rounded(.up)))
             return PendingCheck(record: record, power: nil)
         }
         let test = try GoodnessOfFitTest(observed: observed, probabilities: probabilities, statistic: statistic, rule: .standard)
         switch test.verdict {
         case .inconclusive(let reason):
-            record.detail = "inconclusive: \(reason)"
+            record.detailFacts = .inconclusive(reason)
             return PendingCheck(record: record, power: nil)
         case .tested(let figures):
             record.statistic = figures.statistic.isFinite ? figures.statistic : nil
             record.degreesOfFreedom = figures.degreesOfFreedom
             record.pValue = figures.pValue
-            var detail = "\(test.cells.count) cells"
-            if test.cells.count < probabilities.filter({ $0 > 0 }).count { detail += " after pooling rare outcomes" }
-            if test.impossibleObservations > 0 {
-                detail += "; \(Int(test.impossibleObservations)) observations of outcomes with probability 0 (p = 0 exactly)"
-                record.impossibleObserved = true
-            }
-            record.detail = detail
+            record.impossibleObserved = test.impossibleObservations > 0
+            record.detailFacts = .fit(
+                cells: test.cells.count, pooled: test.cells.count < probabilities.filter({ $0 > 0 }).count,
+                impossible: Int(test.impossibleObservations))
             let cellProbabilities = test.cells.map { $0.expected / total }
             var table = test.cells.enumerated().map { position, cell in
                 StatisticTableRow(
@@ -90,15 +87,13 @@ enum SubjectAudit {
         _ subject: String, _ check: CheckIdentifier, kind: CheckKind, observed: [Double], probabilities: [Double], names: [String]
     ) -> PendingCheck {
         let impossible = observed.indices.filter { probabilities[$0] == 0 && observed[$0] > 0 }
-        var record = CheckRecord(
-            subject: subject, check: check, kind: kind, status: .pass,
-            detail: "one possible outcome: the counts cannot differ from the odds (0 degrees of freedom), so there is nothing to test")
+        var record = CheckRecord(subject: subject, check: check, kind: kind, status: .pass, detailFacts: .oneOutcome(impossible: 0))
         guard !impossible.isEmpty else { return PendingCheck(record: record) }
         let count = impossible.reduce(0.0) { $0 + observed[$1] }
         record.status = .inconclusive
         record.pValue = 0
         record.impossibleObserved = true
-        record.detail = "one possible outcome; \(Int(count)) observations of outcomes with probability 0 (p = 0 exactly)"
+        record.detailFacts = .oneOutcome(impossible: Int(count))
         let table = impossible.map {
             StatisticTableRow(
                 subject: subject, check: check, table: "goodness of fit", row: "impossible", column: "", observed: observed[$0],
@@ -111,10 +106,11 @@ enum SubjectAudit {
     /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
     /// cannot reach an expected count of 5 in every cell.
     static func independence(
-        _ subject: String, _ check: CheckIdentifier, table: [[UInt64]], note: String = "", names: [String]? = nil
+        _ subject: String, _ check: CheckIdentifier, table: [[UInt64]], note: CheckDetail.TableNote = .none, names: [String]? = nil
     ) throws -> PendingCheck {
         let names = names ?? table.indices.map { "\($0 + 1)" }
-        var record = CheckRecord(subject: subject, check: check, kind: .sampling, status: .inconclusive, detail: "")
+        var record = CheckRecord(
+            subject: subject, check: check, kind: .sampling, status: .inconclusive, detailFacts: .oneOutcome(impossible: 0))
         let n = table.count
         let rowTotals = table.map { $0.reduce(0, +) }
         let columnTotals = (0..<n).map { c in table.reduce(0) { $0 + $1[c] } }
@@ -123,16 +119,16 @@ enum SubjectAudit {
         let regular = (0..<n).filter { margins[$0] > 0 && margins[$0] * 100 >= largest }
         let rare = (0..<n).filter { margins[$0] > 0 && margins[$0] * 100 < largest }
         var groups = regular.map { [$0] }
-        var pooledNote = ""
+        var pooling = CheckDetail.Pooling.none
         if !rare.isEmpty {
             let total = Double(rowTotals.reduce(0, +))
             let rareRow = Double(rare.reduce(0) { $0 + rowTotals[$1] }), rareColumn = Double(rare.reduce(0) { $0 + columnTotals[$1] })
             let smallestRegular = Double(regular.map { min(rowTotals[$0], columnTotals[$0]) }.min() ?? 0)
             if total > 0 && min(rareRow, rareColumn) * smallestRegular / total >= 5 {
                 groups.append(rare)
-                pooledNote = "; \(rare.count) rare categories pooled"
+                pooling = .pooled(rare.count)
             } else {
-                pooledNote = "; \(rare.count) rare categories left out (too few to test)"
+                pooling = .leftOut(rare.count)
             }
         }
         guard groups.count >= 2 else {
@@ -140,11 +136,10 @@ enum SubjectAudit {
             if regular.count + rare.count == 1 && pairs > 0 {
                 // Every result is the same outcome: consecutive results cannot depend on each other.
                 record.status = .pass
-                record.detail = "\(pairs) pairs, all of one outcome: nothing to test\(note)"
+                record.detailFacts = .pairsOfOneOutcome(pairs: pairs, note: note)
                 return PendingCheck(record: record, power: nil)
             }
-            record.detail =
-                "inconclusive: \(pairs) pairs show \(groups.count) testable categories; independence needs at least 2\(pooledNote)\(note)"
+            record.detailFacts = .tooFewCategories(pairs: pairs, categories: groups.count, pooling: pooling, note: note)
             return PendingCheck(record: record, power: nil)
         }
         let collapsed = groups.map { rows in
@@ -155,13 +150,13 @@ enum SubjectAudit {
         let test = try IndependenceTest(table: collapsed)
         switch test.verdict {
         case .inconclusive(let reason):
-            record.detail = "inconclusive: \(reason)\(pooledNote)\(note)"
+            record.detailFacts = .contingencyInconclusive(reason, pooling: pooling, note: note)
             return PendingCheck(record: record, power: nil)
         case .tested(let figures):
             record.statistic = figures.statistic
             record.degreesOfFreedom = figures.degreesOfFreedom
             record.pValue = figures.pValue
-            record.detail = "\(test.keptRows.count)×\(test.keptColumns.count) table\(pooledNote)\(note)"
+            record.detailFacts = .contingency(rows: test.keptRows.count, columns: test.keptColumns.count, pooling: pooling, note: note)
             let total = collapsed.flatMap { $0 }.reduce(0, +)
             let categories = groups.map { $0.map { names[$0] }.joined(separator: "+") }
             var rows: [StatisticTableRow] = []
@@ -192,12 +187,5 @@ enum SubjectAudit {
                 subject: subject, check: check, table: "binomial", row: "trials", column: "", observed: trials, expected: nil,
                 members: ""),
         ]
-    }
-
-    /// A hint appended to a failing comparison with printed claims when the difference is small enough to be
-    /// the printing's rounding.
-    static func roundedClaimsHint(difference: Double, tolerance: Double) -> String {
-        difference > tolerance && difference < 0.005
-            ? " (if the game prints its odds rounded, say so: claimTolerance in Swift, claims-rounded-to in a spec file)" : ""
     }
 }

@@ -15,15 +15,14 @@ extension LogTally {
         let windows = driftWindows()
         checks.append(try driftCheck(windows, settings: settings))
         checks.append(try homogeneityCheck(windows, labelNames: labelNames))
-        var findings = [
-            "\(lines) outcome lines read (\(format == .jsonLines ? "JSON Lines" : "CSV")), in \(windows.counts.count) windows"
-                + (windows.lines > 0 ? " of \(windows.lines) lines." : ".")
+        var notes = [
+            SubjectNote.logRead(lines: lines, jsonLines: format == .jsonLines, windows: windows.counts.count, windowLines: windows.lines)
         ]
-        if let observedReturn = payouts.observedReturn { findings.append("Observed RTP \(ReturnToPlayer.format(observedReturn)).") }
+        if let observedReturn = payouts.observedReturn { notes.append(.observedReturn(observedReturn)) }
         let shownInvalid = counts[k + 1] + counts[k]
         return SubjectResult(
             verdict: SubjectVerdict(
-                name: model.name, summary: model.summary, kind: "log", verdict: .pass, findings: findings,
+                name: model.name, summary: model.summary, kind: .log, verdict: .pass, notes: notes,
                 invalidPerMillion: 1e6 * Double(shownInvalid) / Double(lines), returnToPlayer: payouts.observedReturn),
             checks: checks, outcomes: outcomeRows(labelNames: labelNames), arcs: [], counterexamples: [])
     }
@@ -31,39 +30,30 @@ extension LogTally {
     /// The valid outcome lines: those showing a label the game has.
     var validLines: UInt64 { counts.prefix(k).reduce(0, +) }
 
-    /// "line N", as the checks name a line of the log.
-    static func lineText(_ line: Int) -> String { "line \(line)" }
-
     /// Results no sector carries (or rolls the dice cannot show), and the bad rows skipped.
     func invalidChecks() -> [PendingCheck] {
         let name = model.name
         var checks: [PendingCheck] = []
-        let fileLine = Self.lineText
         let foreign = counts[k + 1], none = counts[k]
-        let examples =
+        let examples: [CheckDetail.LogExample] =
             model.dice != nil
-            ? invalidRollExamples.map { "'\($0.text)' at \(fileLine($0.line))" }
+            ? invalidRollExamples.map { .roll(text: $0.text, line: $0.line) }
             : invalid.sorted { $0.value.firstLine < $1.value.firstLine }.prefix(5)
-                .map { "label \($0.key) on \($0.value.count) lines (first at \(fileLine($0.value.firstLine)))" }
+                .map { .label($0.key, lines: $0.value.count, firstLine: $0.value.firstLine) }
         checks.append(
             PendingCheck(
                 record: CheckRecord(
                     subject: name, check: .invalidResults, kind: .invalid, status: foreign + none == 0 ? .pass : .fail,
                     statistic: Double(foreign + none),
-                    detail: (model.dice.map {
-                        "\(foreign) lines show a roll that is not \($0.dice) (faces outside 1 ... \($0.dice.faces) or the wrong number of dice), of \(lines)"
-                    } ?? "\(foreign) lines show a label no sector carries, \(none) show no result, of \(lines)")
-                        + (examples.isEmpty ? "" : ": " + examples.joined(separator: "; ")))))
+                    detailFacts: .invalidLogLines(foreign: foreign, none: none, lines: lines, dice: model.dice?.dice, examples: examples))))
         if badRows > 0, !firstBadRows.isEmpty {
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
                         subject: name, check: .badRowsSkipped, kind: .invalid, status: .fail, statistic: Double(badRows),
-                        detail:
-                            "\(badRows) rows could not be read and were skipped (up to \(options.skipBad) allowed); "
-                            + (badRows > firstBadRows.count ? "the first \(firstBadRows.count): " : "")
-                            + firstBadRows.map { "line \($0.line), column \($0.column): \($0.message)" }.joined(separator: "; ")
-                    )))
+                        detailFacts: .badRows(
+                            count: badRows, allowed: options.skipBad,
+                            shown: firstBadRows.map { .init(line: $0.line, column: $0.column, message: $0.message) }))))
         }
 
         return checks
@@ -76,7 +66,7 @@ extension LogTally {
         checks.append(
             try SubjectAudit.goodnessOfFit(
                 name, .outcomes(versus: .declared, statistic: .pearson), kind: .fairness, observed: counts.prefix(k).map { Double($0) },
-                probabilities: model.probabilities, names: labelNames, counted: "lines"))
+                probabilities: model.probabilities, names: labelNames, counted: .lines))
         // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
         let pairTotal = Double(pairs.reduce(0, +))
         let groups = pooledLabels { pairTotal * $0 * $0 >= 5 }
@@ -85,10 +75,8 @@ extension LogTally {
         checks.append(
             try SubjectAudit.independence(
                 name, .serialIndependence(.withinSessions), table: table,
-                note: (hasColumn[1] ? "" : "; no session column: the whole log is one sequence")
-                    + (pooled.isEmpty
-                        ? ""
-                        : "; rare labels pooled: " + pooled.map { $0.map { labelNames[$0] }.joined(separator: "+") }.joined(separator: ", ")),
+                note: .sessions(
+                    noSessionColumn: !hasColumn[1], pooled: pooled.map { $0.map { labelNames[$0] }.joined(separator: "+") }),
                 names: groups.map { $0.map { labelNames[$0] }.joined(separator: "+") }))
 
         return checks
@@ -103,23 +91,13 @@ extension LogTally {
                 let prize = ReturnToPlayer.format(paytable.prize(label))
                 checks += try frequencyCheck(
                     .labelFrequency(label: "\(label)", pays: prize), hits: counts[slot], of: valid,
-                    probability: model.probabilities[slot], what: "prize"
-                ) { test, p in
-                    String(
-                        format: "%llu of %llu valid lines pay %@: %.6g; declared %.9g (1 in %.6g); 95%% Clopper-Pearson [%.6g, %.6g]",
-                        counts[slot], valid, prize, test.proportion, p, 1 / p, test.clopperPearson.lower, test.clopperPearson.upper)
-                }
+                    probability: model.probabilities[slot], what: "prize", counting: .prize(pays: prize))
             }
         }
         for (index, entry) in (model.dice?.hands ?? []).enumerated() {
             guard let p = entry.probability else { continue }
             checks += try frequencyCheck(
-                .handFrequency(hand: entry.hand.name), hits: handCounts[index], of: valid, probability: p, what: "hand"
-            ) { test, p in
-                String(
-                    format: "%llu of %llu valid rolls: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]", handCounts[index], valid,
-                    test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)
-            }
+                .handFrequency(hand: entry.hand.name), hits: handCounts[index], of: valid, probability: p, what: "hand", counting: .logHand)
         }
 
         return checks
@@ -136,17 +114,13 @@ extension LogTally {
                     record: CheckRecord(
                         subject: name, check: .payoutsMatchPaytable, kind: .invalid, status: payoutMismatches == 0 ? .pass : .fail,
                         statistic: Double(payoutMismatches),
-                        detail:
-                            "\(payoutMismatches) of \(payoutsLogged) lines with a payout paid another amount than the paytable's prize for their outcome (scaled by stake / \(ReturnToPlayer.format(paytableStake)))"
-                            + (payoutsLogged < lines
-                                ? "; \(lines - payoutsLogged) lines logged no payout (the paytable's prize is counted for them in the RTP)"
-                                : "")
-                            + (hasColumn[3] && stakesLogged < lines
-                                ? "; \(lines - stakesLogged) lines logged no stake (the paytable's stake, \(ReturnToPlayer.format(paytableStake)), is assumed)"
-                                : "")
-                            + (firstPayoutMismatch.map {
-                                "; first at line \($0.line): \($0.outcome) paid \(ReturnToPlayer.format($0.paid)), the paytable says \(ReturnToPlayer.format($0.expected))"
-                            } ?? ""))))
+                        detailFacts: .payoutsMatchPaytable(
+                            .init(
+                                mismatches: payoutMismatches, logged: payoutsLogged, lines: lines, stake: paytableStake,
+                                withoutStake: hasColumn[3] ? lines - stakesLogged : nil,
+                                first: firstPayoutMismatch.map {
+                                    .init(line: $0.line, outcome: "\($0.outcome)", paid: $0.paid, expected: $0.expected)
+                                })))))
         }
         var observedReturn: Double?
         if !returns.isEmpty {
@@ -168,19 +142,15 @@ extension LogTally {
             levels.sort()
             let interval = try PayoutMeanInterval(levels: levels, counts: levels.map { returns[$0] ?? 0 })
             observedReturn = payoutSum / stakeSum
+            let source: CheckDetail.LogReturn.Expected.Source =
+                model.returnToPlayer == nil ? .declared : model.dice != nil ? .diceExact : .declaredOdds
             var record = CheckRecord(
                 subject: name, check: .returnToPlayer(.log), kind: .fairness, status: .inconclusive, statistic: observedReturn,
-                detail:
-                    "RTP \(ReturnToPlayer.format(observedReturn!)) (total payout over total stake"
-                    + (payoutsLogged == 0
-                        ? ", the log having no payouts: the paytable's prizes for the outcomes logged"
-                        : payoutsLogged < lines ? ", \(lines - payoutsLogged) lines without a payout counted at the paytable's prize" : "")
-                    + "); per-play mean \(ReturnToPlayer.format(interval.mean)), 95% interval [\(ReturnToPlayer.format(interval.lower)), \(ReturnToPlayer.format(interval.upper))] (multinomial profile likelihood over the paytable's prizes)"
-                    + (expected.map {
-                        "; tested against the \(model.returnToPlayer == nil ? "declared RTP" : model.dice != nil ? "exact RTP under the reroll policy" : "RTP of the declared odds and paytable") \(ReturnToPlayer.format($0))"
-                    }
-                        ?? "; nothing declared to test against")
-                    + (declared.map { model.returnToPlayer != nil ? " (declared \(ReturnToPlayer.format($0)))" : "" } ?? ""))
+                detailFacts: .logReturn(
+                    .init(
+                        returnToPlayer: observedReturn!, payoutsLogged: payoutsLogged, lines: lines, mean: interval.mean,
+                        lower: interval.lower, upper: interval.upper, expected: expected.map { .init(source: source, value: $0) },
+                        declared: model.returnToPlayer != nil ? declared : nil)))
             if let expected {
                 record.pValue = try interval.pValue(mean: expected)
                 checks.append(
@@ -222,7 +192,7 @@ extension LogTally {
     /// Drift: each window against the declared odds, Bonferroni over the windows; names the first that
     /// departs.
     func driftCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), settings: AuditSettings) throws -> PendingCheck {
-        let name = model.name, fileLine = Self.lineText
+        let name = model.name
         let windowLines = windows.lines, windowStartLine = windows.startLines
         let windowTests = try windows.counts.map { window -> Double? in
             let observed = window.prefix(k)
@@ -230,31 +200,28 @@ extension LogTally {
             return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities).verdict.pValue
         }
         let tested = windowTests.compactMap { $0 }
-        let windowText = { (index: Int) -> String in
+        let window = { (index: Int) -> CheckDetail.Drift.Window in
             switch options.window {
             case .lines, .automatic:
                 let first = UInt64(index) * UInt64(windowLines) + 1
-                return
-                    "window \(index + 1) (outcome lines \(first)–\(min(lines, first + UInt64(windowLines) - 1)), from \(fileLine(windowStartLine[index])))"
+                return .lines(
+                    index: index, first: first, last: min(lines, first + UInt64(windowLines) - 1), fromLine: windowStartLine[index])
             case .seconds(let size):
-                return
-                    "window \(index + 1) (seconds \(ReturnToPlayer.format(Double(index) * size))–\(ReturnToPlayer.format(Double(index + 1) * size)) after the first line, from \(fileLine(windowStartLine[index])))"
+                return .seconds(index: index, from: Double(index) * size, to: Double(index + 1) * size, fromLine: windowStartLine[index])
             }
         }
-        var drift = CheckRecord(subject: name, check: .driftFirstDepartingWindow, kind: .fairness, status: .inconclusive, detail: "")
+        var drift = CheckRecord(
+            subject: name, check: .driftFirstDepartingWindow, kind: .fairness, status: .inconclusive,
+            detailFacts: .driftTooFewWindows(windows: windows.counts.count))
         if tested.count >= 2 {
             let bonferroni = settings.alpha / Double(tested.count)
             let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
             let strongest = windowTests.indices.min { (windowTests[$0] ?? 2) < (windowTests[$1] ?? 2) }!
             drift.pValue = min(1, Double(tested.count) * tested.min()!)
-            drift.detail =
-                "\(tested.count) windows each tested against the declared odds; the check's p-value is the smallest window's × \(tested.count) (Bonferroni; window \(strongest + 1)); "
-                + (departing.map {
-                    "first departing at α/\(tested.count): \(windowText($0)), its p = \(String(format: "%.3g", windowTests[$0]!))"
-                } ?? "none departs at α/\(tested.count)")
-        } else {
-            drift.detail =
-                "inconclusive: \(windows.counts.count) window(s) with testable outcomes; drift needs at least 2 (a longer log or smaller windows)"
+            drift.detailFacts = .drift(
+                .init(
+                    tested: tested.count, strongest: strongest,
+                    departing: departing.map { .init(window: window($0), pValue: windowTests[$0]!) }))
         }
         return PendingCheck(record: drift)
     }
@@ -264,7 +231,7 @@ extension LogTally {
     func homogeneityCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String]) throws -> PendingCheck {
         let name = model.name
         var homogeneity = CheckRecord(
-            subject: name, check: .homogeneityAcrossWindows, kind: .fairness, status: .inconclusive, detail: "")
+            subject: name, check: .homogeneityAcrossWindows, kind: .fairness, status: .inconclusive, detailFacts: .homogeneityTooFewWindows)
         // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
         let filled = windows.counts.filter { $0.prefix(k).reduce(0, +) > 0 }
         let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
@@ -277,18 +244,12 @@ extension LogTally {
                 homogeneity.statistic = figures.statistic
                 homogeneity.degreesOfFreedom = figures.degreesOfFreedom
                 homogeneity.pValue = figures.pValue
-                let pooledColumns = columns.filter { $0.count > 1 }
-                homogeneity.detail =
-                    "chi-square of \(rows.count) windows × \(test.keptColumns.count) outcomes"
-                    + (pooledColumns.isEmpty
-                        ? ""
-                        : "; rare outcomes pooled: "
-                            + pooledColumns.map { $0.map { labelNames[$0] }.joined(separator: "+") }.joined(separator: ", "))
+                homogeneity.detailFacts = .homogeneity(
+                    windows: rows.count, outcomes: test.keptColumns.count,
+                    pooled: columns.filter { $0.count > 1 }.map { $0.map { labelNames[$0] }.joined(separator: "+") })
             case .inconclusive(let reason):
-                homogeneity.detail = "inconclusive: \(reason)"
+                homogeneity.detailFacts = .inconclusive(reason)
             }
-        } else {
-            homogeneity.detail = "inconclusive: fewer than 2 windows"
         }
 
         return PendingCheck(record: homogeneity)
@@ -335,7 +296,7 @@ extension LogTally {
     /// many lines it needs) while either tail expects fewer than 5; none for a certain or impossible outcome.
     func frequencyCheck(
         _ check: CheckIdentifier, hits: UInt64, of valid: UInt64, probability p: Double, what: String,
-        detail: (BinomialTest, Double) -> String
+        counting: CheckDetail.Binomial.Counting
     ) throws -> [PendingCheck] {
         guard p > 0, p < 1, valid > 0 else { return [] }
         let name = model.name
@@ -344,9 +305,8 @@ extension LogTally {
                 PendingCheck(
                     record: CheckRecord(
                         subject: name, check: check, kind: .fairness, status: .inconclusive,
-                        detail: String(
-                            format: "inconclusive: %llu valid lines expect %.3g of this %@; testing it needs at least %.0f lines", valid,
-                            Double(valid) * p, what, (5 / min(p, 1 - p)).rounded(.up))))
+                        detailFacts: .tooFewForFrequency(
+                            lines: valid, expected: Double(valid) * p, what: what, needed: (5 / min(p, 1 - p)).rounded(.up))))
             ]
         }
         let test = try BinomialTest(successes: Double(hits), trials: Double(valid), hypothesised: p)
@@ -354,7 +314,11 @@ extension LogTally {
             PendingCheck(
                 record: CheckRecord(
                     subject: name, check: check, kind: .fairness, status: .inconclusive, statistic: Double(hits),
-                    pValue: test.verdict.pValue, detail: detail(test, p)),
+                    pValue: test.verdict.pValue,
+                    detailFacts: .binomial(
+                        .init(
+                            counting: counting, successes: hits, trials: valid, proportion: test.proportion, probability: p,
+                            lower: test.clopperPearson.lower, upper: test.clopperPearson.upper))),
                 power: .binomial(trials: Double(valid), probability: p),
                 table: SubjectAudit.binomialTable(name, check, successes: Double(hits), trials: Double(valid), probability: p))
         ]

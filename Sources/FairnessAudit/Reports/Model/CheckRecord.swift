@@ -25,8 +25,8 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
     public var threshold: Double?
     /// What the test could detect at this number of trials, with 90% power, as figures.
     public var detectableEffect: DetectableEffect?
-    /// What the check found, in one line (counts, margins, or why it was inconclusive).
-    public var detail: String
+    /// What the check established, as figures (counts, margins, or why it was inconclusive).
+    public var detailFacts: CheckDetail
     /// For an exact check that found something: the class of the worst defect (see `FindingClass`).
     public var findingClass: FindingClass? = nil
     /// For an exact check that found something: its magnitude (`Finding.magnitude`: the share of plays
@@ -46,6 +46,9 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
 
     /// For an exact check that found something: the finding in plain words (``ReportNarrator/sentence(_:)``).
     public var finding: String? { findingFact.map(ReportNarrator.sentence) }
+
+    /// What the check established, in one line (``ReportNarrator/detail(_:)``).
+    public var detail: String { ReportNarrator.detail(detailFacts) }
 
     /// What the test could detect, in words (``ReportNarrator/detectable(_:)``).
     public var detectable: String? { detectableEffect.map(ReportNarrator.detectable) }

@@ -1,16 +1,16 @@
 /// A subject's line in the verdict table.
-public struct SubjectVerdict: Sendable, Hashable, Codable {
+public struct SubjectVerdict: Sendable, Hashable, Encodable {
     /// The subject's name.
     public var name: String
     /// One line saying what the subject is.
     public var summary: String
-    /// The kind of subject: `wheel`, `targeted wheel` or `dice`.
-    public var kind: String
+    /// The kind of subject.
+    public var kind: SubjectKind
     /// The worst status among the subject's checks of a gating kind (``AuditSettings/failOn``); PASS if
     /// there are none.
     public var verdict: CheckStatus
-    /// Facts the exact analysis established (designed odds, gaps, landing margins...), one sentence each.
-    public var findings: [String]
+    /// Facts the exact analysis established (designed odds, gaps, landing margins...), as figures.
+    public var notes: [SubjectNote]
     /// The share of plays, in play, that show an invalid or a mislabelled result (rounding at a line not
     /// counted), exactly: under the subject's own spin for a wheel, over the indices drawn for a targeted wheel, over
     /// the rolls for a dice game's detectors.
@@ -23,4 +23,25 @@ public struct SubjectVerdict: Sendable, Hashable, Codable {
     /// The exact return to player (expected payout over stake) of a subject with a paytable; nil without one
     /// or where it cannot be computed exactly.
     public var returnToPlayer: Double? = nil
+
+    /// The facts, one sentence each (``ReportNarrator/note(_:)``).
+    public var findings: [String] { notes.map(ReportNarrator.note) }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, summary, kind, verdict, findings, affectedShare, invalidPerMillion, largestOddsDifference, returnToPlayer
+    }
+
+    /// Encodes every figure, and the facts as their sentences.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(findings, forKey: .findings)
+        try container.encodeIfPresent(affectedShare, forKey: .affectedShare)
+        try container.encodeIfPresent(invalidPerMillion, forKey: .invalidPerMillion)
+        try container.encodeIfPresent(largestOddsDifference, forKey: .largestOddsDifference)
+        try container.encodeIfPresent(returnToPlayer, forKey: .returnToPlayer)
+    }
 }

@@ -11,7 +11,7 @@ extension SubjectAudit {
     struct DiceExactPart {
         var checks: [PendingCheck] = []
         var counterexamples: [CounterexampleRow] = []
-        var findings: [String] = []
+        var notes: [SubjectNote] = []
     }
 
     /// The audit of a dice game; `sample` as for ``wheel(_:settings:sample:)``.
@@ -23,15 +23,13 @@ extension SubjectAudit {
         try diceOddsChecks(game, analysis, settings: settings, into: &exact)
         if let mapping = rollMappingCheck(game.name, analysis, faces: game.dice.faces, settings: settings) { exact.checks.append(mapping) }
         let policy = analysis.policy
-        exact.findings.append(
-            "Exact P(final straight) under the \(policy.policy.rawValue) policy: \(policy.finalStraight) ≈ \(String(format: "%.9g", policy.finalStraight.value))."
-        )
+        exact.notes.append(.finalStraight(policy: policy.policy, probability: policy.finalStraight))
         let tally = try sampled(game.name, DiceDriver(game), settings, sample)
         let (sampledChecks, returnToPlayer) = try diceSampledChecks(game, analysis, tally: tally, settings: settings)
         let detector = analysis.detector, classes = analysis.classes
         return SubjectResult(
             verdict: SubjectVerdict(
-                name: game.name, summary: game.summary, kind: "dice", verdict: .pass, findings: exact.findings,
+                name: game.name, summary: game.summary, kind: .dice, verdict: .pass, notes: exact.notes,
                 affectedShare: analysis.invalidShare
                     + max(
                         Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
@@ -48,13 +46,13 @@ extension SubjectAudit {
     /// straight detector gets wrong.
     static func diceDetectorChecks(_ name: String, _ analysis: DiceExactAnalysis, settings: AuditSettings, into part: inout DiceExactPart) {
         let detector = analysis.detector
-        var detail =
-            "\(detector.falseAccepts) false straights and \(detector.falseRejects) missed straights over \(detector.coverage)"
-            + "; with the game's own state holding a straight: \(detector.mismatchesWithStraightState) wrong, holding no straight: \(detector.mismatchesWithNonStraightState) wrong"
-        if !detector.orderDependentPatterns.isEmpty {
-            detail +=
-                "; answers depend on the order of the dice for \(detector.orderDependentPatterns.count) multisets (e.g. \(detector.orderDependentPatterns[0]))"
-        }
+        let detail = CheckDetail.straightDetector(
+            .init(
+                falseAccepts: detector.falseAccepts, falseRejects: detector.falseRejects, coverage: detector.coverage,
+                withStraightState: detector.mismatchesWithStraightState, withoutStraightState: detector.mismatchesWithNonStraightState,
+                orderDependent: detector.orderDependentPatterns.count,
+                orderDependentExample: detector.orderDependentPatterns.first.map { "\($0)" }
+            ))
         part.checks.append(
             exact(
                 name, .straightDetector, passed: detector.passed, finding: analysis.classes.straightDetector,
@@ -67,17 +65,18 @@ extension SubjectAudit {
                     reported: m.truth ? "not a straight" : "straight", expected: m.truth ? "straight" : "not a straight"))
         }
         if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
-            part.findings.append("The straight check does not read the roll it is given: its answer depends on the game's own state.")
+            part.notes.append(.straightReadsGameState)
         }
         guard let categories = analysis.classifier else { return }
         part.checks.append(
             exact(
                 name, .categoryClassifier, passed: categories.passed, finding: analysis.classes.categoryClassifier,
                 settings: settings,
-                categories.confusions.isEmpty
-                    ? "agrees with the reference on \(detector.coverage)"
-                    : categories.confusions.map { "\($0.orderedRolls) rolls of \($0.truth.name) called \($0.reported.name)" }.joined(
-                        separator: "; ")))
+                .categoryClassifier(
+                    coverage: detector.coverage,
+                    confusions: categories.confusions.map {
+                        .init(rolls: $0.orderedRolls, truth: $0.truth.name, reported: $0.reported.name)
+                    })))
     }
 
     /// The final odds under the reroll policy against one fair roll, each hand's detector, and the odds the
@@ -92,14 +91,13 @@ extension SubjectAudit {
         part.checks.append(
             exact(
                 name, .finalOddsEqualOneFairRoll, kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
-                "P(final straight) = \(policy.finalStraight) = \(String(format: "%.9g", policy.finalStraight.value)) vs \(straightDefined ? try analysis.single.probability(of: .straight) : .zero) for one fair roll; P(reroll) = \(policy.reroll)"
-            ))
+                .finalOdds(
+                    final: policy.finalStraight, single: straightDefined ? try analysis.single.probability(of: .straight) : .zero,
+                    reroll: policy.reroll)))
         handDetectorChecks(name, analysis, settings: settings, into: &part)
         if let claims = claimedOddsCheck(game, analysis, settings: settings) { part.checks.append(claims) }
         for (hand, single, final) in policy.hands ?? [] {
-            part.findings.append(
-                "Exact P(\(hand.name)): one fair roll \(single) ≈ \(String(format: "%.9g", single.value)); final roll under the \(policy.policy.rawValue) policy \(final) ≈ \(String(format: "%.9g", final.value))."
-            )
+            part.notes.append(.handOdds(hand: hand.name, single: single, policy: policy.policy, final: final))
         }
     }
 
@@ -111,8 +109,9 @@ extension SubjectAudit {
                 exact(
                     name, .handDetector(hand: hand.name), passed: analysis.classes.handDetectors[index] == nil,
                     finding: analysis.classes.handDetectors[index], settings: settings,
-                    "\(counts.falseAccepts) rolls wrongly called \(hand.name) and \(counts.falseRejects) missed over \(analysis.detector.coverage); rule: \(hand.rule)"
-                ))
+                    .handDetector(
+                        hand: hand.name, falseAccepts: counts.falseAccepts, falseRejects: counts.falseRejects,
+                        coverage: analysis.detector.coverage, rule: "\(hand.rule)")))
             for m in counts.mismatches.prefix(Self.handMismatchRows) {
                 part.counterexamples.append(
                     CounterexampleRow(
@@ -127,21 +126,15 @@ extension SubjectAudit {
     static func claimedOddsCheck<Game: DiceGame>(_ game: Game, _ analysis: DiceExactAnalysis, settings: AuditSettings) -> PendingCheck? {
         let claims = analysis.claims, unexactClaims = analysis.unexactClaims, classes = analysis.classes
         guard !claims.isEmpty || !unexactClaims.isEmpty else { return nil }
-        let compared = claims.map {
-            "\($0.what): claimed \(String(format: "%.9g", $0.claimed)), exact \(String(format: "%.9g", $0.exact))"
-        }
-        let notExact =
-            unexactClaims.map { "\($0): not exact (\(analysis.detector.coverage))" }
-            + [String(format: "claims agree within %.3g", max(1e-9, game.claimTolerance))]
+        let inconclusive = classes.claimedOdds == nil && !unexactClaims.isEmpty
         var record = exact(
             game.name, .claimedOddsEqualExactOdds, kind: .fairness, passed: classes.claimedOdds == nil,
             finding: classes.claimedOdds, settings: settings,
-            (compared + notExact).joined(separator: "; ")
-                + roundedClaimsHint(difference: classes.claimedOdds?.magnitude ?? 0, tolerance: max(1e-9, game.claimTolerance)))
-        if classes.claimedOdds == nil && !unexactClaims.isEmpty {
-            record.record.status = .inconclusive
-            record.record.detail += " — too many rolls to compute every hand's odds exactly"
-        }
+            .claimedDiceOdds(
+                compared: claims.map { .init(what: $0.what, claimed: $0.claimed, exact: $0.exact) }, notExact: unexactClaims,
+                coverage: analysis.detector.coverage, tolerance: max(1e-9, game.claimTolerance),
+                difference: classes.claimedOdds?.magnitude ?? 0, inconclusive: inconclusive))
+        if inconclusive { record.record.status = .inconclusive }
         return record
     }
 
@@ -150,17 +143,9 @@ extension SubjectAudit {
     static func rollMappingCheck(_ name: String, _ analysis: DiceExactAnalysis, faces: Int, settings: AuditSettings) -> PendingCheck? {
         guard let mapping = analysis.rollMapping else { return nil }
         if let unstable = mapping.unstable {
-            let why =
-                switch unstable.kind {
-                case .changesBetweenRequests:
-                    "answered the same draws differently (die \(unstable.die + 1) at u = \(unstable.draw): \(unstable.first), then \(unstable.later)): it depends on earlier requests or on a random source of its own"
-                case .changesBetweenDraws:
-                    "changes face more often than the sweep resolves (die \(unstable.die + 1) at u = \(unstable.draw): the partition has \(unstable.first), the game rolls \(unstable.later))"
-                }
             return PendingCheck(
                 record: CheckRecord(
-                    subject: name, check: .rollMapping, kind: .exact, status: .inconclusive,
-                    detail: "the game's roll \(why), so no face's share can be computed exactly; sampling still rolls its own dice"))
+                    subject: name, check: .rollMapping, kind: .exact, status: .inconclusive, detailFacts: .rollMappingUnstable(unstable)))
         }
         let invalidShare = analysis.invalidShare
         let finding: Finding?
@@ -174,15 +159,8 @@ extension SubjectAudit {
         } else {
             finding = nil
         }
-        let grid = Double(RollMappingCheck.gridSize)
-        let worst = mapping.mappings.map { die in
-            "die \(die.index + 1): " + die.counts.dropFirst().map { String(format: "%.9g", Double($0) / grid) }.joined(separator: " ")
-                + (die.counts[0] > 0
-                    ? " (faces outside 1...\(faces): \(String(format: "%.3g", Double(die.counts[0]) / grid)))" : "")
-        }
         return exact(
             name, .rollMapping, passed: finding == nil, finding: finding, settings: settings,
-            "each face's share of the 2^53 draws, die by die, by bisection to the exact draw where the face changes: "
-                + worst.joined(separator: "; "))
+            .rollMapping(faces: faces, counts: mapping.mappings.map(\.counts)))
     }
 }

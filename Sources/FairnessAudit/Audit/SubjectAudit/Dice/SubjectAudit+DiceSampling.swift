@@ -44,7 +44,7 @@ extension SubjectAudit {
                     record: CheckRecord(
                         subject: name, check: .invalidResults, kind: .invalid, status: tally.invalidPlays == 0 ? .pass : .fail,
                         statistic: Double(tally.invalidPlays),
-                        detail: "\(tally.invalidPlays) of \(tally.plays + tally.invalidPlays) plays rolled a face no die has (or trapped)"))
+                        detailFacts: .invalidRolls(invalid: tally.invalidPlays, plays: tally.plays + tally.invalidPlays)))
             )
         }
         var returnToPlayer: Double?
@@ -54,7 +54,7 @@ extension SubjectAudit {
                 rtp: ReturnToPlayer(
                     dice: analysis.survey, paytable: paytable, hands: game.hands,
                     rerolls: game.rerollPolicy == .rerollOnceAfterDetectedStraight),
-                why: "the rolls were sampled (\(analysis.detector.coverage))", paytable: paytable, settings: settings,
+                coverage: analysis.detector.coverage, paytable: paytable, settings: settings,
                 sampled: Dictionary(uniqueKeysWithValues: zip(tally.payoutLevels, tally.payouts)))
             checks += payouts.checks
             returnToPlayer = payouts.rtp
@@ -89,29 +89,23 @@ extension SubjectAudit {
                     PendingCheck(
                         record: CheckRecord(
                             subject: game.name, check: test.check, kind: .sampling, status: .inconclusive,
-                            detail: "inconclusive: no valid plays (\(tally.invalidPlays) plays rolled a face no die has or trapped)")))
+                            detailFacts: .noValidPlays(invalid: tally.invalidPlays))))
                 continue
             }
             let hits = Double(test.hits)
             let binomial = try BinomialTest(successes: hits, trials: plays, hypothesised: test.probability)
-            let detail =
-                test.what.map {
-                    String(
-                        format: "%llu final rolls %@ in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
-                        test.hits, $0, tally.plays, binomial.proportion, test.probability, binomial.clopperPearson.lower,
-                        binomial.clopperPearson.upper)
-                }
-                ?? String(
-                    format: "%llu straights in %llu plays: %.6g; exact %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
-                    test.hits, tally.plays, binomial.proportion, test.probability, binomial.clopperPearson.lower,
-                    binomial.clopperPearson.upper)
+            let detail = CheckDetail.binomial(
+                .init(
+                    counting: test.what.map { .hand($0) } ?? .straights, successes: test.hits, trials: tally.plays,
+                    proportion: binomial.proportion, probability: test.probability, lower: binomial.clopperPearson.lower,
+                    upper: binomial.clopperPearson.upper))
             // A straight of probability 0 or 1 states no power; a hand's is always in (0, 1) here.
             let powered = test.what != nil || (test.probability > 0 && test.probability < 1)
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
                         subject: game.name, check: test.check, kind: .sampling, status: .inconclusive, statistic: hits,
-                        pValue: binomial.verdict.pValue, detail: detail),
+                        pValue: binomial.verdict.pValue, detailFacts: detail),
                     power: powered ? .binomial(trials: plays, probability: test.probability) : nil,
                     table: binomialTable(game.name, test.check, successes: hits, trials: plays, probability: test.probability)))
         }

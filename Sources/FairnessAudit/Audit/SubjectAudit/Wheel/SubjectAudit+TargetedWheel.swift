@@ -23,9 +23,7 @@ extension SubjectAudit {
                 PendingCheck(
                     record: CheckRecord(
                         subject: name, check: .indexDrawEqualsDeclaredDraw, kind: .fairness, status: .inconclusive,
-                        detail:
-                            "the game's own pick U answered the same draw differently (u = \(draw): \(pickName(first)), then \(pickName(later))): it depends on earlier requests (a no-repeat rule, a pity timer) or on a random source of its own, so its draw cannot be checked; every figure here uses the declared draw"
-                    )))
+                        detailFacts: .indexDrawChanges(draw: draw, first: first, later: later))))
         case nil: break
         }
 
@@ -38,7 +36,7 @@ extension SubjectAudit {
                 record: CheckRecord(
                     subject: name, check: .shownSectorEqualsReportedResult, kind: .invalid,
                     status: tally.shownDiffersFromReported == 0 ? .pass : .fail, statistic: Double(tally.shownDiffersFromReported),
-                    detail: "\(tally.shownDiffersFromReported) of \(tally.trials) spins stopped on another sector than they reported")))
+                    detailFacts: .shownDiffers(count: tally.shownDiffersFromReported, trials: tally.trials))))
         var returnToPlayer: Double?
         if let paytable = subject.paytable {
             let payouts = try payoutChecks(
@@ -49,14 +47,15 @@ extension SubjectAudit {
         }
         let margins = landing.landings.filter(\.correct).compactMap(\.marginDegrees)
         result.verdict = SubjectVerdict(
-            name: name, summary: subject.summary, kind: "targeted wheel", verdict: .pass,
-            findings: [
-                (margins.count == landing.landings.count
-                    ? "Every valid index stops \(format(margins.min() ?? 0))° or more inside its sector"
-                    : "\(landing.landings.count - margins.count) of \(landing.landings.count) valid indices do not stop strictly inside their sector at every draw")
-                    + (analysis.worstSpin.spin.kind == .first ? "." : " on a first spin; later spins of a session land wrong.")
+            name: name, summary: subject.summary, kind: .targetedWheel, verdict: .pass,
+            notes: [
+                margins.count == landing.landings.count
+                    ? .landingMargin(degrees: margins.min() ?? 0, laterSpinsWrong: analysis.worstSpin.spin.kind != .first)
+                    : .indicesNotAlwaysInside(
+                        count: landing.landings.count - margins.count, indices: landing.landings.count,
+                        laterSpinsWrong: analysis.worstSpin.spin.kind != .first)
             ],
-            affectedShare: analysis.shares.map { $0.invalid + $0.mislabel + ($0.rounding > settings.materiality ? $0.rounding : 0) },
+            affectedShare: analysis.shares.map { $0.invalid + $0.mislabel },
             invalidPerMillion: analysis.shares.map { 1e6 * $0.invalid },
             largestOddsDifference: odds.largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + result.checks
@@ -74,24 +73,24 @@ extension SubjectAudit {
         let landing = analysis.landing
         let wrong = landing.landings.filter { !$0.correct }
         let margins = landing.landings.filter(\.correct).compactMap(\.marginDegrees)
-        // A margin exists only where an index stops inside its sector at every draw.
-        let margin =
-            margins.min().map { "smallest margin to a line \(format($0))°" }
-            ?? "no index stops strictly inside its sector at every draw, so there is no margin to a line"
         let badOutOfRange = landing.outOfRange.filter { !$0.correct }
         let laterWrong = analysis.worstSpin.spin.kind == .first ? [] : analysis.worstSpin.landing.landings.filter { !$0.correct }
         let checks = [
             exact(
                 name, .landing, passed: wrong.isEmpty && laterWrong.isEmpty && analysis.session.unstablePlay == nil,
                 finding: analysis.landingFinding, settings: settings,
-                "\(landing.landings.count - wrong.count) of \(landing.landings.count) indices stop strictly inside their sector and report it at every draw of the game's own randomness (\(LandingCheck.drawSteps + 1) draws each, bisected to the exact draw wherever the play changes); \(margin); \(analysis.sessionDetail)"
-            ),
+                .landing(
+                    .init(
+                        correct: landing.landings.count - wrong.count, indices: landing.landings.count, draws: LandingCheck.drawSteps + 1,
+                        marginDegrees: margins.min(), session: analysis.sessionDetail))),
             exact(
                 name, .outOfRangeIndices, passed: badOutOfRange.isEmpty, finding: analysis.outOfRange, settings: settings,
-                landing.outOfRange.map {
-                    $0.rotation == nil && $0.reported == "nothing"
-                        ? "\($0.index): refused" : "\($0.index): \($0.reported) (lands on \($0.landsOn))"
-                }.joined(separator: "; ")),
+                .outOfRange(
+                    landing.outOfRange.map {
+                        .init(
+                            index: $0.index, refused: $0.rotation == nil && $0.reported == "nothing", reported: $0.reported,
+                            landsOn: $0.landsOn)
+                    })),
         ]
         let unit = unitName(subject.rotationUnit)
         let from = String(format: "from %.17g %@, ", analysis.worstSpin.landing.previousRotation, unit)
@@ -138,16 +137,10 @@ extension SubjectAudit {
                 : Finding(
                     .odds, magnitude: largestGap, fact: .targetedOddsDiffer(difference: largestGap, fromClaims: subject.claimedOdds != nil)),
             settings: settings,
-            "index drawn \(subject.ownIndexDraw != nil ? "by the game's own draw" : subject.indexWeights == nil ? "uniformly" : "by the game's weights") from \(subject.indices), then the game's own draw u (exact over u); largest difference \(format(largestGap)) from the \(subject.claimedOdds == nil ? "sectors' shares" : "claimed odds")"
-        )
-    }
-
-    /// A pick as the reports name it: its index, or `trap`.
-    static func pickName(_ pick: IndexDrawTable.Pick) -> String {
-        switch pick {
-        case .index(let index): "\(index)"
-        case .trap: "trap"
-        }
+            .targetedOdds(
+                source: subject.ownIndexDraw != nil ? .ownDraw : subject.indexWeights == nil ? .uniform : .weights,
+                indices: subject.indices,
+                difference: largestGap, claimed: subject.claimedOdds != nil))
     }
 
     /// The game's own index draw, sampled because it changes more often than a sweep resolves, against the
@@ -156,19 +149,14 @@ extension SubjectAudit {
     static func sampledIndexDrawCheck<Subject: TargetedWheelSubject>(_ subject: Subject, sample: IndexDrawSample) throws -> PendingCheck {
         let declared = Array(subject.indices)
         let others = sample.counts.keys.filter { if case .index(let i) = $0 { !subject.indices.contains(i) } else { true } }
-            .sorted { pickName($0) < pickName($1) }
+            .sorted { ReportNarrator.name(of: $0) < ReportNarrator.name(of: $1) }
         let observed = declared.map { Double(sample.counts[.index($0)] ?? 0) } + others.map { Double(sample.counts[$0] ?? 0) }
         let probabilities = subject.indexProbabilities + others.map { _ in 0.0 }
         var check = try goodnessOfFit(
             subject.name, .indexDrawEqualsDeclaredDraw, kind: .fairness, observed: observed, probabilities: probabilities,
-            names: declared.map(String.init) + others.map(pickName), counted: "draws")
-        let why =
-            sample.mismatch.map {
-                "at u = \($0.draw) the partition of \(IndexDrawTable.sweepSteps + 1) swept draws predicted \(pickName($0.predicted)), the game picked \(pickName($0.answered))"
-            } ?? "its picks change more often than bisection can follow"
-        check.record.detail =
-            "the game's own pick U changes more often than a sweep resolves (\(why): an integer draw taken modulo n, say), so it is tested on \(sample.draws) draws spread at random against the declared draw, and every other figure uses the declared draw: "
-            + check.record.detail
+            names: declared.map(String.init) + others.map(ReportNarrator.name(of:)), counted: .draws)
+        check.record.detailFacts = .sampledIndexDraw(
+            mismatch: sample.mismatch, draws: sample.draws, sweep: IndexDrawTable.sweepSteps + 1, test: check.record.detailFacts)
         return check
     }
 
@@ -186,14 +174,14 @@ extension SubjectAudit {
         let outside = keys.filter { declared[$0] == nil }
         let outsideShare = outside.reduce(0) { $0 + (actual[$1] ?? 0) }
         let tolerance = DesignedOdds.tolerance(claimed: true, claimTolerance: subject.claimTolerance)
-        var parts = keys.prefix(12).map { "\($0): \(format(actual[$0] ?? 0)) (declared \(format(declared[$0] ?? 0)))" }
-        if keys.count > 12 { parts.append("… \(keys.count - 12) more") }
-        if table.trapShare > 0 { parts.append("traps: \(format(table.trapShare))") }
         let fact = FindingFact.indexDrawDiffers(
             difference: gap, outside: Array(outside.prefix(4)), outsideShare: outsideShare, trapShare: table.trapShare)
         return exact(
             subject.name, .indexDrawEqualsDeclaredDraw, kind: .fairness, passed: gap <= tolerance,
             finding: gap <= tolerance ? nil : Finding(.odds, magnitude: gap, fact: fact), settings: settings,
-            "the game's own pick U, exact over the 2^53 draws (\(table.runs.count) runs): " + parts.joined(separator: "; "))
+            .indexDraw(
+                runs: table.runs.count,
+                entries: keys.prefix(12).map { .init(index: $0, actual: actual[$0] ?? 0, declared: declared[$0] ?? 0) },
+                more: max(0, keys.count - 12), trapShare: table.trapShare))
     }
 }

@@ -14,12 +14,7 @@ extension SubjectAudit {
         let analysis = WheelExactAnalysis(subject, settings: settings)
         let (checks, counterexamples) = wheelExactChecks(subject, analysis, settings: settings)
         let ownSpin = analysis.odds.ownSpin
-        let findings =
-            geometryFindings(geometry) + [
-                "Exact odds of the reported result under its own spin: "
-                    + ownSpin.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ")
-                    + "."
-            ]
+        let notes = geometryNotes(geometry) + [SubjectNote.exactOdds(ownSpin)]
         // Sampling.
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: ownSpin, trials: settings.run.trials))
         let tally = try sampled(name, driver, settings, sample)
@@ -35,7 +30,7 @@ extension SubjectAudit {
         }
         let play = analysis.play
         result.verdict = SubjectVerdict(
-            name: name, summary: subject.summary, kind: "wheel", verdict: .pass, findings: findings,
+            name: name, summary: subject.summary, kind: .wheel, verdict: .pass, notes: notes,
             affectedShare: play.invalidShare + play.mislabelShare, invalidPerMillion: play.invalidShare * 1e6,
             largestOddsDifference: analysis.largestGap, returnToPlayer: returnToPlayer)
         result.checks = checks + payoutChecks + result.checks
@@ -51,12 +46,9 @@ extension SubjectAudit {
 
     /// Gaps and overlaps of the wheel as drawn, named by the labels the player sees (not by the sectors'
     /// positions in the list).
-    static func geometryFindings(_ geometry: WheelGeometry) -> [String] {
-        geometry.findings.map { finding in
-            let after = geometry.sectors[finding.after].label, before = geometry.sectors[finding.before].label
-            return String(
-                format: "The wheel as drawn has a %@ of %.9g%@ between label %d and label %d, starting at %.9g%@.",
-                finding.kind.rawValue, finding.width, finding.unit.symbol, after, before, finding.at, finding.unit.symbol)
+    static func geometryNotes(_ geometry: WheelGeometry) -> [SubjectNote] {
+        geometry.findings.map {
+            .geometry($0, after: geometry.sectors[$0.after].label, before: geometry.sectors[$0.before].label)
         }
     }
 
@@ -70,7 +62,7 @@ extension SubjectAudit {
         var checks = [
             exact(
                 name, .boundary, passed: boundary.passed, finding: classes.boundary, settings: settings,
-                "\(boundary.linesChecked) lines, \(boundary.rotationsTried) rotations tried, \(boundary.failures.count) failures")
+                .boundary(lines: boundary.linesChecked, rotations: boundary.rotationsTried, failures: boundary.failures.count))
         ]
         var counterexamples = boundary.failures.map { counterexampleRow(name, .boundary, $0) }
         checks.append(
@@ -82,17 +74,13 @@ extension SubjectAudit {
         checks.append(
             exact(
                 name, .consistency, passed: consistency.passed, finding: classes.consistency, settings: settings,
-                "\(consistency.mislabelled.count) mislabelled arcs covering \(String(format: "%.9g", consistency.mislabelledFraction)) of the circle; sweep step \(format(consistency.sweepStep)) \(unitName(subject.rotationUnit)) (narrower slivers are found only where they touch a line)"
-            ))
+                .consistency(
+                    arcs: consistency.mislabelled.count, fraction: consistency.mislabelledFraction, step: consistency.sweepStep,
+                    unit: subject.rotationUnit)))
         checks.append(
             exact(
                 name, .range, passed: range.passed, finding: classes.range, settings: settings,
-                range.invalid.isEmpty
-                    ? "every reported result is a sector label"
-                    : "reports "
-                        + range.invalid.map {
-                            "\($0.outcome) on \(String(format: "%.6g", $0.shareOfCircle)) of the circle (e.g. at \(String(format: "%.17g", $0.example)))"
-                        }.joined(separator: "; ")))
+                .range(range.invalid.map { .init(outcome: $0.outcome, shareOfCircle: $0.shareOfCircle, example: $0.example) })))
         checks.append(designedOddsCheck(subject, analysis, settings: settings))
         return (checks, counterexamples)
     }
@@ -104,23 +92,14 @@ extension SubjectAudit {
             reported: failure.reported.description, expected: failure.truth)
     }
 
-    /// The wraparound check's detail: the shifts where periodicity breaks, the special rotations that fail,
-    /// and how many turns each way the wheel stays periodic.
-    static func wraparoundDetail(_ wraparound: WraparoundCheck) -> String {
-        let breaks = wraparound.shifts.filter { !$0.periodicityBreaks.isEmpty }
-            .map { "\(Int($0.turns)) turns: \($0.periodicityBreaks.count)" }
-        var detail =
-            breaks.isEmpty
-            ? "no periodicity breaks at ±1, ±2, ±3, ±1000, ±10^6 turns" : "periodicity breaks at " + breaks.joined(separator: ", ")
-        if !wraparound.specialFailures.isEmpty {
-            detail += "; fails at " + wraparound.specialFailures.map(\.context).joined(separator: ", ")
-        }
-        func periodicity(_ broken: Double?, _ direction: String) -> String {
-            guard let broken else { return "\(direction): periodic up to 2^62 turns" }
-            return "\(direction): breaks by \(format(broken)) turns"
-        }
-        return detail + "; " + periodicity(wraparound.firstBrokenTurnsForward, "forward") + "; "
-            + periodicity(wraparound.firstBrokenTurnsBackward, "backward")
+    /// The wraparound check's figures: the shifts where periodicity breaks, the special rotations that
+    /// fail, and how many turns each way the wheel stays periodic.
+    static func wraparoundDetail(_ wraparound: WraparoundCheck) -> CheckDetail {
+        .wraparound(
+            breaks: wraparound.shifts.filter { !$0.periodicityBreaks.isEmpty }.map {
+                .init(turns: $0.turns, failures: $0.periodicityBreaks.count)
+            }, special: wraparound.specialFailures.map(\.context), forward: wraparound.firstBrokenTurnsForward,
+            backward: wraparound.firstBrokenTurnsBackward)
     }
 
     /// The exact odds of the reported results against the odds the game claims (or the sectors' shares).
@@ -133,8 +112,7 @@ extension SubjectAudit {
             subject.name, .designedOddsEqualClaimedOdds, kind: .fairness,
             passed: largestGap <= DesignedOdds.tolerance(claimed: subject.claimedOdds != nil, claimTolerance: subject.claimTolerance),
             finding: analysis.classes.designedOdds, settings: settings,
-            "largest difference \(format(largestGap)) between the exact odds of the reported results and \(subject.claimedOdds == nil ? "the sectors' shares" : "the odds the game claims (agreeing within \(format(claimedTolerance)))" + roundedClaimsHint(difference: largestGap, tolerance: claimedTolerance))"
-        )
+            .designedOdds(difference: largestGap, claimed: subject.claimedOdds != nil, tolerance: claimedTolerance))
     }
 
     /// Sampled plays by payout: each slot's count at its label's prize (no result and invalid labels pay 0).

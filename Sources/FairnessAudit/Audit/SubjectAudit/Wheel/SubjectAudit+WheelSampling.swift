@@ -30,7 +30,7 @@ extension SubjectAudit {
         checks += try rareOutcomeChecks(name, slots: slots, tally: tally, designed: odds.designed)
         checks.append(try serialCheck(name, slots: slots, tally: tally))
         return SubjectResult(
-            verdict: SubjectVerdict(name: name, summary: "", kind: "", verdict: .pass, findings: []),
+            verdict: SubjectVerdict(name: name, summary: "", kind: .wheel, verdict: .pass, notes: []),
             checks: checks, outcomes: wheelOutcomeRows(name, slots: slots, tally: tally, odds: odds, designed: designed), arcs: [],
             counterexamples: [])
     }
@@ -58,16 +58,13 @@ extension SubjectAudit {
     /// Spins that showed a label no sector carries, no result, or trapped: any fails.
     static func invalidResultsCheck(_ name: String, slots: OutcomeSlots, tally: OutcomeTally) -> PendingCheck {
         let invalid = tally.counts[slots.noResult] + tally.counts[slots.invalid]
-        var detail =
-            "\(tally.counts[slots.invalid]) invalid labels, \(tally.counts[slots.noResult]) without a result in \(tally.trials) spins"
-        if !tally.invalidLabels.isEmpty {
-            detail += " (" + tally.invalidLabels.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
-        }
-        if tally.traps > 0 { detail += "; \(tally.traps) traps" }
+        let detail = CheckDetail.invalidSpins(
+            invalidLabels: tally.counts[slots.invalid], noResult: tally.counts[slots.noResult], trials: tally.trials,
+            strays: tally.invalidLabels.sorted { $0.key < $1.key }.map { .init(label: $0.key, count: $0.value) }, traps: tally.traps)
         return PendingCheck(
             record: CheckRecord(
                 subject: name, check: .invalidResults, kind: .invalid, status: invalid == 0 ? .pass : .fail,
-                statistic: Double(invalid), detail: detail))
+                statistic: Double(invalid), detailFacts: detail))
     }
 
     /// Rare outcomes (below 1% of the most likely one's odds) are pooled in the fit; each gets its own exact
@@ -87,9 +84,10 @@ extension SubjectAudit {
                     record: CheckRecord(
                         subject: name, check: check, kind: .sampling,
                         status: .inconclusive, statistic: Double(count), pValue: test.verdict.pValue,
-                        detail: String(
-                            format: "%llu in %llu spins: %.6g; designed %.9g; 95%% Clopper-Pearson [%.6g, %.6g]",
-                            count, tally.trials, test.proportion, p, test.clopperPearson.lower, test.clopperPearson.upper)),
+                        detailFacts: .binomial(
+                            .init(
+                                counting: .rareOutcome, successes: count, trials: tally.trials, proportion: test.proportion, probability: p,
+                                lower: test.clopperPearson.lower, upper: test.clopperPearson.upper))),
                     power: p < 1 && n > 0 ? .binomial(trials: n, probability: p) : nil,
                     table: binomialTable(name, check, successes: Double(count), trials: n, probability: p)))
         }
@@ -104,8 +102,7 @@ extension SubjectAudit {
         let grouped = slots.pairGroups.count < slots.count
         return try independence(
             name, .serialIndependence(.consecutiveResults), table: table,
-            note: grouped
-                ? "; \(slots.labels.count) sectors in \(groups - 2) groups of consecutive sectors with about equal designed odds" : "",
+            note: grouped ? .sectorGroups(sectors: slots.labels.count, groups: groups - 2) : .none,
             names: slots.pairGroups.map { $0.map { slots.name($0) }.joined(separator: "+") })
     }
 

@@ -13,7 +13,7 @@ struct TargetedExactAnalysis {
     /// What indices outside those the game draws do (latent), from the first spin.
     let outOfRange: Finding?
     /// The worst spin's shares of plays by class; nil when play depends on earlier requests.
-    let shares: (invalid: Double, mislabel: Double, rounding: Double)?
+    let shares: (invalid: Double, mislabel: Double)?
 
     init<Subject: TargetedWheelSubject>(_ subject: Subject, settings: AuditSettings) {
         landing = LandingCheck(subject)
@@ -25,38 +25,31 @@ struct TargetedExactAnalysis {
         } else {
             let worst = session.worst.findings
             landingFinding = worst.landing
-            shares = (worst.invalidShare, worst.mislabelShare, worst.roundingShare)
+            shares = (worst.invalidShare, worst.mislabelShare)
         }
     }
 
     /// The spin whose wrong landings the report lists: the worst spin of the session.
     var worstSpin: TargetedSessionCheck.State { session.worst }
 
-    /// What the landing check's detail says about the session: whether the stop depends on where the
+    /// What the landing check established about the session: whether the stop depends on where the
     /// previous spin left the wheel, and which later spins were checked.
-    var sessionDetail: String {
-        if session.unstablePlay != nil {
-            return
-                "the partition of the game's draws does not hold where it was checked again (see the finding), so these counts are not exact"
-        }
+    var sessionDetail: CheckDetail.Session {
+        if session.unstablePlay != nil { return .unstable }
         switch session.dependence {
-        case .none:
-            return
-                "the stop does not depend on where the previous spin left the wheel (the same answers after first spins), so the first spin stands for every spin of a session"
-        case .ownState:
-            return
-                "the game's stops differ between identical requests (it keeps a state of its own, not the rotation it is given), though every play checked again was judged the same"
-        case .previousRotation: break
+        case .none: return .independentOfPreviousRotation
+        case .ownState: return .ownState
+        case .previousRotation:
+            var seconds: [Int] = []
+            var late: Int?
+            for state in session.later {
+                switch state.spin.kind {
+                case .second(let index): seconds.append(index)
+                case .late(let spins): late = spins
+                case .first: break
+                }
+            }
+            return .dependsOnPreviousRotation(secondSpinsAfter: seconds, lateSpins: late)
         }
-        let seconds = session.later.compactMap { state -> Int? in
-            if case .second(let index) = state.spin.kind { return index }
-            return nil
-        }
-        let late = session.later.contains { if case .late = $0.spin.kind { true } else { false } }
-        var text =
-            "those are first spins; the stop depends on where the previous spin left the wheel: also checked exactly on second spins after indices "
-            + seconds.map(String.init).joined(separator: ", ")
-        if late, case .late(let spins) = session.later.last!.spin.kind { text += " and on the spin after \(spins) spins" }
-        return text
     }
 }

@@ -1,0 +1,154 @@
+import FairnessChecks
+import FairnessModel
+
+// The figures of dice and log checks.
+extension CheckDetail {
+    /// The straight detector's mismatches against the reference.
+    public struct StraightDetector: Sendable, Hashable {
+        /// Rolls it calls a straight that are not.
+        public var falseAccepts: UInt64
+        /// Straights it misses.
+        public var falseRejects: UInt64
+        /// The rolls judged.
+        public var coverage: DiceCoverage
+        /// Wrong answers with the game's own state holding a straight.
+        public var withStraightState: UInt64
+        /// Wrong answers with the game's own state holding no straight.
+        public var withoutStraightState: UInt64
+        /// Multisets whose answers depend on the order of the dice, and the first of them.
+        public var orderDependent: Int
+        /// The first multiset whose answers depend on the order of the dice.
+        public var orderDependentExample: String?
+    }
+
+    /// Rolls of one category the classifier calls another.
+    public struct Confusion: Sendable, Hashable {
+        /// Ordered rolls.
+        public var rolls: UInt64
+        /// The category they are.
+        public var truth: String
+        /// The category the game calls them.
+        public var reported: String
+    }
+
+    /// A dice game's claimed probability against the exact one.
+    public struct ClaimComparison: Sendable, Hashable {
+        /// The category or hand.
+        public var what: String
+        /// What the game claims.
+        public var claimed: Double
+        /// The exact probability.
+        public var exact: Double
+    }
+
+    /// An invalid line of a log, as the invalid-results check names it.
+    public enum LogExample: Sendable, Hashable {
+        /// A roll the dice cannot show: its text and line.
+        case roll(text: String, line: Int)
+        /// A label no sector carries: how many lines, and the first.
+        case label(Int, lines: UInt64, firstLine: Int)
+    }
+
+    /// A row of a log that could not be read.
+    public struct BadRow: Sendable, Hashable {
+        /// Its line.
+        public var line: Int
+        /// Its column.
+        public var column: Int
+        /// What was wrong, as the reader says.
+        public var message: String
+    }
+
+    /// Logged payouts against the paytable's prizes.
+    public struct PayoutComparison: Sendable, Hashable {
+        /// Lines that paid another amount than the paytable's prize for their outcome.
+        public var mismatches: UInt64
+        /// Lines with a payout.
+        public var logged: UInt64
+        /// Every outcome line.
+        public var lines: UInt64
+        /// The paytable's stake, which logged payouts are scaled by.
+        public var stake: Double
+        /// Lines that logged no stake, when the log has a stake column (nil: it has none).
+        public var withoutStake: UInt64?
+        /// The first line that paid another amount.
+        public var first: Mismatch?
+
+        /// A line that paid another amount than the paytable's prize for its outcome.
+        public struct Mismatch: Sendable, Hashable {
+            /// The line.
+            public var line: Int
+            /// Its outcome.
+            public var outcome: String
+            /// What it paid.
+            public var paid: Double
+            /// What the paytable says.
+            public var expected: Double
+        }
+    }
+
+    /// A log's return to player.
+    public struct LogReturn: Sendable, Hashable {
+        /// Total payout over total stake.
+        public var returnToPlayer: Double
+        /// Lines with a payout, of `lines`.
+        public var payoutsLogged: UInt64
+        /// Every outcome line.
+        public var lines: UInt64
+        /// The per-play mean and its 95% interval.
+        public var mean: Double
+        /// The interval's lower end.
+        public var lower: Double
+        /// The interval's upper end.
+        public var upper: Double
+        /// What it was tested against (nil: nothing).
+        public var expected: Expected?
+        /// The declared RTP, when the test is against another figure.
+        public var declared: Double?
+
+        /// What a log's RTP is tested against.
+        public struct Expected: Sendable, Hashable {
+            /// Which figure.
+            public enum Source: Sendable, Hashable {
+                /// The RTP the game declares.
+                case declared
+                /// The exact RTP of dice under their reroll policy.
+                case diceExact
+                /// The RTP of the declared odds and paytable.
+                case declaredOdds
+            }
+            /// Which figure.
+            public var source: Source
+            /// Its value.
+            public var value: Double
+        }
+    }
+
+    /// Drift over a log's windows.
+    public struct Drift: Sendable, Hashable {
+        /// Windows tested.
+        public var tested: Int
+        /// The window with the smallest p-value (0-based).
+        public var strongest: Int
+        /// The first window departing at α / `tested`, and its p-value (nil: none).
+        public var departing: Departure?
+
+        /// The first window that departs, and its p-value.
+        public struct Departure: Sendable, Hashable {
+            /// The window.
+            public var window: Window
+            /// Its p-value.
+            public var pValue: Double
+        }
+
+        /// A window of a log.
+        public enum Window: Sendable, Hashable {
+            /// By lines: its index, first and last outcome line, and the file line it starts at.
+            case lines(index: Int, first: UInt64, last: UInt64, fromLine: Int)
+            /// By seconds: its index, start and end seconds after the first line, and the file line it starts
+            /// at.
+            case seconds(index: Int, from: Double, to: Double, fromLine: Int)
+        }
+
+    }
+}

@@ -1,0 +1,275 @@
+import FairnessChecks
+import FairnessModel
+import FairnessStatistics
+
+/// What a check established, as figures: the counts, shares, margins and tables behind its status. The
+/// reports layer writes the sentence (``ReportNarrator/detail(_:)``), the same in every output; code reads
+/// the figures without parsing words.
+public indirect enum CheckDetail: Sendable, Hashable {
+    // Any subject.
+    /// The implementation could not be run; its fault, as the fault describes itself.
+    case fault(String)
+    /// A goodness-of-fit test ran on `cells` cells (after pooling rare outcomes when `pooled`);
+    /// `impossible` observations fell on outcomes of probability 0.
+    case fit(cells: Int, pooled: Bool, impossible: Int)
+    /// Too few `counted` for a goodness-of-fit test: an outcome of `probability` expects `expected` < 5;
+    /// `needed` would do.
+    case tooFewToFit(counted: Counted, probability: Double, expected: Double, needed: Int)
+    /// A test whose assumptions do not hold for these data.
+    case inconclusive(InconclusiveReason)
+    /// A fit to odds with one possible outcome: nothing to test, or `impossible` observations of outcomes
+    /// of probability 0.
+    case oneOutcome(impossible: Int)
+    /// An independence test on a `rows` × `columns` table.
+    case contingency(rows: Int, columns: Int, pooling: Pooling, note: TableNote)
+    /// Every pair of consecutive results shows the same outcome.
+    case pairsOfOneOutcome(pairs: UInt64, note: TableNote)
+    /// Fewer than two testable categories.
+    case tooFewCategories(pairs: UInt64, categories: Int, pooling: Pooling, note: TableNote)
+    /// An independence test whose assumptions do not hold.
+    case contingencyInconclusive(InconclusiveReason, pooling: Pooling, note: TableNote)
+    /// An exact binomial test of a count.
+    case binomial(Binomial)
+    /// Too few valid lines of a log for a binomial test of a `what` ("prize", "hand"): they expect
+    /// `expected`; `needed` lines would do.
+    case tooFewForFrequency(lines: UInt64, expected: Double, what: String, needed: Double)
+
+    // Wheels.
+    /// Sampled spins that showed a label no sector carries (`invalidLabels`, by label in `strays`), no
+    /// result, or trapped.
+    case invalidSpins(invalidLabels: UInt64, noResult: UInt64, trials: UInt64, strays: [LabelCount], traps: UInt64)
+    /// The boundary check's lines, rotations tried and failures.
+    case boundary(lines: Int, rotations: Int, failures: Int)
+    /// The wraparound check: the shifts where periodicity breaks (turns and failures), the special rotations
+    /// that fail (their contexts), and after how many turns each way periodicity breaks (nil: up to 2⁶²).
+    case wraparound(breaks: [TurnsBreak], special: [String], forward: Double?, backward: Double?)
+    /// The consistency check's mislabelled arcs, their share of the circle, and the sweep step.
+    case consistency(arcs: Int, fraction: Double, step: Double, unit: AngleUnit)
+    /// Reported results no sector carries: each with its share of the circle and a rotation showing it.
+    case range([RangeEntry])
+    /// The exact odds of the reported results against the claims (or the sectors' shares): the largest
+    /// difference, and the tolerance claims agree within.
+    case designedOdds(difference: Double, claimed: Bool, tolerance: Double)
+
+    // Wheels told their result up front.
+    /// The landing check.
+    case landing(Landing)
+    /// What each out-of-range index did.
+    case outOfRange([OutOfRangeEntry])
+    /// The designed odds over the index draw and the game's own draw u, against the claims.
+    case targetedOdds(source: IndexSource, indices: Range<Int>, difference: Double, claimed: Bool)
+    /// The game's own index draw, exact: its runs, each index's probability against the declared one (the
+    /// first 12), and its trap share.
+    case indexDraw(runs: Int, entries: [IndexShare], more: Int, trapShare: Double)
+    /// The game's own index draw, sampled because it changes more often than a sweep resolves: where the
+    /// partition failed, the draws asked, and the test's own detail.
+    case sampledIndexDraw(mismatch: IndexDrawSample.Mismatch?, draws: Int, sweep: Int, test: CheckDetail)
+    /// The game's own index draw answered the draw `draw` differently when asked again.
+    case indexDrawChanges(draw: Double, first: IndexDrawTable.Pick, later: IndexDrawTable.Pick)
+    /// Sampled spins that stopped on another sector than they reported.
+    case shownDiffers(count: UInt64, trials: UInt64)
+
+    // Dice.
+    /// The straight detector against the reference.
+    case straightDetector(StraightDetector)
+    /// The category classifier against the reference: its confusions (none: it agrees).
+    case categoryClassifier(coverage: DiceCoverage, confusions: [Confusion])
+    /// The final straight's probability under the reroll policy against one fair roll.
+    case finalOdds(final: ExactProbability, single: ExactProbability, reroll: ExactProbability)
+    /// A hand's detector against its reference rule.
+    case handDetector(hand: String, falseAccepts: UInt64, falseRejects: UInt64, coverage: DiceCoverage, rule: String)
+    /// The odds the game claims against the exact ones: each compared, the hands whose odds are not exact,
+    /// the tolerance, and whether the check is inconclusive for want of exact odds.
+    case claimedDiceOdds(
+        compared: [ClaimComparison], notExact: [String], coverage: DiceCoverage, tolerance: Double, difference: Double, inconclusive: Bool)
+    /// The game's own mapping from draws to faces: each die's count of draws per face (index 0: faces
+    /// outside 1 … F), over the 2⁵³ grid.
+    case rollMapping(faces: Int, counts: [[UInt64]])
+    /// The game's own mapping does not hold its partition.
+    case rollMappingUnstable(RollMappingCheck.Unstable)
+    /// Sampled plays that rolled a face no die has (or trapped), of all plays.
+    case invalidRolls(invalid: UInt64, plays: UInt64)
+    /// Every sampled play rolled a face no die has or trapped.
+    case noValidPlays(invalid: UInt64)
+
+    // Payouts.
+    /// The exact return to player could not be computed: the dice were surveyed by sample (`coverage`).
+    case returnNotExact(coverage: DiceCoverage?)
+    /// The exact return to player, and what the game declares (nil: nothing).
+    case returnToPlayer(ReturnToPlayer, declared: Double?, tolerance: Double)
+    /// The exact return to player against a minimum.
+    case minimumReturn(returnToPlayer: Double, minimum: Double)
+    /// Every advertised prize's exact odds.
+    case advertisedPrizes([ReturnToPlayer.Prize])
+    /// The sampled return to player with its 95% interval, against the exact one.
+    case sampledReturn(returnToPlayer: Double, plays: UInt64, lower: Double, upper: Double, exact: Double)
+
+    // Logs.
+    /// Lines showing an invalid result: a label no sector carries (or a roll the dice cannot show), no
+    /// result; a few examples.
+    case invalidLogLines(foreign: UInt64, none: UInt64, lines: UInt64, dice: DiceSet?, examples: [LogExample])
+    /// Rows that could not be read and were skipped.
+    case badRows(count: Int, allowed: Int, shown: [BadRow])
+    /// Logged payouts against the paytable.
+    case payoutsMatchPaytable(PayoutComparison)
+    /// The log's return to player with its interval, and what it was tested against.
+    case logReturn(LogReturn)
+    /// Drift: each window against the declared odds.
+    case drift(Drift)
+    /// Too few windows to test drift.
+    case driftTooFewWindows(windows: Int)
+    /// Homogeneity across windows: a `windows` × `outcomes` chi-square; rare outcomes pooled as named.
+    case homogeneity(windows: Int, outcomes: Int, pooled: [String])
+    /// Too few windows to test homogeneity.
+    case homogeneityTooFewWindows
+}
+
+extension CheckDetail {
+    /// What a goodness-of-fit test counts.
+    public enum Counted: String, Sendable, Hashable {
+        /// Sampled trials.
+        case trials
+        /// Lines of a log.
+        case lines
+        /// Draws of a game's own index draw.
+        case draws
+    }
+
+    /// How an independence table's rare categories were handled.
+    public enum Pooling: Sendable, Hashable {
+        /// None were rare.
+        case none
+        /// `count` rare categories pooled into one.
+        case pooled(Int)
+        /// `count` rare categories left out, too few to test even pooled.
+        case leftOut(Int)
+    }
+
+    /// What an independence table is over, beyond its categories.
+    public enum TableNote: Sendable, Hashable {
+        /// Nothing to add.
+        case none
+        /// A wheel's `sectors` sectors in `groups` groups of consecutive sectors with about equal designed
+        /// odds.
+        case sectorGroups(sectors: Int, groups: Int)
+        /// A log's sessions: whether it had no session column, and the rare labels pooled.
+        case sessions(noSessionColumn: Bool, pooled: [String])
+    }
+
+    /// An exact binomial test of a count: `successes` of `trials`, their proportion, the probability tested,
+    /// and the 95% Clopper-Pearson interval.
+    public struct Binomial: Sendable, Hashable {
+        /// What is counted, which decides the sentence.
+        public enum Counting: Sendable, Hashable {
+            /// A rare outcome in sampled spins, against its designed odds.
+            case rareOutcome
+            /// Final straights in sampled plays, against their exact odds.
+            case straights
+            /// Final rolls showing a hand in sampled plays.
+            case hand(String)
+            /// Valid log lines paying a prize, against its declared odds.
+            case prize(pays: String)
+            /// Valid log rolls showing a hand, against its exact odds.
+            case logHand
+        }
+        /// What is counted.
+        public var counting: Counting
+        /// The count.
+        public var successes: UInt64
+        /// Out of.
+        public var trials: UInt64
+        /// successes / trials.
+        public var proportion: Double
+        /// The probability tested.
+        public var probability: Double
+        /// The interval's lower end.
+        public var lower: Double
+        /// The interval's upper end.
+        public var upper: Double
+    }
+
+    /// A label no sector carries, and how often it was shown.
+    public struct LabelCount: Sendable, Hashable {
+        /// The label.
+        public var label: Int
+        /// How often.
+        public var count: UInt64
+    }
+
+    /// A shift of whole turns at which a wheel's periodicity breaks, with its failures.
+    public struct TurnsBreak: Sendable, Hashable {
+        /// The shift, in turns.
+        public var turns: Double
+        /// The failures there.
+        public var failures: Int
+    }
+
+    /// A result the range check found that no sector carries.
+    public struct RangeEntry: Sendable, Hashable {
+        /// The result.
+        public var outcome: WheelOutcome
+        /// Its share of the circle.
+        public var shareOfCircle: Double
+        /// A rotation that shows it.
+        public var example: Double
+    }
+
+    /// What the landing check of a wheel told its result up front established.
+    public struct Landing: Sendable, Hashable {
+        /// Indices that stop strictly inside their sector at every draw, of `indices`.
+        public var correct: Int
+        /// The indices asked.
+        public var indices: Int
+        /// Draws asked per index before bisection.
+        public var draws: Int
+        /// The smallest margin to a line, in degrees, over the indices always inside (nil: none is).
+        public var marginDegrees: Double?
+        /// What the session check established.
+        public var session: Session
+    }
+
+    /// What the landing check established about the spins of a session after the first.
+    public enum Session: Sendable, Hashable {
+        /// The partition does not hold where it was checked again.
+        case unstable
+        /// The stop does not depend on where the previous spin left the wheel.
+        case independentOfPreviousRotation
+        /// The game keeps a state of its own; every play checked again was judged the same.
+        case ownState
+        /// The stop depends on the previous rotation: second spins after these indices, and the last
+        /// spin of a session after `lateSpins` spins (nil: not checked), were checked too.
+        case dependsOnPreviousRotation(secondSpinsAfter: [Int], lateSpins: Int?)
+    }
+
+    /// What one out-of-range index did.
+    public struct OutOfRangeEntry: Sendable, Hashable {
+        /// The index.
+        public var index: Int
+        /// Whether the game refused it (no spin, nothing shown).
+        public var refused: Bool
+        /// What it reported (its words: a result, `nothing`, `traps: …`).
+        public var reported: String
+        /// What the pointer was on where it stopped.
+        public var landsOn: String
+    }
+
+    /// How a targeted wheel's index is drawn.
+    public enum IndexSource: Sendable, Hashable {
+        /// By the game's own draw (`pick U`), partitioned exactly.
+        case ownDraw
+        /// Uniformly.
+        case uniform
+        /// By the game's declared weights.
+        case weights
+    }
+
+    /// One index's exact probability under the game's own draw, against the declared one.
+    public struct IndexShare: Sendable, Hashable {
+        /// The index.
+        public var index: Int
+        /// Its probability under the game's own draw.
+        public var actual: Double
+        /// Its declared probability.
+        public var declared: Double
+    }
+}

@@ -1,0 +1,50 @@
+import FairnessChecks
+import FairnessModel
+
+/// A fact the audit established about a subject as a whole, as figures; the reports write each as one
+/// sentence (``ReportNarrator/note(_:)``).
+public enum SubjectNote: Sendable, Hashable {
+    // Wheels.
+    /// The wheel as drawn has a gap or an overlap between two labels.
+    case geometry(GeometryFinding, after: Int, before: Int)
+    /// The exact odds of each reported result under the wheel's own spin.
+    case exactOdds([WheelOutcome: Double])
+    /// Every valid index of a targeted wheel stops at least `margin` degrees inside its sector; `laterSpinsWrong`
+    /// when later spins of a session land wrong.
+    case landingMargin(degrees: Double, laterSpinsWrong: Bool)
+    /// `count` of `indices` valid indices do not stop strictly inside their sector at every draw.
+    case indicesNotAlwaysInside(count: Int, indices: Int, laterSpinsWrong: Bool)
+
+    // Dice.
+    /// The exact probability of a final straight under the reroll policy.
+    case finalStraight(policy: RerollPolicy, probability: ExactProbability)
+    /// The straight check reads the game's own state, not the roll it is given.
+    case straightReadsGameState
+    /// A hand's exact probability on one fair roll and on the final roll under the policy.
+    case handOdds(hand: String, single: ExactProbability, policy: RerollPolicy, final: ExactProbability)
+
+    // Logs.
+    /// The outcome lines a log audit read, its format, and its windows (of `windowLines` lines; 0: by
+    /// seconds).
+    case logRead(lines: UInt64, jsonLines: Bool, windows: Int, windowLines: Int)
+    /// The return to player a log shows.
+    case observedReturn(Double)
+
+    // Probes.
+    /// The game was answered by a probe, which died on `traps` requests (the first named).
+    case answeredByProbe(command: String, traps: Int, firstTrap: String?)
+    /// A fact in the caller's own words (`AuditSubject`'s `finish`).
+    case text(String)
+}
+
+/// What kind of game a subject is, as the reports name it.
+public enum SubjectKind: String, Sendable, Hashable, Codable {
+    /// A wheel read from its rotation.
+    case wheel
+    /// A wheel told its result up front.
+    case targetedWheel = "targeted wheel"
+    /// A dice game.
+    case dice
+    /// A production log.
+    case log
+}

@@ -1,0 +1,42 @@
+import FairnessChecks
+import FairnessModel
+import Foundation
+
+extension ReportNarrator {
+    /// The sentence of a fact about a subject, the same in every output.
+    public static func note(_ note: SubjectNote) -> String {
+        switch note {
+        case .geometry(let finding, let after, let before):
+            String(
+                format: "The wheel as drawn has a %@ of %.9g%@ between label %d and label %d, starting at %.9g%@.", finding.kind.rawValue,
+                finding.width, finding.unit.symbol, after, before, finding.at, finding.unit.symbol)
+        case .exactOdds(let odds):
+            "Exact odds of the reported result under its own spin: "
+                + odds.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ") + "."
+        case .landingMargin(let degrees, let laterSpinsWrong):
+            "Every valid index stops \(number(degrees))° or more inside its sector" + sessionEnd(laterSpinsWrong)
+        case .indicesNotAlwaysInside(let count, let indices, let laterSpinsWrong):
+            "\(count) of \(indices) valid indices do not stop strictly inside their sector at every draw" + sessionEnd(laterSpinsWrong)
+        case .finalStraight(let policy, let probability):
+            "Exact P(final straight) under the \(policy.rawValue) policy: \(probability) ≈ \(String(format: "%.9g", probability.value))."
+        case .straightReadsGameState: "The straight check does not read the roll it is given: its answer depends on the game's own state."
+        case .handOdds(let hand, let single, let policy, let final):
+            "Exact P(\(hand)): one fair roll \(single) ≈ \(String(format: "%.9g", single.value)); final roll under the \(policy.rawValue) policy \(final) ≈ \(String(format: "%.9g", final.value))."
+        case .logRead(let lines, let jsonLines, let windows, let windowLines):
+            "\(lines) outcome lines read (\(jsonLines ? "JSON Lines" : "CSV")), in \(windows) windows"
+                + (windowLines > 0 ? " of \(windowLines) lines." : ".")
+        case .observedReturn(let rtp): "Observed RTP \(ReturnToPlayer.format(rtp))."
+        case .answeredByProbe(let command, let traps, let first):
+            first.map {
+                "Answered by the probe '\(command)', which died on \(traps) requests (first: '\($0)') and was restarted each time; each such answer counts as no result."
+            } ?? "Answered by the probe '\(command)'."
+        case .text(let text): text
+        }
+    }
+
+    /// How a targeted wheel's landing note ends: "." or, when later spins land wrong, that the note is about
+    /// first spins.
+    private static func sessionEnd(_ laterSpinsWrong: Bool) -> String {
+        laterSpinsWrong ? " on a first spin; later spins of a session land wrong." : "."
+    }
+}
