@@ -14,10 +14,12 @@ import Foundation
 /// finding classes, the designed odds and the sampled tests' expected counts all come from these runs, so
 /// no two of them can disagree about a play.
 ///
-/// How a play of a valid index i is judged (``Verdict``), with b the ``RoundingBand`` half-width at the stop:
-/// - ``Verdict/correct``: it stops strictly inside sector i and shows its label;
-/// - ``Verdict/rounding``: it stops on a line of sector i, or within b of one, and shows the label of a sector
-///   within b of the stop (the pointer on a divider: the player cannot tell which prize is meant);
+/// How a play of a valid index i is judged (``Verdict``), with b the ``RoundingBand`` half-width at the stop
+/// and b₁ the half-width at one turn (which does not grow with the rotation):
+/// - ``Verdict/correct``: it stops inside sector i, more than b₁ from its lines, and shows its label;
+/// - ``Verdict/rounding``: it stops on a line of sector i, within b₁ of one on the inside, or within b of one
+///   on the outside, and shows the label of a sector within b of the stop (the pointer on a divider: the
+///   player cannot tell which prize is meant);
 /// - ``Verdict/mislabel``: it stops inside another sector, farther than b from sector i, and shows that
 ///   sector's label (the player gets another prize than the game decided);
 /// - ``Verdict/invalid``: it refuses, traps, stops over a part of the circle no sector covers, or shows
@@ -228,12 +230,18 @@ struct LandingJudge: Sendable {
     let geometry: WheelGeometry
     let unit: AngleUnit
     let bandAt: @Sendable (Double) -> Double
+    /// The rounding band at one turn in the subject's own type: how close to a line a stop on the right
+    /// side of it still counts as on the line. It does not grow with the rotation, as the band for a wrong
+    /// label does: a `Float` rotation late in a session holds whole even degrees, and a stop six degrees
+    /// clear of a line is clear of it, however coarse the type there.
+    let lineBand: Double
 
     init<Subject: TargetedWheelSubject>(_ subject: Subject) {
         geometry = subject.geometry
         unit = subject.rotationUnit
         let unit = subject.rotationUnit
         bandAt = { RoundingBand.halfWidth(at: Subject.Rotation($0), unit: unit) }
+        lineBand = RoundingBand.halfWidth(at: Subject.Rotation(unit.fullTurn), unit: unit)
     }
 
     /// Whether the pointer is inside sector `s` at `rotation` and `band` either side of it.
@@ -319,7 +327,7 @@ struct LandingJudge: Sendable {
             let band = bandAt(rotation)
             // Inside the index's sector and showing it: right, unless within the rounding band of one of the
             // sector's lines (the pointer on a divider, a few ulps to the right side of it).
-            if shows(s) && isIndex(s) { return isDeepInside(s, rotation: rotation, band: band) ? .correct : .rounding }
+            if shows(s) && isIndex(s) { return isDeepInside(s, rotation: rotation, band: lineBand) ? .correct : .rounding }
             let near = sectors(near: rotation, band: band)
             if shows(s) { return near.contains(where: isIndex) ? .rounding : .mislabel }
             // Shows another sector than the one it stopped in: a reading across the line it stops at, or

@@ -96,6 +96,11 @@ public struct TargetedSessionCheck: Sendable {
         /// A state the game keeps of its own: its answers to identical requests differ (every play judged
         /// the same way, or ``TargetedSessionCheck/unstablePlay`` would hold the first that is not).
         case ownState
+        /// Nothing the audit could see, but the game is not given the rotation its previous spin left (a
+        /// probe speaking protocol version 1 or 2): whether a later spin depends on it is not known.
+        case notGivenPreviousRotation
+        /// Not asked: a session of one spin has no later spin.
+        case sessionsOfOneSpin
     }
 
     /// What a spin's answers depend on besides its index and draw.
@@ -141,8 +146,15 @@ public struct TargetedSessionCheck: Sendable {
             later = []
             return
         }
+        // A session of one spin has no later spin to check.
+        guard sessionSpins >= 2 else {
+            dependence = .sessionsOfOneSpin
+            later = []
+            return
+        }
         let starts = Self.secondSpinStarts(subject, indices: drawn)
-        dependence = Self.dependence(subject, indices: drawn, starts: starts.map(\.rotation))
+        let found = Self.dependence(subject, indices: drawn, starts: starts.map(\.rotation))
+        dependence = found == .none && !subject.receivesPreviousRotation ? .notGivenPreviousRotation : found
         guard dependence == .previousRotation else {
             later = []
             return

@@ -72,8 +72,13 @@ public struct ProbeTargetedWheel<Rotation: BinaryFloatingPoint & Sendable & Loss
     /// version 3); a trap, without asking, for a request whose draw is NaN (the game's own index draw
     /// trapped: there is no index to tell it).
     public func spins(_ requests: [(index: Int, u: Double)], from previous: Rotation) -> [TargetedSpin<Rotation>] {
-        answering(requests) { client.targets($0, from: sign * Double(previous)) }
+        // + 0 turns a −0.0 (the initial rotation in a counter-clockwise spec's terms) into the 0 the protocol
+        // promises for a first spin.
+        answering(requests) { client.targets($0, from: sign * Double(previous) + 0) }
     }
+
+    /// Whether the probe is given the rotation the previous spin left: version 3 and later.
+    public var receivesPreviousRotation: Bool { client.version >= 3 }
 
     /// One session: a version 3 probe plays it (`reset`, then `play I U` for each spin, in one batch); an
     /// earlier one answers every spin with `target I U`, as a first spin.

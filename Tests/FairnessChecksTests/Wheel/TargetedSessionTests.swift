@@ -48,6 +48,19 @@ final class HiddenStateWheel: TargetedWheelSubject, Sendable {
     }
 }
 
+/// A wheel that computes every stop from its index and cannot be told where its previous spin left it (as
+/// a probe of protocol version 1 or 2).
+struct NotGivenRotation: TargetedWheelSubject {
+    let wheel = SessionWheel<Double>()
+    var geometry: WheelGeometry { wheel.geometry }
+    var name: String { "not-given-rotation" }
+    var summary: String { "test subject" }
+    var rotationUnit: AngleUnit { .degrees }
+    var indices: Range<Int> { 0..<36 }
+    var receivesPreviousRotation: Bool { false }
+    func spin(toIndex index: Int) -> TargetedSpin<Double> { wheel.spin(toIndex: index, drawing: 0.5, from: 0) }
+}
+
 @Suite("The spins of a session of a wheel told its result up front")
 struct TargetedSessionTests {
     @Test func aWheelThatComputesEveryStopFromItsIndexIsCheckedOnItsFirstSpinOnly() {
@@ -106,6 +119,27 @@ struct TargetedSessionTests {
         // The same wheel in Double lands right at the end of the session too.
         let double = SessionWheel<Double>(spread: 0.9)
         #expect(TargetedSessionCheck(double, first: LandingCheck(double)).worst.findings.landing == nil)
+        // In Float with stops 2.5° clear of the lines (spread 0.5), the 1° slip late in a session keeps every
+        // stop in its slice: a stop clear of a line is not "on the divider" however coarse Float is there.
+        let clear = SessionWheel<Float>(spread: 0.5)
+        let clearSession = TargetedSessionCheck(clear, first: LandingCheck(clear))
+        #expect(clearSession.dependence == .previousRotation)
+        #expect(clearSession.worst.findings.landing == nil, "\(String(describing: clearSession.worst.findings.landing))")
+    }
+
+    @Test func aSessionOfOneSpinHasNoLaterSpinToCheck() {
+        let wheel = SessionWheel<Double>(forgetsCurrent: true)
+        let session = TargetedSessionCheck(wheel, first: LandingCheck(wheel), sessionSpins: 1)
+        #expect(session.dependence == .sessionsOfOneSpin && session.later.isEmpty && session.worst.findings.landing == nil)
+        // Two spins: second spins, but no late one.
+        let pair = TargetedSessionCheck(wheel, first: LandingCheck(wheel), sessionSpins: 2)
+        #expect(pair.later.count == 8 && pair.later.allSatisfy { if case .second = $0.spin.kind { true } else { false } })
+    }
+
+    @Test func aGameNotGivenThePreviousRotationIsCheckedOnFirstSpinsAndSaysSo() {
+        let wheel = NotGivenRotation()
+        let session = TargetedSessionCheck(wheel, first: LandingCheck(wheel))
+        #expect(session.dependence == .notGivenPreviousRotation && session.later.isEmpty)
     }
 
     @Test func aGameThatKeepsItsOwnRotationIsNamedAndNeverGivenAShare() throws {

@@ -236,6 +236,10 @@ extension CheckDetail {
         case independentOfPreviousRotation
         /// The game keeps a state of its own; every play checked again was judged the same.
         case ownState
+        /// The game is not given the rotation its previous spin left (a probe of protocol version 1 or 2).
+        case notGivenPreviousRotation
+        /// Sessions of one spin: no later spin to check.
+        case sessionsOfOneSpin
         /// The stop depends on the previous rotation: second spins after these indices, and the last
         /// spin of a session after `lateSpins` spins (nil: not checked), were checked too.
         case dependsOnPreviousRotation(secondSpinsAfter: [Int], lateSpins: Int?)

@@ -130,6 +130,9 @@ extension ReportNarrator {
             "the stop does not depend on where the previous spin left the wheel (the same answers after first spins), so the first spin stands for every spin of a session"
         case .ownState:
             "the game's stops differ between identical requests (it keeps a state of its own, not the rotation it is given), though every play checked again was judged the same"
+        case .notGivenPreviousRotation:
+            "only first spins are checked: the game is not given the rotation its previous spin left (a probe speaking protocol version 1 or 2; a game that keeps its rotation between spins needs version 3's target I U P)"
+        case .sessionsOfOneSpin: "sessions are of one spin, so there is no later spin to check"
         case .dependsOnPreviousRotation(let seconds, let late):
             "those are first spins; the stop depends on where the previous spin left the wheel: also checked exactly on second spins after indices "
                 + seconds.map(String.init).joined(separator: ", ") + (late.map { " and on the spin after \($0) spins" } ?? "")

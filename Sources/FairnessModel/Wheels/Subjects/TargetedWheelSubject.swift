@@ -34,6 +34,11 @@ public protocol TargetedWheelSubject: Sendable {
     /// alone.
     func spin(toIndex index: Int, drawing u: Double, from previous: Rotation) -> TargetedSpin<Rotation>
 
+    /// Whether ``spin(toIndex:drawing:from:)`` is given the rotation the previous spin left (true by
+    /// default). False for a game that cannot be told it — a probe speaking protocol version 1 or 2 — whose
+    /// later spins of a session the audit then cannot check.
+    var receivesPreviousRotation: Bool { get }
+
     /// ``spin(toIndex:drawing:from:)`` for many requests from one previous rotation at once (a game behind
     /// another process answers them in one batch); the default calls it for each.
     func spins(_ requests: [(index: Int, u: Double)], from previous: Rotation) -> [TargetedSpin<Rotation>]
@@ -86,6 +91,8 @@ extension TargetedWheelSubject {
     public func spin(toIndex index: Int, drawing u: Double, from previous: Rotation) -> TargetedSpin<Rotation> {
         spin(toIndex: index, drawing: u)
     }
+    /// true: the rotation is passed on (a game that ignores it computes each stop from its index alone).
+    public var receivesPreviousRotation: Bool { true }
     /// ``spin(toIndex:drawing:from:)`` for each request.
     public func spins(_ requests: [(index: Int, u: Double)], from previous: Rotation) -> [TargetedSpin<Rotation>] {
         requests.map { spin(toIndex: $0.index, drawing: $0.u, from: previous) }

@@ -39,6 +39,8 @@ struct TargetedExactAnalysis {
         switch session.dependence {
         case .none: return .independentOfPreviousRotation
         case .ownState: return .ownState
+        case .notGivenPreviousRotation: return .notGivenPreviousRotation
+        case .sessionsOfOneSpin: return .sessionsOfOneSpin
         case .previousRotation:
             var seconds: [Int] = []
             var late: Int?
