@@ -19,8 +19,8 @@ public struct OwnSpinPlay: Sendable {
         public let rotations: ClosedRange<Double>
         /// What the subject reports on the arc.
         public let reported: WheelOutcome
-        /// What the truth allows there, as text.
-        public let truth: String
+        /// What the truth allows there.
+        public let truth: TruthAtRest
         /// ``FindingClass/invalid``, ``FindingClass/mislabel`` or ``FindingClass/rounding``.
         public let findingClass: FindingClass
         /// The arc's share of spins: its width over the draw interval's.

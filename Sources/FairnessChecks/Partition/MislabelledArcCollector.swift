@@ -95,7 +95,7 @@ struct MislabelledArcCollector<Rotation: BinaryFloatingPoint> {
         }
         let accepted = accepts(output, truth: truth, geometry: geometry)
         guard inPlayOnly || !accepted else { return }
-        let description = describe(truth, geometry: geometry)
+        let description = TruthAtRest(truth, geometry: geometry)
         let (from, to) = (Double(a), Double(b))
         // A band of values exactly on a line joins the arc beside it that reports the same (the arc is
         // described by the sector's truth, not the line's).

@@ -42,7 +42,7 @@ public struct BoundaryCheck: Sendable {
                     failures.append(
                         Counterexample(
                             rotation: Double(test.rotation), context: test.context(line, geometry: geometry),
-                            reported: reported, truth: describe(truth, geometry: geometry)))
+                            reported: reported, truth: TruthAtRest(truth, geometry: geometry)))
                 }
             }
         }
@@ -52,30 +52,16 @@ public struct BoundaryCheck: Sendable {
         self.failures = failures
     }
 
-    /// One test near a line: its rotation, and where it sits, described only when it fails.
+    /// One test near a line: its rotation, and where it sits.
     struct TestRotation<Rotation: BinaryFloatingPoint> {
-        /// Where the test sits relative to the line's nearest value.
-        enum Offset {
-            case nearest
-            case adjacent(Int)
-            case powerOfTwoUlps(Int, above: Bool)
-            case turns(Double, above: Bool)
-        }
+        typealias Offset = TestPoint.Offset
         let rotation: Rotation
         let offset: Offset
         let turnsShift: Double
 
-        /// "line 3|4 shifted +2 turns, 1 ulp above", say.
-        func context(_ line: WheelGeometry.Line, geometry: WheelGeometry) -> String {
-            let name =
-                "line " + line.sectors.map { "\(geometry.sectors[$0].label)" }.joined(separator: "|")
-                + (turnsShift == 0 ? "" : String(format: " shifted %+.0f turns", turnsShift))
-            switch offset {
-            case .nearest: return "\(name), nearest value"
-            case .adjacent(let k): return k > 0 ? "\(name), \(k) ulp above" : "\(name), \(-k) ulp below"
-            case .powerOfTwoUlps(let power, let above): return "\(name), 2^\(power) ulp \(above ? "above" : "below")"
-            case .turns(let fraction, let above): return "\(name), \(fraction) turn \(above ? "above" : "below")"
-            }
+        /// Where it sits, by the labels either side of `line`.
+        func context(_ line: WheelGeometry.Line, geometry: WheelGeometry) -> TestPoint {
+            .nearLine(labels: line.sectors.map { geometry.sectors[$0].label }, turnsShift: turnsShift, offset: offset)
         }
     }
 

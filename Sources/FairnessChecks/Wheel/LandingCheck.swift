@@ -56,17 +56,38 @@ public struct LandingCheck: Sendable {
         public var share: Double { Double(draws.count) * 0x1p-53 }
     }
 
+    /// Where a play ended, as the truth sees it.
+    public enum Place: Sendable, Hashable {
+        /// It stopped at a finite rotation, where the truth is this.
+        case truth(TruthAtRest)
+        /// It refused: the wheel did not spin.
+        case noSpin
+        /// It trapped before the wheel stopped.
+        case trappedBeforeStopping
+        /// Its stop is not a finite number.
+        case notFinite
+    }
+
+    /// What a play showed.
+    public enum Shown: Sendable, Hashable {
+        /// Nothing: the game refused the index.
+        case nothing
+        /// The game trapped (crashed, threw), for this reason.
+        case trap(reason: String)
+        /// A result.
+        case outcome(WheelOutcome)
+    }
+
     /// What the wheel did when told one index, summed over the game's draws.
     public struct Landing: Sendable, Hashable {
         /// The index the wheel was told to land on.
         public let index: Int
         /// Stop rotation in the subject's unit at ``draw`` (nil if refused or trapped before stopping).
         public let rotation: Double?
-        /// The sector truly under the pointer there (description).
-        public let landsOn: String
-        /// What the wheel reported at ``draw``, as text: the outcome's description, `nothing` if it refused,
-        /// or `traps: ` and the reason if it trapped.
-        public let reported: String
+        /// What is truly under the pointer there.
+        public let landsOn: Place
+        /// What the wheel reported at ``draw``.
+        public let reported: Shown
         /// The smallest distance from the pointer to a line of the index's sector over the correct draws
         /// evaluated (the draw described when none is correct), in degrees; nil when no draw stopped inside
         /// a sector.
@@ -219,8 +240,8 @@ struct LandingJudge: Sendable {
         }
         let key: Key
         let rotation: Double?
-        let landsOn: String
-        let reported: String
+        let landsOn: LandingCheck.Place
+        let reported: LandingCheck.Shown
         /// Distance from the pointer to the nearest line of the sector it stops in, in degrees.
         let margin: Double?
         /// Whether it shows a result other than a sector at the stop (the most telling kind of wrong).
@@ -270,29 +291,25 @@ struct LandingJudge: Sendable {
         switch spin {
         case .refused:
             return Point(
-                key: .init(outcome: .noResult, verdict: mustLand ? bad : .correct), rotation: nil, landsOn: "refused (no spin)",
-                reported: "nothing", margin: nil, showsAnother: mustLand)
+                key: .init(outcome: .noResult, verdict: mustLand ? bad : .correct), rotation: nil, landsOn: .noSpin, reported: .nothing,
+                margin: nil, showsAnother: mustLand)
         case .traps(let rotation, let reason):
             // A trap before the wheel stopped (a crashed process, say) has no finite rotation.
-            let landsOn =
+            let landsOn: LandingCheck.Place =
                 rotation.isFinite
-                ? describe(geometry.truth(rotation: Double(rotation), unit: unit), geometry: geometry) : "unknown (trapped before stopping)"
+                ? .truth(TruthAtRest(geometry.truth(rotation: Double(rotation), unit: unit), geometry: geometry)) : .trappedBeforeStopping
             return Point(
                 key: .init(outcome: .noResult, verdict: bad), rotation: rotation.isFinite ? Double(rotation) : nil, landsOn: landsOn,
-                reported: "traps: \(reason)", margin: nil, showsAnother: true)
+                reported: .trap(reason: reason), margin: nil, showsAnother: true)
         case .stops(let stop, let outcome):
             guard stop.isFinite else {
                 return Point(
                     key: .init(outcome: outcome, verdict: mustLand || outcome != .noResult ? bad : .correct), rotation: nil,
-                    landsOn: "nowhere (the stop is not a finite number)", reported: outcome.description, margin: nil, showsAnother: true)
+                    landsOn: .notFinite, reported: .outcome(outcome), margin: nil, showsAnother: true)
             }
             let rotation = Double(stop)
             let truth = geometry.truth(rotation: rotation, unit: unit)
-            // "lands on 3", "lands on the line: 2 or 3", "lands on blank (no sector)".
-            let landsOn =
-                if case .onLine(let touching) = truth {
-                    "the line: " + touching.map { "\(geometry.sectors[$0].label)" }.joined(separator: " or ")
-                } else { describe(truth, geometry: geometry) }
+            let landsOn = LandingCheck.Place.truth(TruthAtRest(truth, geometry: geometry))
             var margin: Double?
             if case .inside(let s) = truth {
                 let position = geometry.positionUnderPointer(rotation: rotation, unit: unit)
@@ -303,11 +320,11 @@ struct LandingJudge: Sendable {
             guard mustLand else {
                 return Point(
                     key: .init(outcome: outcome, verdict: outcome == .noResult ? .correct : bad), rotation: rotation, landsOn: landsOn,
-                    reported: outcome.description, margin: margin, showsAnother: outcome != .noResult)
+                    reported: .outcome(outcome), margin: margin, showsAnother: outcome != .noResult)
             }
             let verdict = judge(index, truth: truth, outcome: outcome, rotation: rotation)
             return Point(
-                key: .init(outcome: outcome, verdict: verdict), rotation: rotation, landsOn: landsOn, reported: outcome.description,
+                key: .init(outcome: outcome, verdict: verdict), rotation: rotation, landsOn: landsOn, reported: .outcome(outcome),
                 margin: margin, showsAnother: verdict == .invalid)
         }
     }

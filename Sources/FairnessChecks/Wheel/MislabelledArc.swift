@@ -11,7 +11,7 @@ public struct MislabelledArc: Sendable, Hashable {
     /// The result the subject reports everywhere on the arc.
     public let reported: WheelOutcome
     /// The truth on the arc's interior.
-    public let truth: String
+    public let truth: TruthAtRest
     /// Whether the truth at rest accepts what is shown on the whole arc, which is recorded only as a play:
     /// a stop exactly on a line showing a neighbour, or no result over an unpainted arc.
     public var acceptedAtRest: Bool = false

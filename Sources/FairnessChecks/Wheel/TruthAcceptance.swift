@@ -11,11 +11,22 @@ func accepts(_ reported: WheelOutcome, truth: PointerTruth, geometry: WheelGeome
     }
 }
 
-/// The labels the truth allows, for messages.
-func describe(_ truth: PointerTruth, geometry: WheelGeometry) -> String {
-    switch truth {
-    case .inside(let index): return "\(geometry.sectors[index].label)"
-    case .onLine(let touching): return "on the line: " + touching.map { "\(geometry.sectors[$0].label)" }.joined(separator: " or ")
-    case .blank: return "blank (no sector)"
+/// What the geometric truth allows at a rotation, by the labels the player sees: one sector's label, the
+/// labels either side of a line (exactly on it), or nothing (an arc no sector covers).
+public enum TruthAtRest: Sendable, Hashable {
+    /// Strictly inside the sector with this label.
+    case label(Int)
+    /// Exactly on a line between the sectors with these labels.
+    case line([Int])
+    /// Over an arc no sector covers.
+    case blank
+
+    /// `truth` by its labels on `geometry`.
+    public init(_ truth: PointerTruth, geometry: WheelGeometry) {
+        switch truth {
+        case .inside(let index): self = .label(geometry.sectors[index].label)
+        case .onLine(let touching): self = .line(touching.map { geometry.sectors[$0].label })
+        case .blank: self = .blank
+        }
     }
 }

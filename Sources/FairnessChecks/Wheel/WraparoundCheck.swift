@@ -83,20 +83,20 @@ public struct WraparoundCheck: Sendable {
                         Counterexample(
                             rotation: Double(test.rotation), context: test.context(line, geometry: geometry),
                             reported: subject.report(test.rotation),
-                            truth: describe(subject.truth(test.rotation), geometry: geometry)))
+                            truth: TruthAtRest(subject.truth(test.rotation), geometry: geometry)))
                 }
             }
             return Shift(turns: turns, rotationsTried: rotationsTried, periodicityBreaks: breaks)
         }
         var special: [Counterexample] = []
         for (value, context) in [
-            (Subject.Rotation(unit.fullTurn), "exactly one turn"), (Subject.Rotation(0), "zero"),
-            (-Subject.Rotation(0), "negative zero"),
+            (Subject.Rotation(unit.fullTurn), TestPoint.exactlyOneTurn), (Subject.Rotation(0), .zero),
+            (-Subject.Rotation(0), .negativeZero),
         ] where failing(value) {
             special.append(
                 Counterexample(
                     rotation: Double(value), context: context, reported: subject.report(value),
-                    truth: describe(subject.truth(value), geometry: geometry)))
+                    truth: TruthAtRest(subject.truth(value), geometry: geometry)))
         }
         specialFailures = special
         let middles = geometry.sectors.map { sector -> Double in

@@ -42,7 +42,7 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case boundary(lines: Int, rotations: Int, failures: Int)
     /// The wraparound check: the shifts where periodicity breaks (turns and failures), the special rotations
     /// that fail (their contexts), and after how many turns each way periodicity breaks (nil: up to 2⁶²).
-    case wraparound(breaks: [TurnsBreak], special: [String], forward: Double?, backward: Double?)
+    case wraparound(breaks: [TurnsBreak], special: [TestPoint], forward: Double?, backward: Double?)
     /// The consistency check's mislabelled arcs, their share of the circle, and the sweep step.
     case consistency(arcs: Int, fraction: Double, step: Double, unit: AngleUnit)
     /// Reported results no sector carries: each with its share of the circle and a rotation showing it.
@@ -251,10 +251,10 @@ extension CheckDetail {
         public var index: Int
         /// Whether the game refused it (no spin, nothing shown).
         public var refused: Bool
-        /// What it reported (its words: a result, `nothing`, `traps: …`).
-        public var reported: String
+        /// What it reported.
+        public var reported: LandingCheck.Shown
         /// What the pointer was on where it stopped.
-        public var landsOn: String
+        public var landsOn: LandingCheck.Place
     }
 
     /// How a targeted wheel's index is drawn.

@@ -62,13 +62,13 @@ extension ReportNarrator {
     /// The wraparound check's detail: the shifts where periodicity breaks, the special rotations that fail,
     /// and how many turns each way the wheel stays periodic.
     private static func wraparound(
-        _ breaks: [CheckDetail.TurnsBreak], _ special: [String], _ forward: Double?, _ backward: Double?
+        _ breaks: [CheckDetail.TurnsBreak], _ special: [TestPoint], _ forward: Double?, _ backward: Double?
     ) -> String {
         var text =
             breaks.isEmpty
             ? "no periodicity breaks at ±1, ±2, ±3, ±1000, ±10^6 turns"
             : "periodicity breaks at " + breaks.map { "\(Int($0.turns)) turns: \($0.failures)" }.joined(separator: ", ")
-        if !special.isEmpty { text += "; fails at " + special.joined(separator: ", ") }
+        if !special.isEmpty { text += "; fails at " + special.map { self.text($0) }.joined(separator: ", ") }
         func periodicity(_ broken: Double?, _ direction: String) -> String {
             guard let broken else { return "\(direction): periodic up to 2^62 turns" }
             return "\(direction): breaks by \(number(broken)) turns"
@@ -81,8 +81,8 @@ extension ReportNarrator {
         switch detail {
         case .landing(let landing): text(landing)
         case .outOfRange(let entries):
-            entries.map { $0.refused ? "\($0.index): refused" : "\($0.index): \($0.reported) (lands on \($0.landsOn))" }.joined(
-                separator: "; ")
+            entries.map { $0.refused ? "\($0.index): refused" : "\($0.index): \(text($0.reported)) (lands on \(text($0.landsOn)))" }
+                .joined(separator: "; ")
         case .targetedOdds(let source, let indices, let difference, let claimed):
             "index drawn \(text(source)) from \(indices), then the game's own draw u (exact over u); largest difference \(number(difference)) from the \(claimed ? "claimed odds" : "sectors' shares")"
         case .indexDraw(let runs, let entries, let more, let trapShare):
@@ -207,5 +207,55 @@ extension ReportNarrator {
     static func roundedClaimsHint(difference: Double, tolerance: Double) -> String {
         difference > tolerance && difference < 0.005
             ? " (if the game prints its odds rounded, say so: claimTolerance in Swift, claims-rounded-to in a spec file)" : ""
+    }
+}
+
+extension ReportNarrator {
+    /// What the truth allows at a rotation: "3", "on the line: 2 or 3", "blank (no sector)".
+    public static func text(_ truth: TruthAtRest) -> String {
+        switch truth {
+        case .label(let label): "\(label)"
+        case .line(let labels): "on the line: " + labels.map(String.init).joined(separator: " or ")
+        case .blank: "blank (no sector)"
+        }
+    }
+
+    /// Where a targeted play ended, after "lands on": "3", "the line: 2 or 3", "refused (no spin)".
+    public static func text(_ place: LandingCheck.Place) -> String {
+        switch place {
+        case .truth(.line(let labels)): "the line: " + labels.map(String.init).joined(separator: " or ")
+        case .truth(let truth): text(truth)
+        case .noSpin: "refused (no spin)"
+        case .trappedBeforeStopping: "unknown (trapped before stopping)"
+        case .notFinite: "nowhere (the stop is not a finite number)"
+        }
+    }
+
+    /// What a targeted play showed: a result, "nothing", or "traps: " and the reason.
+    public static func text(_ shown: LandingCheck.Shown) -> String {
+        switch shown {
+        case .nothing: "nothing"
+        case .trap(let reason): "traps: \(reason)"
+        case .outcome(let outcome): outcome.description
+        }
+    }
+
+    /// Where a test rotation sits: "line 3|4 shifted +2 turns, 1 ulp above", "exactly one turn".
+    public static func text(_ point: TestPoint) -> String {
+        switch point {
+        case .exactlyOneTurn: return "exactly one turn"
+        case .zero: return "zero"
+        case .negativeZero: return "negative zero"
+        case .nearLine(let labels, let turnsShift, let offset):
+            let name =
+                "line " + labels.map(String.init).joined(separator: "|")
+                + (turnsShift == 0 ? "" : String(format: " shifted %+.0f turns", turnsShift))
+            switch offset {
+            case .nearest: return "\(name), nearest value"
+            case .adjacent(let k): return k > 0 ? "\(name), \(k) ulp above" : "\(name), \(-k) ulp below"
+            case .powerOfTwoUlps(let power, let above): return "\(name), 2^\(power) ulp \(above ? "above" : "below")"
+            case .turns(let fraction, let above): return "\(name), \(fraction) turn \(above ? "above" : "below")"
+            }
+        }
     }
 }

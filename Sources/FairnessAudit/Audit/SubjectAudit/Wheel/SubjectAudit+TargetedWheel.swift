@@ -88,7 +88,7 @@ extension SubjectAudit {
                 .outOfRange(
                     landing.outOfRange.map {
                         .init(
-                            index: $0.index, refused: $0.rotation == nil && $0.reported == "nothing", reported: $0.reported,
+                            index: $0.index, refused: $0.rotation == nil && $0.reported == .nothing, reported: $0.reported,
                             landsOn: $0.landsOn)
                     })),
         ]
@@ -105,7 +105,7 @@ extension SubjectAudit {
         CounterexampleRow(
             subject: name, check: .landing, input: "index \(landing.index)",
             context: from + (landing.rotation.map { String(format: "stops at %.17g %@", $0, unit) } ?? "no spin"),
-            reported: landing.reported, expected: "lands on \(landing.landsOn)")
+            reported: ReportNarrator.text(landing.reported), expected: "lands on " + ReportNarrator.text(landing.landsOn))
     }
 
     /// A targeted wheel's exact odds in play, what it claims, and the largest difference between them.

@@ -37,7 +37,7 @@ extension SubjectAudit {
         result.arcs = analysis.consistency.mislabelled.map {
             ArcRow(
                 subject: name, from: $0.from, to: $0.to, unit: unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
-                reported: $0.reported.description, truth: $0.truth)
+                reported: $0.reported.description, truth: ReportNarrator.text($0.truth))
         }
         result.counterexamples = counterexamples + result.counterexamples
         result.drawing = drawing(name, geometry: geometry, unit: unit)
@@ -88,8 +88,8 @@ extension SubjectAudit {
     /// A counterexample of a boundary or wraparound check, as a report row.
     static func counterexampleRow(_ name: String, _ check: CheckIdentifier, _ failure: Counterexample) -> CounterexampleRow {
         CounterexampleRow(
-            subject: name, check: check, input: String(format: "%.17g", failure.rotation), context: failure.context,
-            reported: failure.reported.description, expected: failure.truth)
+            subject: name, check: check, input: String(format: "%.17g", failure.rotation), context: ReportNarrator.text(failure.context),
+            reported: failure.reported.description, expected: ReportNarrator.text(failure.truth))
     }
 
     /// The wraparound check's figures: the shifts where periodicity breaks, the special rotations that
