@@ -6,8 +6,6 @@ import Foundation
 /// The checks of one subject, exact and sampled.
 @usableFromInline
 enum SubjectAudit {
-    static func format(_ x: Double) -> String { String(format: "%.6g", x) }
-
     /// An exact check's record: PASS when it found nothing; otherwise FAIL if its finding is material under
     /// `settings` (`Finding.isMaterial(materiality:strict:)`) and NOTE if not. A failed check without a
     /// classified finding fails.
@@ -172,8 +170,6 @@ enum SubjectAudit {
                 record: record, power: .independence(degreesOfFreedom: figures.degreesOfFreedom ?? 1, trials: total), table: rows)
         }
     }
-
-    static func unitName(_ unit: AngleUnit) -> String { unit == .degrees ? "degrees" : "radians" }
 
     /// The table of an exact binomial test: successes (with the hypothesised probability) and trials.
     static func binomialTable(

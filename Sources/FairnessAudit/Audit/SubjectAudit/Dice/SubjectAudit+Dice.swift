@@ -59,10 +59,9 @@ extension SubjectAudit {
                 settings: settings, detail))
         for m in detector.mismatches {
             part.counterexamples.append(
-                CounterexampleRow(
-                    subject: name, check: .straightDetector, input: m.pattern.description,
-                    context: "\(m.mismatchingOrderedRolls) of \(m.orderedRollsOfPattern) orderings",
-                    reported: m.truth ? "not a straight" : "straight", expected: m.truth ? "straight" : "not a straight"))
+                ReportNarrator.detectorRow(
+                    name, .straightDetector, pattern: m.pattern.description, wrong: m.mismatchingOrderedRolls,
+                    orderings: m.orderedRollsOfPattern, holds: m.truth, hand: nil))
         }
         if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
             part.notes.append(.straightReadsGameState)
@@ -114,10 +113,9 @@ extension SubjectAudit {
                         coverage: analysis.detector.coverage, rule: "\(hand.rule)")))
             for m in counts.mismatches.prefix(Self.handMismatchRows) {
                 part.counterexamples.append(
-                    CounterexampleRow(
-                        subject: name, check: .handDetector(hand: hand.name), input: m.pattern.description,
-                        context: "\(m.wrongInPlay) of \(m.orderings) orderings", reported: m.truth ? "not \(hand.name)" : hand.name,
-                        expected: m.truth ? hand.name : "not \(hand.name)"))
+                    ReportNarrator.detectorRow(
+                        name, .handDetector(hand: hand.name), pattern: m.pattern.description, wrong: m.wrongInPlay, orderings: m.orderings,
+                        holds: m.truth, hand: hand.name))
             }
         }
     }

@@ -92,20 +92,11 @@ extension SubjectAudit {
                             landsOn: $0.landsOn)
                     })),
         ]
-        let unit = unitName(subject.rotationUnit)
-        let from = String(format: "from %.17g %@, ", analysis.worstSpin.landing.previousRotation, unit)
+        let unit = subject.rotationUnit, from = analysis.worstSpin.landing.previousRotation
         let counterexamples =
-            (wrong + badOutOfRange).map { landingRow(name, $0, unit: unit, from: "") }
-            + laterWrong.map { landingRow(name, $0, unit: unit, from: from) }
+            (wrong + badOutOfRange).map { ReportNarrator.landingRow(name, $0, unit: unit, from: nil) }
+            + laterWrong.map { ReportNarrator.landingRow(name, $0, unit: unit, from: from) }
         return (checks, counterexamples)
-    }
-
-    /// A wrong landing as a counterexample row; `from` names the rotation a later spin starts at.
-    static func landingRow(_ name: String, _ landing: LandingCheck.Landing, unit: String, from: String) -> CounterexampleRow {
-        CounterexampleRow(
-            subject: name, check: .landing, input: "index \(landing.index)",
-            context: from + (landing.rotation.map { String(format: "stops at %.17g %@", $0, unit) } ?? "no spin"),
-            reported: ReportNarrator.text(landing.reported), expected: "lands on " + ReportNarrator.text(landing.landsOn))
     }
 
     /// A targeted wheel's exact odds in play, what it claims, and the largest difference between them.

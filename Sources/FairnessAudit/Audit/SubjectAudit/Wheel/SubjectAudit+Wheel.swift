@@ -36,7 +36,7 @@ extension SubjectAudit {
         result.checks = checks + payoutChecks + result.checks
         result.arcs = analysis.consistency.mislabelled.map {
             ArcRow(
-                subject: name, from: $0.from, to: $0.to, unit: unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
+                subject: name, from: $0.from, to: $0.to, unit: ReportNarrator.unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
                 reported: $0.reported.description, truth: ReportNarrator.text($0.truth))
         }
         result.counterexamples = counterexamples + result.counterexamples
@@ -64,13 +64,15 @@ extension SubjectAudit {
                 name, .boundary, passed: boundary.passed, finding: classes.boundary, settings: settings,
                 .boundary(lines: boundary.linesChecked, rotations: boundary.rotationsTried, failures: boundary.failures.count))
         ]
-        var counterexamples = boundary.failures.map { counterexampleRow(name, .boundary, $0) }
+        var counterexamples = boundary.failures.map { ReportNarrator.counterexampleRow(name, .boundary, $0) }
         checks.append(
             exact(
                 name, .wraparound, passed: analysis.wraparound.passed, finding: classes.wraparound, settings: settings,
                 wraparoundDetail(analysis.wraparound)))
-        counterexamples += analysis.wraparound.shifts.flatMap { $0.periodicityBreaks.map { counterexampleRow(name, .wraparound, $0) } }
-        counterexamples += analysis.wraparound.specialFailures.map { counterexampleRow(name, .wraparound, $0) }
+        counterexamples += analysis.wraparound.shifts.flatMap {
+            $0.periodicityBreaks.map { ReportNarrator.counterexampleRow(name, .wraparound, $0) }
+        }
+        counterexamples += analysis.wraparound.specialFailures.map { ReportNarrator.counterexampleRow(name, .wraparound, $0) }
         checks.append(
             exact(
                 name, .consistency, passed: consistency.passed, finding: classes.consistency, settings: settings,
@@ -83,13 +85,6 @@ extension SubjectAudit {
                 .range(range.invalid.map { .init(outcome: $0.outcome, shareOfCircle: $0.shareOfCircle, example: $0.example) })))
         checks.append(designedOddsCheck(subject, analysis, settings: settings))
         return (checks, counterexamples)
-    }
-
-    /// A counterexample of a boundary or wraparound check, as a report row.
-    static func counterexampleRow(_ name: String, _ check: CheckIdentifier, _ failure: Counterexample) -> CounterexampleRow {
-        CounterexampleRow(
-            subject: name, check: check, input: String(format: "%.17g", failure.rotation), context: ReportNarrator.text(failure.context),
-            reported: failure.reported.description, expected: ReportNarrator.text(failure.truth))
     }
 
     /// The wraparound check's figures: the shifts where periodicity breaks, the special rotations that
@@ -129,7 +124,7 @@ extension SubjectAudit {
         WheelDrawing(
             subject: name,
             sectors: geometry.sectors.map { .init(label: $0.label, start: $0.startTurns.value, width: $0.widthTurns.value) },
-            pointer: geometry.pointerTurns.fractionalPart.value, unit: unitName(unit))
+            pointer: geometry.pointerTurns.fractionalPart.value, unit: ReportNarrator.unitName(unit))
     }
 
     /// The groups of sectors whose consecutive pairs the serial test counts: one group per sector while a
