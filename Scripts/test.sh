@@ -57,8 +57,9 @@ python3 Scripts/gates/check_doc_links.py
 python3 Scripts/gates/check_sizes.py
 bash Scripts/gates/check-docs.sh
 bash Scripts/gates/check-reports.sh
-python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet scipy
+python3 -c "import scipy, mpmath" 2>/dev/null || python3 -m pip install --quiet scipy mpmath
 python3 Scripts/gates/recompute_pvalues.py Reports
+bash Scripts/gates/check-log-recompute.sh
 python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 python3 Scripts/gates/check_spec_schema.py
 passed=$(printf '%s\n' "$summary" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')

@@ -122,27 +122,21 @@ public enum Audit {
         return result
     }
 
-    /// Holm over the family, power at Holm's strictest level α/m, statuses and verdicts.
+    /// Each subject's family of p-values settled (``TestFamilies``: Holm within the subject), power at its
+    /// strictest level α/m, statuses and verdicts.
     /// - Parameter counted: What the sampled checks counted and how many: the run's trials, unless a log's
     ///   lines are given.
     static func assemble(
         _ results: [SubjectResult], settings: AuditSettings, counted: (count: UInt64, unit: CountedUnit)? = nil
     ) throws -> AuditReport {
         var pending = results.flatMap(\.checks)
-        let tested = pending.indices.filter { pending[$0].record.pValue != nil }
-        let adjusted = try HolmCorrection.adjust(tested.map { pending[$0].record.pValue! })
-        let family = Double(max(tested.count, 1))
-        for (position, index) in tested.enumerated() {
-            pending[index].record.holmPValue = adjusted[position]
-            pending[index].record.threshold = settings.alpha
-            pending[index].record.status = adjusted[position] <= settings.alpha ? .fail : .pass
-        }
-        let level = settings.alpha / family
+        let families = try TestFamilies.settle(&pending, alpha: settings.alpha)
         // Each statement of power solves for a noncentrality or a difference (GSL root finding): the
         // report's largest serial cost, so they are worked out side by side.
         let powered = pending.indices.filter { pending[$0].power != nil }
-        let effects = try powered.map { pending[$0].power! }.concurrentMap(threads: settings.run.threads) { request in
-            try detectableEffect(request, level: level, family: Int(family))
+        let effects = try powered.map { (pending[$0].power!, families[$0] ?? 1) }.concurrentMap(threads: settings.run.threads) {
+            request, family in
+            try detectableEffect(request, level: settings.alpha / Double(family), family: family)
         }
         for (index, effect) in zip(powered, effects) { pending[index].record.detectableEffect = effect }
         var verdicts: [SubjectVerdict] = []

@@ -6,14 +6,16 @@ extension ReportWriter {
         csv(
             [
                 "subject", "check", "kind", "status", "class", "magnitude", "share_of_circle", "finding", "statistic", "df", "p_value",
-                "holm_p_value", "threshold", "detectable", "detail",
+                "log10_p_value", "impossible", "holm_p_value", "holm_log10_p_value", "threshold", "detectable", "detail",
             ],
             r.checks.map {
                 [
                     $0.subject, $0.checkName, $0.kind.rawValue, $0.status.rawValue, $0.findingClass?.rawValue ?? "",
                     fullPrecision($0.magnitude),
                     fullPrecision($0.shareOfCircle), $0.finding ?? "", number($0.statistic), number($0.degreesOfFreedom),
-                    fullPrecision($0.pValue), fullPrecision($0.holmPValue), number($0.threshold), $0.detectable ?? "", $0.detail,
+                    fullPrecision($0.pValue), fullPrecision($0.log10PValue), $0.impossibleObserved ? "yes" : "",
+                    fullPrecision($0.holmPValue),
+                    fullPrecision($0.holmLog10PValue), number($0.threshold), $0.detectable ?? "", $0.detail,
                 ]
             })
     }

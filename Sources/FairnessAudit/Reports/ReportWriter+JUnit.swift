@@ -77,7 +77,9 @@ extension ReportWriter {
         if let magnitude = check.magnitude { lines.append("magnitude: \(number(magnitude))") }
         lines.append("detail: \(check.detail)")
         if let p = check.pValue {
-            lines.append("p = \(ReportNarrator.pValue(p, of: check)); Holm p = \(ReportNarrator.pValue(check.holmPValue ?? p, of: check))")
+            lines.append(
+                "p = \(ReportNarrator.pValue(p, log10: check.log10PValue, of: check)); Holm p = \(ReportNarrator.pValue(check.holmPValue ?? p, log10: check.holmLog10PValue ?? check.log10PValue, of: check))"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -26,7 +26,6 @@ extension ReportWriter {
         var out: [String] = []
         let failed = r.subjects.filter { $0.verdict == .fail }.count
         let inconclusive = r.subjects.filter { $0.verdict == .inconclusive }.count
-        let family = r.checks.filter { $0.pValue != nil }.count
         out.append("# Fairness audit report")
         out.append("")
         out.append(
@@ -40,7 +39,7 @@ extension ReportWriter {
             out.append("")
             out.append(
                 reproduce(r.command)
-                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values)."
+                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), family-wise α = \(number(r.alpha)) for each subject's p-values below (Holm within the subject)."
             )
         } else {
             out.append("")
@@ -50,7 +49,7 @@ extension ReportWriter {
             out.append("")
             out.append(
                 reproduce(r.command)
-                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for every p-value below (Holm over all \(family) p-values of the run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
+                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for each subject's p-values below (Holm within the subject: its verdict is the same alone or in any run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
             )
         }
         return out
@@ -147,7 +146,7 @@ extension ReportWriter {
         for c in r.checks where c.subject == s.name {
             let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
             out.append(
-                "| \(markdownCell(c.checkName)) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
+                "| \(markdownCell(c.checkName)) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, log10: c.log10PValue, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, log10: c.holmLog10PValue, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
             )
         }
         let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
@@ -286,12 +285,16 @@ extension ReportWriter {
           independent trials and expected counts of at least 5 (rarer outcomes are pooled with a neighbour;
           too few trials for the outcomes that matter gives INCONCLUSIVE with the trials needed). Independence
           tests are Pearson's X² on contingency tables. The straight probability uses the exact two-sided
-          binomial test with a Clopper–Pearson interval. All p-values of the run form one family corrected
-          by Holm's method at α; a check fails when its Holm-adjusted p-value is at most α. "p = 0 exactly" means
-          an outcome of designed probability 0 was observed; "< 1e-300" is a tail too small to print. "Detectable"
-          gives the deviation each test would catch with 90% power at Holm's strictest level α/m for the run's
-          family of m p-values (noncentral chi-square for X² tests, the exact binomial rejection region for the
-          straight test), relative and in absolute percentage points.
+          binomial test with a Clopper–Pearson interval. Each subject's p-values form one family corrected by
+          Holm's method at α, so a subject's verdict is the same alone or in any run; a check fails when its
+          Holm-adjusted p-value is at most α. Each hypothesis enters the family once: Pearson's X² gates, and
+          the G-test of the same table is information beside it (it never gates); a test of the same counts
+          against the same odds as an earlier one (designed odds equal to the claimed ones, say) is reported as
+          the same test, without a second p-value. "p = 0 exactly" means an outcome of designed probability 0
+          was observed; a p-value too small for a double keeps its size through its log₁₀ ("2e-6482").
+          "Detectable" gives the deviation each test would catch with 90% power at Holm's strictest level α/m
+          for the subject's family of m p-values (noncentral chi-square for X² tests, the exact binomial
+          rejection region for the straight test), relative and in absolute percentage points.
         - **Invalid results** observed while sampling (labels no sector carries, no result, traps) fail whenever
           they are observed.
         """
@@ -332,10 +335,11 @@ extension ReportWriter {
           (Bonferroni, at most 1), and the first window departing at α over that number is named with its
           lines; fewer than 2 windows tested is INCONCLUSIVE. **Homogeneity across windows**: X² of windows × outcomes, rare
           outcomes pooled until the smallest window expects 5 of each.
-        - All p-values of the report form one family corrected by Holm's method at α; a check fails when its
+        - The log's p-values form one family corrected by Holm's method at α; a check fails when its
           Holm-adjusted p-value is at most α. "p = 0 exactly" means an outcome of declared probability 0 was
-          logged; "< 1e-300" is a tail too small to print. "Detectable" gives the deviation each test would
-          catch with 90% power at Holm's strictest level α/m for the report's m p-values.
+          logged; a p-value too small for a double keeps its size through its log₁₀ ("2e-6482"). "Detectable"
+          gives the deviation each test would catch with 90% power at Holm's strictest level α/m for the
+          family's m p-values.
         - **Kinds**: a log shows what was played and paid, not why, so its checks are *invalid* (a result the
           game cannot produce, a payout the paytable does not pay, an unreadable row) or *fairness*
           (frequencies, RTP, drift departing from the declared design), apart from serial independence

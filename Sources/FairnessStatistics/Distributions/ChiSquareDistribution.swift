@@ -77,3 +77,47 @@ public struct ChiSquareDistribution: Sendable, Hashable {
         return high
     }
 }
+
+extension ChiSquareDistribution {
+    /// log₁₀ P(X > x), which keeps its size where P(X > x) underflows a double (X² = 29,895 on 7 degrees of
+    /// freedom gives log₁₀ p = −6481.7, not 0).
+    ///
+    /// While P(X > x) ≥ 10⁻²⁹⁰ this is log₁₀ of ``upperTail(_:)``. Beyond, with a = ν/2 and z = x/2 (then
+    /// z > a + 1), P(X > x) = Q(a, z) = e^{−z} z^a / Γ(a) · F, F the continued fraction
+    /// 1/(z + 1 − a − 1·(1 − a)/(z + 3 − a − 2·(2 − a)/(z + 5 − a − …))), evaluated by the modified Lentz
+    /// method; the logarithm is taken term by term, so nothing underflows.
+    /// - Returns: A finite number ≤ 0; −∞ only for x = ∞.
+    /// - Throws: as ``upperTail(_:)``, and ``StatisticsError/noConvergence(_:)`` if the fraction does not
+    ///   converge in 100,000 terms.
+    public func log10UpperTail(_ x: Double) throws -> Double {
+        let q = try upperTail(x)
+        if q >= 1e-290 || x == .infinity { return Foundation.log10(q) }
+        let a = degreesOfFreedom / 2, z = x / 2
+        let tiny = 1e-300
+        var b = z + 1 - a
+        var c = 1 / tiny
+        var d = 1 / b
+        var h = d
+        var converged = false
+        for i in 1...100_000 {
+            let an = -Double(i) * (Double(i) - a)
+            b += 2
+            d = an * d + b
+            if abs(d) < tiny { d = tiny }
+            c = b + an / c
+            if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            let delta = d * c
+            h *= delta
+            if abs(delta - 1) < 1e-15 {
+                converged = true
+                break
+            }
+        }
+        guard converged, h > 0 else {
+            throw StatisticsError.noConvergence("log upper tail of chi-square(\(degreesOfFreedom)) at \(x)")
+        }
+        let naturalLog = -z + a * Foundation.log(z) - Foundation.lgamma(a) + Foundation.log(h)
+        return naturalLog / Foundation.log(10)
+    }
+}

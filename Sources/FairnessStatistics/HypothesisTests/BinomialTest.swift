@@ -54,7 +54,8 @@ public struct BinomialTest: Sendable, Hashable, Codable {
         self.hypothesised = hypothesised
         self.confidenceLevel = confidenceLevel
         let p = try Self.twoSidedPValue(successes: successes, trials: trials, hypothesised: hypothesised)
-        self.verdict = .tested(TestFigures(statistic: successes, degreesOfFreedom: nil, pValue: p))
+        let log10P = p >= 1e-290 ? nil : try Self.log10TwoSidedPValue(successes: successes, trials: trials, hypothesised: hypothesised)
+        self.verdict = .tested(TestFigures(statistic: successes, degreesOfFreedom: nil, pValue: p, log10PValue: log10P))
         self.clopperPearson = try Self.clopperPearsonInterval(successes: successes, trials: trials, confidenceLevel: confidenceLevel)
         self.wilson = try Self.wilsonInterval(successes: successes, trials: trials, confidenceLevel: confidenceLevel)
     }
@@ -87,6 +88,56 @@ public struct BinomialTest: Sendable, Hashable, Codable {
             }
             return min(1, (try distribution.lowerTail(low)) + (try distribution.upperTail(k)))
         }
+    }
+
+    /// log₁₀ of the exact two-sided p-value, which keeps its size where the p-value underflows a double.
+    ///
+    /// While the p-value is at least 10⁻²⁹⁰ this is log₁₀ of ``twoSidedPValue(successes:trials:hypothesised:)``.
+    /// Beyond, the same sum (every outcome no more likely than k) is taken in logarithms: ln P(i) =
+    /// ln Γ(n + 1) − ln Γ(i + 1) − ln Γ(n − i + 1) + i ln p + (n − i) ln(1 − p), summed outward from k and
+    /// from the first outcome on the other side no more likely than k, each tail until its terms fall 40
+    /// orders of magnitude below its first (a few significant digits of log₁₀ p, all a report prints).
+    /// - Returns: A number ≤ 0; −∞ when k is impossible (p is 0 or 1 and k is not the certain outcome).
+    /// - Throws: as ``twoSidedPValue(successes:trials:hypothesised:)``.
+    public static func log10TwoSidedPValue(successes k: Double, trials n: Double, hypothesised p: Double) throws -> Double {
+        let value = try twoSidedPValue(successes: k, trials: n, hypothesised: p)
+        if value >= 1e-290 || p == 0 || p == 1 { return Foundation.log10(value) }
+        let lnP = Foundation.log(p), lnQ = Foundation.log1p(-p), lnN: Double = Foundation.lgamma(n + 1)
+        func lnMass(_ i: Double) -> Double { lnN - Foundation.lgamma(i + 1) - Foundation.lgamma(n - i + 1) + i * lnP + (n - i) * lnQ }
+        let observed = lnMass(k)
+        let mean = n * p
+        // The first outcome on the far side of the mean no more likely than k (the mass falls away from the mode).
+        var low = k < mean ? mean.rounded(.up) : -1, high = k < mean ? n + 1 : mean.rounded(.down)
+        if k < mean {
+            while low < high {
+                let mid = (low + (high - low) / 2).rounded(.down)
+                if lnMass(mid) <= observed + 1e-7 { high = mid } else { low = mid + 1 }
+            }
+        } else {
+            while low < high {
+                let mid = (low + (high - low + 1) / 2).rounded(.down)
+                if lnMass(mid) <= observed + 1e-7 { low = mid } else { high = mid - 1 }
+            }
+        }
+        /// ln Σ P(i) from `start` stepping by `step` while in 0 ... n and within 40 decades of the first term.
+        func lnTail(from start: Double, step: Double) -> Double {
+            guard start >= 0 && start <= n else { return -.infinity }
+            let first = lnMass(start)
+            var sum = 1.0
+            var i = start + step
+            while i >= 0 && i <= n {
+                let term = lnMass(i) - first
+                if term < -92 { break }
+                sum += Foundation.exp(term)
+                i += step
+            }
+            return first + Foundation.log(sum)
+        }
+        let near = lnTail(from: k, step: k < mean ? -1 : 1)
+        let far = lnTail(from: low, step: k < mean ? 1 : -1)
+        let largest = max(near, far)
+        let total = largest + Foundation.log(Foundation.exp(near - largest) + Foundation.exp(far - largest))
+        return min(0, total / Foundation.log(10))
     }
 
     /// Clopper–Pearson: the p with P(X ≥ k | p) = α/2 and the p with P(X ≤ k | p) = α/2, found by

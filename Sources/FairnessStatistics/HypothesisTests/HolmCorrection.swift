@@ -1,3 +1,5 @@
+import Foundation
+
 /// Holm's step-down correction of a family of m p-values, controlling the family-wise error rate.
 ///
 /// Sort ascending p₍₁₎ ≤ … ≤ p₍ₘ₎; the adjusted value of p₍ᵢ₎ is max_{j ≤ i} min(1, (m − j + 1) p₍ⱼ₎).
@@ -17,6 +19,25 @@ public enum HolmCorrection {
         var running = 0.0
         for (rank, index) in order.enumerated() {
             running = max(running, min(1, (m - Double(rank)) * pValues[index]))
+            adjusted[index] = running
+        }
+        return adjusted
+    }
+
+    /// ``adjust(_:)`` on log₁₀ p-values, for families where some p-values are too small for a double: the
+    /// adjusted log₁₀ p of p₍ᵢ₎ is max_{j ≤ i} min(0, log₁₀(m − j + 1) + log₁₀ p₍ⱼ₎). −∞ stands for p = 0.
+    /// - Throws: ``StatisticsError/invalidProbability(what:index:value:)`` if a value is positive or NaN.
+    /// - Complexity: O(m log m) for m p-values.
+    public static func adjustLog10(_ log10PValues: [Double]) throws -> [Double] {
+        for (index, value) in log10PValues.enumerated() where !(value <= 0) {
+            throw StatisticsError.invalidProbability(what: "log10 p-values", index: index, value: value)
+        }
+        let m = Double(log10PValues.count)
+        let order = log10PValues.indices.sorted { (log10PValues[$0], $0) < (log10PValues[$1], $1) }
+        var adjusted = [Double](repeating: 0, count: log10PValues.count)
+        var running = -Double.infinity
+        for (rank, index) in order.enumerated() {
+            running = max(running, min(0, Foundation.log10(m - Double(rank)) + log10PValues[index]))
             adjusted[index] = running
         }
         return adjusted

@@ -77,10 +77,11 @@ public struct IndependenceTest: Sendable, Hashable, Codable {
         }
         let df = Double((keptRows.count - 1) * (keptColumns.count - 1))
         let statistic = max(0, sum.value)
+        let distribution = try ChiSquareDistribution(degreesOfFreedom: df)
         verdict = .tested(
             TestFigures(
-                statistic: statistic, degreesOfFreedom: df,
-                pValue: try ChiSquareDistribution(degreesOfFreedom: df).upperTail(statistic)))
+                statistic: statistic, degreesOfFreedom: df, pValue: try distribution.upperTail(statistic),
+                log10PValue: try distribution.log10UpperTail(statistic)))
     }
 
     /// Convenience for integer tallies.

@@ -79,6 +79,14 @@ public struct PayoutMeanInterval: Sendable, Hashable {
         return s.isFinite ? try ChiSquareDistribution(degreesOfFreedom: 1).upperTail(s) : 0
     }
 
+    /// log₁₀ of ``pValue(mean:)``, which keeps its size where the p-value underflows; −∞ when no
+    /// distribution on the levels has mean `mu`.
+    /// - Throws: as ``ChiSquareDistribution/log10UpperTail(_:)``.
+    public func log10PValue(mean mu: Double) throws -> Double {
+        let s = Self.statistic(mu, levels: levels, counts: counts, mean: mean)
+        return s.isFinite ? try ChiSquareDistribution(degreesOfFreedom: 1).log10UpperTail(s) : -.infinity
+    }
+
     /// 2(ℓ̂ − ℓ(μ)); infinity where μ is outside [v₁, v_k].
     static func statistic(_ mu: Double, levels: [Double], counts: [UInt64], mean: Double) -> Double {
         guard mu >= levels.first!, mu <= levels.last! else { return .infinity }

@@ -77,14 +77,15 @@ extension SubjectAudit {
         guard plays > 0 else { return nil }
         let interval = try PayoutMeanInterval(levels: levels, counts: counts)
         let p = try interval.pValue(mean: rtp.expectedPayout)
+        let log10P = try interval.log10PValue(mean: rtp.expectedPayout)
         let stake = paytable.stake
         return PendingCheck(
             record: CheckRecord(
                 subject: name, check: .returnToPlayer(.sampled), kind: .sampling, status: .inconclusive,
-                statistic: interval.mean / stake, pValue: p,
+                statistic: interval.mean / stake, pValue: p, log10PValue: log10P.isFinite ? log10P : nil,
                 detailFacts: .sampledReturn(
                     returnToPlayer: interval.mean / stake, plays: plays, lower: interval.lower / stake, upper: interval.upper / stake,
-                    exact: rtp.rtp)),
+                    exact: rtp.rtp), impossibleObserved: log10P == -.infinity),
             table: payoutMeanTable(
                 name, .returnToPlayer(.sampled), levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
     }

@@ -55,7 +55,7 @@ enum SubjectAudit {
         case .tested(let figures):
             record.statistic = figures.statistic.isFinite ? figures.statistic : nil
             record.degreesOfFreedom = figures.degreesOfFreedom
-            record.pValue = figures.pValue
+            record.setPValue(figures)
             record.impossibleObserved = test.impossibleObservations > 0
             record.detailFacts = .fit(
                 cells: test.cells.count, pooled: test.cells.count < probabilities.filter({ $0 > 0 }).count,
@@ -89,7 +89,7 @@ enum SubjectAudit {
         guard !impossible.isEmpty else { return PendingCheck(record: record) }
         let count = impossible.reduce(0.0) { $0 + observed[$1] }
         record.status = .inconclusive
-        record.pValue = 0
+        record.setPValue(0, log10: -.infinity)
         record.impossibleObserved = true
         record.detailFacts = .oneOutcome(impossible: Int(count))
         let table = impossible.map {
@@ -153,7 +153,7 @@ enum SubjectAudit {
         case .tested(let figures):
             record.statistic = figures.statistic
             record.degreesOfFreedom = figures.degreesOfFreedom
-            record.pValue = figures.pValue
+            record.setPValue(figures)
             record.detailFacts = .contingency(rows: test.keptRows.count, columns: test.keptColumns.count, pooling: pooling, note: note)
             let total = collapsed.flatMap { $0 }.reduce(0, +)
             let categories = groups.map { $0.map { names[$0] }.joined(separator: "+") }

@@ -13,7 +13,7 @@ extension LogTally {
         let payouts = try payoutChecks()
         checks += payouts.checks
         let windows = driftWindows()
-        checks.append(try driftCheck(windows, settings: settings))
+        checks.append(try driftCheck(windows, labelNames: labelNames, settings: settings))
         checks.append(try homogeneityCheck(windows, labelNames: labelNames))
         var notes = [
             SubjectNote.logRead(lines: lines, jsonLines: format == .jsonLines, windows: windows.counts.count, windowLines: windows.lines)
@@ -152,7 +152,7 @@ extension LogTally {
                         lower: interval.lower, upper: interval.upper, expected: expected.map { .init(source: source, value: $0) },
                         declared: model.returnToPlayer != nil ? declared : nil)))
             if let expected {
-                record.pValue = try interval.pValue(mean: expected)
+                record.setPValue(try interval.pValue(mean: expected), log10: try interval.log10PValue(mean: expected))
                 checks.append(
                     PendingCheck(
                         record: record,
@@ -191,14 +191,18 @@ extension LogTally {
 
     /// Drift: each window against the declared odds, Bonferroni over the windows; names the first that
     /// departs.
-    func driftCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), settings: AuditSettings) throws -> PendingCheck {
+    func driftCheck(
+        _ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String], settings: AuditSettings
+    ) throws -> PendingCheck {
         let name = model.name
         let windowLines = windows.lines, windowStartLine = windows.startLines
-        let windowTests = try windows.counts.map { window -> Double? in
+        let fits = try windows.counts.map { window -> GoodnessOfFitTest? in
             let observed = window.prefix(k)
             guard observed.reduce(0, +) > 0 else { return nil }
-            return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities).verdict.pValue
+            return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities)
         }
+        let windowFigures = fits.map { $0?.verdict.figures }
+        let windowTests = windowFigures.map { $0?.pValue }
         let tested = windowTests.compactMap { $0 }
         let window = { (index: Int) -> CheckDetail.Drift.Window in
             switch options.window {
@@ -217,13 +221,34 @@ extension LogTally {
             let bonferroni = settings.alpha / Double(tested.count)
             let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
             let strongest = windowTests.indices.min { (windowTests[$0] ?? 2) < (windowTests[$1] ?? 2) }!
-            drift.pValue = min(1, Double(tested.count) * tested.min()!)
+            let smallest = windowFigures.compactMap { $0?.log10PValue }.min()!
+            drift.setPValue(min(1, Double(tested.count) * tested.min()!), log10: min(0, Foundation.log10(Double(tested.count)) + smallest))
             drift.detailFacts = .drift(
                 .init(
                     tested: tested.count, strongest: strongest,
                     departing: departing.map { .init(window: window($0), pValue: windowTests[$0]!) }))
         }
-        return PendingCheck(record: drift)
+        // Each window's table as tested, so the check's p-value can be recomputed from the report alone.
+        var table: [StatisticTableRow] = []
+        for (index, fit) in fits.enumerated() {
+            guard let fit, fit.verdict.figures != nil else { continue }
+            let column = "window \(index + 1)"
+            for (position, cell) in fit.cells.enumerated() {
+                table.append(
+                    StatisticTableRow(
+                        subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "\(position + 1)", column: column,
+                        observed: cell.observed, expected: cell.expected,
+                        members: cell.indices.map { labelNames[$0] }.joined(separator: "+")))
+            }
+            let observed = windows.counts[index]
+            for slot in 0..<k where model.probabilities[slot] == 0 && observed[slot] > 0 {
+                table.append(
+                    StatisticTableRow(
+                        subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "impossible", column: column,
+                        observed: Double(observed[slot]), expected: 0, members: labelNames[slot]))
+            }
+        }
+        return PendingCheck(record: drift, table: drift.pValue == nil ? [] : table)
     }
 
     /// Homogeneity: windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of
@@ -233,7 +258,8 @@ extension LogTally {
         var homogeneity = CheckRecord(
             subject: name, check: .homogeneityAcrossWindows, kind: .fairness, status: .inconclusive, detailFacts: .homogeneityTooFewWindows)
         // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
-        let filled = windows.counts.filter { $0.prefix(k).reduce(0, +) > 0 }
+        let filledWindows = windows.counts.indices.filter { windows.counts[$0].prefix(k).reduce(0, +) > 0 }
+        let filled = filledWindows.map { windows.counts[$0] }
         let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
         let columns = pooledLabels { smallest * $0 >= 5 }
         let rows = filled.map { window in columns.map { group in Double(group.reduce(0) { $0 + window[$1] }) } }
@@ -243,7 +269,7 @@ extension LogTally {
             case .tested(let figures):
                 homogeneity.statistic = figures.statistic
                 homogeneity.degreesOfFreedom = figures.degreesOfFreedom
-                homogeneity.pValue = figures.pValue
+                homogeneity.setPValue(figures)
                 homogeneity.detailFacts = .homogeneity(
                     windows: rows.count, outcomes: test.keptColumns.count,
                     pooled: columns.filter { $0.count > 1 }.map { $0.map { labelNames[$0] }.joined(separator: "+") })
@@ -251,8 +277,19 @@ extension LogTally {
                 homogeneity.detailFacts = .inconclusive(reason)
             }
         }
-
-        return PendingCheck(record: homogeneity)
+        guard homogeneity.pValue != nil else { return PendingCheck(record: homogeneity) }
+        // The windows × outcomes table as tested, each row a window of the log.
+        let groups = columns.map { $0.map { labelNames[$0] }.joined(separator: "+") }
+        var table: [StatisticTableRow] = []
+        for (row, window) in zip(rows, filledWindows) {
+            for (count, group) in zip(row, groups) {
+                table.append(
+                    StatisticTableRow(
+                        subject: name, check: .homogeneityAcrossWindows, table: "contingency", row: "window \(window + 1)", column: group,
+                        observed: count, expected: nil, members: "window \(window + 1)"))
+            }
+        }
+        return PendingCheck(record: homogeneity, table: table)
     }
 
     /// The outcome table: each label's count against its declared expectation, then labels no sector
@@ -315,6 +352,7 @@ extension LogTally {
                 record: CheckRecord(
                     subject: name, check: check, kind: .fairness, status: .inconclusive, statistic: Double(hits),
                     pValue: test.verdict.pValue,
+                    log10PValue: test.verdict.figures.flatMap { $0.log10PValue.isFinite ? $0.log10PValue : nil },
                     detailFacts: .binomial(
                         .init(
                             counting: counting, successes: hits, trials: valid, proportion: test.proportion, probability: p,

@@ -30,6 +30,11 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case contingencyInconclusive(InconclusiveReason, pooling: Pooling, note: TableNote)
     /// An exact binomial test of a count.
     case binomial(Binomial)
+    /// The same test as `check` (the same counts against the same odds): no second p-value.
+    case sameTest(as: CheckIdentifier, CheckDetail)
+    /// Information beside `check`, the gate on the same table (a G-test beside Pearson's X²), outside the
+    /// family: it never gates.
+    case besideTheGate(CheckIdentifier, CheckDetail)
     /// Too few valid lines of a log for a binomial test of a `what` ("prize", "hand"): they expect
     /// `expected`; `needed` lines would do.
     case tooFewForFrequency(lines: UInt64, expected: Double, what: String, needed: Double)

@@ -1,4 +1,5 @@
 import FairnessChecks
+import FairnessStatistics
 
 /// One row of the checks table.
 public struct CheckRecord: Sendable, Hashable, Encodable {
@@ -17,10 +18,17 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
     public var statistic: Double?
     /// The degrees of freedom of a chi-square test; nil for other checks and inconclusive tests.
     public var degreesOfFreedom: Double?
-    /// The test's unadjusted p-value; nil for exact checks and for tests that were inconclusive.
+    /// The test's unadjusted p-value; nil for exact checks and for tests that were inconclusive. 0 where it
+    /// underflows a double (``log10PValue`` keeps its size) or where the outcome observed is impossible
+    /// under the hypothesis (``impossibleObserved``).
     public var pValue: Double?
-    /// Holm-adjusted over every p-value of the run.
+    /// log₁₀ of ``pValue``, finite even where the p-value underflows; nil without a p-value, or when the
+    /// p-value is 0 exactly (``impossibleObserved``).
+    public var log10PValue: Double? = nil
+    /// Holm-adjusted within the subject's family (see `TestFamilies`).
     public var holmPValue: Double?
+    /// log₁₀ of ``holmPValue``, finite even where it underflows; nil as ``log10PValue`` is.
+    public var holmLog10PValue: Double? = nil
     /// The family-wise level the Holm-adjusted p-value is compared with.
     public var threshold: Double?
     /// What the test could detect at this number of trials, with 90% power, as figures.
@@ -47,6 +55,24 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
     /// For an exact check that found something: the finding in plain words (``ReportNarrator/sentence(_:)``).
     public var finding: String? { findingFact.map(ReportNarrator.sentence) }
 
+    /// Sets the p-value and its log₁₀; a log₁₀ of −∞ is a p-value of 0 exactly, an outcome impossible under
+    /// the hypothesis.
+    public mutating func setPValue(_ p: Double, log10 log10P: Double) {
+        pValue = p
+        log10PValue = log10P.isFinite ? log10P : nil
+        if log10P == -.infinity { impossibleObserved = true }
+    }
+
+    /// Sets the p-value from a test's figures.
+    public mutating func setPValue(_ figures: TestFigures) { setPValue(figures.pValue, log10: figures.log10PValue) }
+
+    /// The check this one repeats (the same counts against the same odds), whose status it carries; nil
+    /// for a check that is its own test.
+    public var sameTestAs: CheckIdentifier? {
+        if case .sameTest(let check, _) = detailFacts { return check }
+        return nil
+    }
+
     /// What the check established, in one line (``ReportNarrator/detail(_:)``).
     public var detail: String { ReportNarrator.detail(detailFacts) }
 
@@ -57,8 +83,8 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
 extension CheckRecord {
     /// The keys of the JSON report: every stored figure, and the detectable effect also in words.
     private enum EncodedKeys: String, CodingKey {
-        case subject, check, kind, status, statistic, degreesOfFreedom, pValue, holmPValue, threshold, detectable,
-            detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved
+        case subject, check, kind, status, statistic, degreesOfFreedom, pValue, log10PValue, holmPValue, holmLog10PValue, threshold,
+            detectable, detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved
     }
 
     /// Encodes every stored property as the synthesised encoding would, and ``detectable`` beside
@@ -72,7 +98,9 @@ extension CheckRecord {
         try container.encodeIfPresent(statistic, forKey: .statistic)
         try container.encodeIfPresent(degreesOfFreedom, forKey: .degreesOfFreedom)
         try container.encodeIfPresent(pValue, forKey: .pValue)
+        try container.encodeIfPresent(log10PValue, forKey: .log10PValue)
         try container.encodeIfPresent(holmPValue, forKey: .holmPValue)
+        try container.encodeIfPresent(holmLog10PValue, forKey: .holmLog10PValue)
         try container.encodeIfPresent(threshold, forKey: .threshold)
         try container.encodeIfPresent(detectable, forKey: .detectable)
         try container.encodeIfPresent(detectableEffect, forKey: .detectableEffect)

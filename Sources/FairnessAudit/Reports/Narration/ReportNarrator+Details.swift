@@ -23,6 +23,11 @@ extension ReportNarrator {
             "inconclusive: \(pairs) pairs show \(categories) testable categories; independence needs at least 2\(text(pooling))\(text(note))"
         case .contingencyInconclusive(let reason, let pooling, let note): "inconclusive: \(reason)\(text(pooling))\(text(note))"
         case .binomial(let test): text(test)
+        case .sameTest(let check, let detail):
+            "the same test as \(name(of: check)) (the same counts against the same odds), not counted twice: " + self.detail(detail)
+        case .besideTheGate(let check, let detail):
+            "information beside \(name(of: check)), which tests the same table and gates; outside the family, it never gates: "
+                + self.detail(detail)
         case .tooFewForFrequency(let lines, let expected, let what, let needed):
             String(
                 format: "inconclusive: %llu valid lines expect %.3g of this %@; testing it needs at least %.0f lines", lines, expected,

@@ -27,10 +27,16 @@ public enum ReportNarrator {
     public static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// A p-value in words: "0 exactly (an outcome of probability 0 was observed)" when the test saw an
-    /// impossible outcome, "< 1e-300" for a value that small (or one that underflowed), `%.4g` otherwise.
-    public static func pValue(_ x: Double, of check: CheckRecord) -> String {
+    /// impossible outcome; below 1e-300 (or underflowed) its mantissa and exponent from its log₁₀ ("2e-6482"),
+    /// "< 1e-300" without one; `%.4g` otherwise.
+    public static func pValue(_ x: Double, log10 log10P: Double?, of check: CheckRecord) -> String {
         if x == 0 && check.impossibleObserved { return "0 exactly (an outcome of probability 0 was observed)" }
-        if x < 1e-300 { return "< 1e-300" }
+        if x < 1e-300 {
+            guard let log10P else { return "< 1e-300" }
+            // Beyond a double: the mantissa and exponent of 10^log10P ("2e-6482").
+            let exponent = (log10P).rounded(.down)
+            return String(format: "%.3g", Foundation.pow(10, log10P - exponent)) + "e" + String(format: "%.0f", exponent)
+        }
         return String(format: "%.4g", x)
     }
 
@@ -48,7 +54,7 @@ public enum ReportNarrator {
             return ("\(worst.checkName): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
         }
         if let sampled = checks.first(where: { $0.status == .fail }) {
-            let p = sampled.holmPValue.map { "; Holm p = " + pValue($0, of: sampled) } ?? ""
+            let p = sampled.holmPValue.map { "; Holm p = " + pValue($0, log10: sampled.holmLog10PValue, of: sampled) } ?? ""
             return (
                 "\(sampled.checkName): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
             )

@@ -95,8 +95,11 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         }
         let value = Self.value(of: statistic, over: testable)
         let df = Double(testable.count - 1)
-        let pValue = try ChiSquareDistribution(degreesOfFreedom: df).upperTail(value)
-        self.verdict = .tested(TestFigures(statistic: value, degreesOfFreedom: df, pValue: pValue))
+        let distribution = try ChiSquareDistribution(degreesOfFreedom: df)
+        self.verdict = .tested(
+            TestFigures(
+                statistic: value, degreesOfFreedom: df, pValue: try distribution.upperTail(value),
+                log10PValue: try distribution.log10UpperTail(value)))
     }
 
     /// The cells the test is computed on, by `rule` (pooled, or refused when one expects too little), and
