@@ -128,8 +128,8 @@ struct CommandLineTests {
             #expect(result.status == 1)
             outputs.append(ReportSetTests.reportFiles(out))
         }
-        // 7 tables and reports, and 5 pictures: 3 subjects' outcomes, 2 wheels.
-        #expect(outputs[0].count == 12, "\(outputs[0].keys.sorted())")
+        // 8 tables and reports, the seal, and 5 pictures: 3 subjects' outcomes, 2 wheels.
+        #expect(outputs[0].count == 14, "\(outputs[0].keys.sorted())")
         #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
     }
 

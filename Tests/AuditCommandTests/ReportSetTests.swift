@@ -37,7 +37,7 @@ struct ReportSetTests {
         let runtime = Date().timeIntervalSince(started)
         _ = try AuditProcess.run(arguments(seed: 2, into: root + "/b"))
         let setA = Self.reportFiles(root + "/a"), setB = Self.reportFiles(root + "/b")
-        #expect(setA.count == 10 && setB.count == 10 && setA != setB, "\(setA.keys.sorted())")
+        #expect(setA.count == 12 && setB.count == 12 && setA != setB, "\(setA.keys.sorted())")
         #expect(setA.keys.contains("junit.xml") && setA.keys.contains { $0.hasPrefix("pictures/") }, "\(setA.keys.sorted())")
 
         _ = try AuditProcess.run(arguments(seed: 1, into: out))
@@ -125,7 +125,7 @@ extension ReportSetTests {
         first.waitUntilExit()
         let runtime = Date().timeIntervalSince(started)
         let setA = Self.reportFiles(out)
-        #expect(first.terminationStatus == 0 && setA.count == 9, "\(first.terminationStatus) \(setA.keys.sorted())")
+        #expect(first.terminationStatus == 0 && setA.count == 11, "\(first.terminationStatus) \(setA.keys.sorted())")
         var generator = SplitMix64(seed: 11)
         for attempt in 0..<12 {
             let process = pid1(seed: 1)

@@ -155,7 +155,8 @@ public enum Audit {
             sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),
             outcomes: results.flatMap(\.outcomes), mislabelledArcs: results.flatMap(\.arcs),
             counterexamples: results.flatMap { capped($0.counterexamples) }, tables: pending.flatMap(\.table),
-            wheels: results.compactMap(\.drawing))
+            wheels: results.compactMap(\.drawing),
+            provenance: Provenance(sourceRevision: settings.sourceRevision, inputs: settings.inputs))
     }
 
     /// Failing counterexamples listed per subject and check: the first ``counterexamplesListedPerCheck`` (the check's detail

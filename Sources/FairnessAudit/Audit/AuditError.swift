@@ -20,6 +20,8 @@ public enum AuditError: Error, Sendable, Hashable, CustomStringConvertible {
     case interrupted
     /// A report file or directory could not be written at `path`; `reason` is the system's explanation.
     case cannotWrite(path: String, reason: String)
+    /// A file could not be read at `path` (a report set to verify); `reason` says why.
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum AuditError: Error, Sendable, Hashable, CustomStringConvertible {
             return "interrupted; previous reports left untouched"
         case .cannotWrite(let path, let reason):
             return "cannot write \(path): \(reason)"
+        case .cannotRead(let path, let reason):
+            return "cannot read \(path): \(reason)"
         }
     }
 }

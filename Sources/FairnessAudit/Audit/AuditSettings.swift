@@ -28,6 +28,11 @@ public struct AuditSettings: Sendable {
     /// N of "1 in N": an advertised prize rarer than that per play fails (10⁸ by default, GLI-11's "at least
     /// once in 100 million plays").
     public var rarePrizeLimit: Double = 1e8
+    /// The inputs the audit reads, fingerprinted for the report's provenance (spec files, a probe's command
+    /// and files, logs); empty for built-in subjects.
+    public var inputs: [Provenance.Input] = []
+    /// The source revision the toolkit was built from, for the report's provenance; nil when unknown.
+    public var sourceRevision: String? = nil
 
     /// The default materiality: 10⁻⁶ of plays (one spin in a million). It is 50 times below 5·10⁻⁵ of the
     /// circle (a 0.018° slip, the smallest mislabel that must fail), 100 times below the 10⁻⁴ resolution at

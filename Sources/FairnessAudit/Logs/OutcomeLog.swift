@@ -13,13 +13,35 @@ public enum OutcomeLog {
     /// Most distinct per-play returns (payout over stake) kept for the RTP interval.
     public static let maximumReturnLevels = 10_000
 
+    /// Audits the log read from `descriptor` (a file, or standard input); `digest`, when given, sees every
+    /// byte read, and the report's provenance lists the log with its digest after `settings.inputs`.
+    /// - Throws: ``LogError`` for a bad header, a bad row beyond `options.skipBad`, or a read error;
+    ///   ``AuditError`` for a log without outcome lines or bad settings.
+    public static func audit<Digest: StreamDigest>(
+        descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings, digest: Digest
+    ) throws -> AuditReport {
+        var digest = digest
+        var bytes: UInt64 = 0
+        let report = try audit(descriptor: descriptor, model: model, options: options, settings: settings) { chunk in
+            digest.update(chunk)
+            bytes += UInt64(chunk.count)
+        }
+        var withLog = report
+        withLog.provenance.inputs.append(
+            Provenance.Input(kind: descriptor == 0 ? .standardInput : .log, name: options.file, sha256: digest.finalize(), bytes: bytes))
+        return withLog
+    }
+
     /// Audits the log read from `descriptor` (a file, or standard input).
     /// - Throws: ``LogError`` for a bad header, a bad row beyond `options.skipBad`, or a read error;
     ///   ``AuditError`` for a log without outcome lines or bad settings.
-    public static func audit(descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings) throws -> AuditReport {
+    public static func audit(
+        descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings,
+        reading: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) throws -> AuditReport {
         var tally = LogTally(model: model, options: options)
         do {
-            try LogReader(descriptor: descriptor).forEachLine { line, number in try tally.read(line, number: number) }
+            try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in try tally.read(line, number: number) }
         } catch var error as LogError {
             error.file = options.file
             throw error

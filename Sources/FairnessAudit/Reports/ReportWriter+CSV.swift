@@ -64,4 +64,18 @@ extension ReportWriter {
             ["subject", "check", "input", "context", "reported", "expected"],
             r.counterexamples.map { [$0.subject, ReportNarrator.name(of: $0.check), $0.input, $0.context, $0.reported, $0.expected] })
     }
+
+    /// What produced the report and what it read: the toolkit, its source revision, GSL and the platform,
+    /// then one row per input with its SHA-256 digest and size.
+    static func provenanceCSV(_ r: AuditReport) -> String {
+        let p = r.provenance
+        let about: [[String]] = [
+            ["toolkit", "fairness-audit", p.toolkitVersion, "", ""],
+            ["source revision", "fairness-audit", p.sourceRevision ?? "unknown", "", ""],
+            ["gsl", "GNU Scientific Library", p.gslVersion, "", ""], ["platform", p.platform, "", "", ""],
+        ]
+        return csv(
+            ["kind", "name", "version", "sha256", "bytes"],
+            about + p.inputs.map { [$0.kind.rawValue, $0.name, "", $0.sha256, "\($0.bytes)"] })
+    }
 }

@@ -24,14 +24,16 @@ extension ReportWriter {
         }
         xml += "<testsuites name=\"fairness audit\" \(counts(report.checks))>\n"
         var block = "    <properties>\n"
-        let properties: [(String, String)] = [
-            ("command", report.command), ("toolkit", report.toolkitVersion), ("gsl", report.gslVersion),
-            ("seed", "\(report.seed)"), ("generator", report.generator),
-            (report.counted == .logLines ? "lines" : "trials", "\(report.trials)"),
-            ("alpha", number(report.alpha)), ("materiality", number(report.materiality)), ("strict", "\(report.strict)"),
-            ("session-spins", "\(report.sessionSpins)"), ("fail-on", report.failOn.map(\.rawValue).joined(separator: ",")),
-            ("gate", report.gate.rawValue),
-        ]
+        let properties: [(String, String)] =
+            [
+                ("command", report.command), ("toolkit", report.toolkitVersion), ("gsl", report.gslVersion),
+                ("seed", "\(report.seed)"), ("generator", report.generator),
+                (report.counted == .logLines ? "lines" : "trials", "\(report.trials)"),
+                ("alpha", number(report.alpha)), ("materiality", number(report.materiality)), ("strict", "\(report.strict)"),
+                ("session-spins", "\(report.sessionSpins)"), ("fail-on", report.failOn.map(\.rawValue).joined(separator: ",")),
+                ("gate", report.gate.rawValue), ("source-revision", report.provenance.sourceRevision ?? "unknown"),
+                ("platform", report.provenance.platform),
+            ] + report.provenance.inputs.map { ("\($0.kind.rawValue): \($0.name)", "sha256:\($0.sha256) (\($0.bytes) bytes)") }
         for (name, value) in properties {
             block += "      <property name=\"\(xmlEscaped(name))\" value=\"\(xmlEscaped(value))\"/>\n"
         }

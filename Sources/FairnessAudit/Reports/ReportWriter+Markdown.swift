@@ -12,6 +12,7 @@ extension ReportWriter {
         let folded = Set(families.flatMap(\.members))
         let single = r.subjects.filter { !folded.contains($0.name) }
         var out = markdownHeader(r, isLog: isLog)
+        out += markdownProvenance(r)
         out += markdownContents(families: families, single: single)
         out += markdownSummary(r, isLog: isLog, families: families)
         for f in families { out += markdownFamily(f, r) }
@@ -230,6 +231,23 @@ extension ReportWriter {
     /// span, or — when it holds a backtick or a line break (a quoted file name may) — a fenced block on lines
     /// of its own, its fence longer than any run of backticks inside, so the command never ends the code
     /// early or becomes Markdown.
+    /// What produced the report and what it read: the source revision and platform, and each input with its
+    /// SHA-256 digest (`SHA256SUMS` seals the report files themselves).
+    static func markdownProvenance(_ r: AuditReport) -> [String] {
+        let p = r.provenance
+        var out = [
+            "",
+            "Provenance: toolkit \(p.toolkitVersion), source revision `\(p.sourceRevision ?? "unknown")`, GSL \(p.gslVersion), \(markdownCell(p.platform))"
+                + (p.inputs.isEmpty ? "; no input files (built-in subjects)." : "; inputs read:"),
+        ]
+        guard !p.inputs.isEmpty else { return out }
+        out += ["", "| input | name | SHA-256 | bytes |", "|---|---|---|---|"]
+        for input in p.inputs {
+            out.append("| \(input.kind.rawValue) | \(markdownCell(input.name)) | `\(input.sha256)` | \(input.bytes) |")
+        }
+        return out
+    }
+
     static func reproduce(_ command: String) -> String {
         guard command.contains(where: { $0 == "`" || $0.isNewline }) else { return "Reproduce with `\(command)`. " }
         var longest = 0, run = 0

@@ -7,8 +7,16 @@ public enum ReportWriter {
     /// The names the report set writes at the top of its directory (pictures go in `pictures/`).
     public static let fileNames: Set<String> = [
         "audit.md", "audit.json", "checks.csv", "outcomes.csv", "mislabelled_arcs.csv", "counterexamples.csv", "tables.csv",
-        "pictures",
+        "provenance.csv", "pictures", sealName,
     ]
+
+    /// The name of the file that seals a report set: the SHA-256 digest of every other file of the set, one
+    /// `DIGEST  NAME` line each in the format `sha256sum -c` reads.
+    public static let sealName = "SHA256SUMS"
+
+    /// Seals a report set: given every file of the set (name and contents), the seal file's name and
+    /// contents. The command passes one that writes ``sealName`` with SHA-256 digests.
+    public typealias Seal = @Sendable ([(name: String, contents: String)]) -> (name: String, contents: String)
 
     /// The files written, by name.
     ///
@@ -16,8 +24,9 @@ public enum ReportWriter {
     ///   - report: The report to render.
     ///   - threads: The most threads to render the files on (all cores by default); the bytes do not depend on it.
     /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
-    ///   `mislabelled_arcs.csv`, `counterexamples.csv` and `tables.csv`, in that order, then the pictures
-    ///   under `pictures/` (each wheel as drawn, each subject's observed against expected counts, SVG).
+    ///   `mislabelled_arcs.csv`, `counterexamples.csv`, `tables.csv` and `provenance.csv`, in that order,
+    ///   then the pictures under `pictures/` (each wheel as drawn, each subject's observed against expected
+    ///   counts, SVG).
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
     /// - Complexity: O(*s* · *r*), where *s* is the number of subjects and *r* the number of rows in the
     ///   report (the Markdown gathers each subject's rows from every table).
@@ -35,6 +44,7 @@ public enum ReportWriter {
             { [("mislabelled_arcs.csv", arcsCSV($0))] },
             { [("counterexamples.csv", counterexamplesCSV($0))] },
             { [("tables.csv", tablesCSV($0))] },
+            { [("provenance.csv", provenanceCSV($0))] },
             { pictures($0) },
         ]
         return try renderers.concurrentMap(threads: threads) { try $0(report) }.flatMap { $0 }
@@ -61,15 +71,19 @@ public enum ReportWriter {
     ///   - threads: The most threads to render the files on (all cores by default), as ``render(_:threads:)``.
     ///   - junitName: A file name to write the JUnit report under inside `directory`, as part of the set (it
     ///     lands with the other files, never from another run); nil for none.
+    ///   - seal: Seals the set (the command's writes ``sealName``), its file written with the others; nil for
+    ///     none.
     /// - Throws: ``AuditError/cannotWrite(path:reason:)`` if a directory or file cannot be created, written
     ///   or moved into place (nothing half-written is left in `directory`); and `EncodingError` as
     ///   ``render(_:threads:)`` does.
     /// - Complexity: O(*s* · *r*), as ``render(_:threads:)``, plus writing the files.
     public static func write(
-        _ report: AuditReport, to directory: URL, threads: Int = ProcessInfo.processInfo.activeProcessorCount, junitName: String? = nil
+        _ report: AuditReport, to directory: URL, threads: Int = ProcessInfo.processInfo.activeProcessorCount, junitName: String? = nil,
+        seal: Seal? = nil
     ) throws {
         var files = try render(report, threads: threads)
         if let junitName { files.append((junitName, junit(report))) }
+        if let seal { files.append(seal(files)) }
         let manager = FileManager.default
         // Through any symbolic link, so the exchange replaces the directory it names, not the link.
         let directory = directory.standardizedFileURL.resolvingSymlinksInPath()

@@ -47,6 +47,12 @@ public struct Finding: Sendable, Hashable {
     ///     ``FindingClass/rounding``, in [0, 1).
     ///   - strict: Whether every finding gates.
     public func isMaterial(materiality: Double, strict: Bool) -> Bool {
+        Self.isMaterial(findingClass, magnitude: magnitude, materiality: materiality, strict: strict)
+    }
+
+    /// Whether a finding of `findingClass` and `magnitude` gates (see ``isMaterial(materiality:strict:)``):
+    /// the rule a report's reader applies to the class and magnitude it states.
+    public static func isMaterial(_ findingClass: FindingClass, magnitude: Double?, materiality: Double, strict: Bool) -> Bool {
         if strict { return true }
         guard let magnitude else { return findingClass.gatesByDefault }
         switch findingClass {

@@ -69,7 +69,9 @@ struct LogCommand: ParsableCommand {
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
         command += " \(ShellQuoting.quoted(log))"
         // A log draws nothing: the run's settings go unused, and the report counts the log's lines.
-        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
+        var settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
+        settings.inputs = [try Fingerprints.file(spec, kind: .spec)]
+        settings.sourceRevision = SourceRevision.current
         try settings.validate()
         let directory = reports.directory
         let junitFile = try reports.junit.map { try JUnitDestination.checked($0, reports: directory) }
@@ -79,7 +81,8 @@ struct LogCommand: ParsableCommand {
         }
         defer { if descriptor != 0 { close(descriptor) } }
         let started = DispatchTime.now()
-        let report = try OutcomeLog.audit(descriptor: descriptor, model: model, options: options, settings: settings)
+        let report = try OutcomeLog.audit(
+            descriptor: descriptor, model: model, options: options, settings: settings, digest: Fingerprints.Stream())
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: ProcessInfo.processInfo.activeProcessorCount)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         if !reports.quiet { Terminal.printVerdicts(report) }

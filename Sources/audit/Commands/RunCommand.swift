@@ -72,6 +72,8 @@ struct RunCommand: ParsableCommand {
         var settings = AuditSettings(run: runSettings, command: reproduceCommand(seed: seed))
         gate.apply(to: &settings)
         settings.sampling = sampling
+        settings.inputs = try Fingerprints.games(specs: games.specs, probes: games.probes)
+        settings.sourceRevision = SourceRevision.current
         let store = TallyStore()
         if let shard = sharding.shard { settings.sampling = .shard(index: shard.index, count: shard.count, store: store) }
         try settings.validate()

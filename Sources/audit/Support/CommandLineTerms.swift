@@ -36,9 +36,7 @@ enum CommandLineTerms {
                 return "--rng \(name): unknown GSL generator '\(name.dropFirst(4))'; GSL has: \(known.joined(separator: ", "))"
             }
             return "--rng \(name): unknown generator; choose \(known.joined(separator: ", "))"
-        case .cannotWrite(let path, let reason):
-            return "cannot write \(path): \(reason)"
-        case .interrupted:
+        case .cannotWrite, .cannotRead, .interrupted:
             return error.description
         }
     }

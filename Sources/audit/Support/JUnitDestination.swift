@@ -66,14 +66,14 @@ enum JUnitDestination {
     static func write(_ report: AuditReport, to directory: URL, junit destination: JUnitDestination?, threads: Int) throws {
         switch destination {
         case .inReportSet(let name):
-            try ReportWriter.write(report, to: directory, threads: threads, junitName: name)
+            try ReportWriter.write(report, to: directory, threads: threads, junitName: name, seal: Fingerprints.seal)
         case .file(let file):
             // Written before the set and landed right after it: a run stopped in between leaves the old
             // JUnit file beside the new set only for the moment between two renames, and a JUnit file
             // that cannot be written stops the run before the set is replaced.
             let staged = try ReportWriter.stageJUnit(report, beside: file)
             do {
-                try ReportWriter.write(report, to: directory, threads: threads)
+                try ReportWriter.write(report, to: directory, threads: threads, seal: Fingerprints.seal)
             } catch {
                 try? FileManager.default.removeItem(at: staged)
                 throw error
@@ -85,7 +85,7 @@ enum JUnitDestination {
                     path: path, reason: "\(reason) (the reports in \(directory.path) were written; this JUnit file was not)")
             }
         case nil:
-            try ReportWriter.write(report, to: directory, threads: threads)
+            try ReportWriter.write(report, to: directory, threads: threads, seal: Fingerprints.seal)
         }
     }
 }

@@ -51,7 +51,7 @@ struct ShardFile: Codable, Equatable {
         var result: [String: String] = [:]
         for path in specs {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
-            result[path] = hex(SHA256.hash(data: data))
+            result[path] = Fingerprints.hex(SHA256.hash(data: data))
         }
         return result
     }
@@ -74,15 +74,11 @@ struct ShardFile: Codable, Equatable {
     }
 
     /// The SHA-256 of this file's contents (its own checksum and MAC aside), in hex.
-    func computedChecksum() throws -> String { Self.hex(SHA256.hash(data: try unsealed())) }
+    func computedChecksum() throws -> String { Fingerprints.hex(SHA256.hash(data: try unsealed())) }
 
     /// The HMAC-SHA-256 of this file's contents under `key`, in hex.
     func computedMAC(key: String) throws -> String {
-        Self.hex(HMAC<SHA256>.authenticationCode(for: try unsealed(), using: SymmetricKey(data: Data(key.utf8))))
-    }
-
-    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        Fingerprints.hex(HMAC<SHA256>.authenticationCode(for: try unsealed(), using: SymmetricKey(data: Data(key.utf8))))
     }
 
     /// The shard key from the environment, if set (and not empty).

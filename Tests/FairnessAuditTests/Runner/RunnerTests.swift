@@ -169,6 +169,7 @@ struct RunnerTests {
         #expect(
             names == [
                 "audit.json", "audit.md", "checks.csv", "counterexamples.csv", "mislabelled_arcs.csv", "outcomes.csv", "pictures",
+                "provenance.csv",
                 "tables.csv",
             ])
         let checks = try String(contentsOf: directory.appendingPathComponent("checks.csv"), encoding: .utf8)

@@ -85,7 +85,7 @@ extension SubjectAudit {
                 statistic: interval.mean / stake, pValue: p, log10PValue: log10P.isFinite ? log10P : nil,
                 detailFacts: .sampledReturn(
                     returnToPlayer: interval.mean / stake, plays: plays, lower: interval.lower / stake, upper: interval.upper / stake,
-                    exact: rtp.rtp), impossibleObserved: log10P == -.infinity),
+                    exact: rtp.rtp, stake: stake), impossibleObserved: log10P == -.infinity),
             table: payoutMeanTable(
                 name, .returnToPlayer(.sampled), levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
     }

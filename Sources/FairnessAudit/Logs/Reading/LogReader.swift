@@ -12,9 +12,12 @@ struct LogReader {
 
     let descriptor: Int32
 
-    /// Calls `body` with every line (without its `\n` or a `\r` before it) and its number, from 1.
+    /// Calls `body` with every line (without its `\n` or a `\r` before it) and its number, from 1; `reading`
+    /// sees every chunk as read, before its lines.
     /// - Throws: what `body` throws, or ``LogError`` if reading fails.
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
+    func forEachLine(
+        reading: (UnsafeRawBufferPointer) -> Void = { _ in }, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
+    ) throws {
         var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
         var carry: [UInt8] = []
         var lineNumber = 0
@@ -31,6 +34,7 @@ struct LogReader {
                 throw LogError(line: lineNumber + 1, column: 1, message: "cannot read the log: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
+            buffer.withUnsafeBytes { reading(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             try buffer.withUnsafeBufferPointer { chunk in
                 var start = 0
                 let newline = UInt8(ascii: "\n")

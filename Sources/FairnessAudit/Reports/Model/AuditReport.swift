@@ -17,7 +17,7 @@ public struct AuditReport: Sendable, Encodable {
     public var trials: UInt64
     /// Whether ``trials`` counts trials the runner drew or lines of a log it read.
     public var counted: CountedUnit
-    /// The family-wise significance level; Holm's correction runs over every p-value of the run.
+    /// The family-wise significance level; Holm's correction runs within each subject's family.
     public var alpha: Double
     /// The kinds of check that gate the verdicts and ``gate``.
     public var failOn: [CheckKind]
@@ -45,6 +45,8 @@ public struct AuditReport: Sendable, Encodable {
     public var tables: [StatisticTableRow]
     /// Every wheel subject as drawn, for the pictures.
     public var wheels: [WheelDrawing]
+    /// What produced the report and what it audited.
+    public var provenance: Provenance
 
     /// The gate: FAIL if any check of a gated kind failed, INCONCLUSIVE if none failed but one was
     /// inconclusive, PASS otherwise (NOTE findings do not gate).
@@ -52,5 +54,42 @@ public struct AuditReport: Sendable, Encodable {
     /// - Complexity: O(*n*), where *n* is the number of ``checks``.
     public var gate: CheckStatus {
         CheckStatus.gating(checks.filter { failOn.contains($0.kind) }.map(\.status))
+    }
+}
+
+extension AuditReport {
+    private enum EncodedKeys: String, CodingKey {
+        case toolkitVersion, gslVersion, command, seed, generator, reproducible, trials, counted, alpha, failOn, materiality, strict,
+            sessionSpins, blockSize, sweepSteps, subjects, checks, outcomes, mislabelledArcs, counterexamples, tables, wheels, provenance,
+            gate
+    }
+
+    /// Encodes every stored property as the synthesised encoding would, and the ``gate``.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: EncodedKeys.self)
+        try c.encode(toolkitVersion, forKey: .toolkitVersion)
+        try c.encode(gslVersion, forKey: .gslVersion)
+        try c.encode(command, forKey: .command)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(generator, forKey: .generator)
+        try c.encode(reproducible, forKey: .reproducible)
+        try c.encode(trials, forKey: .trials)
+        try c.encode(counted, forKey: .counted)
+        try c.encode(alpha, forKey: .alpha)
+        try c.encode(failOn, forKey: .failOn)
+        try c.encode(materiality, forKey: .materiality)
+        try c.encode(strict, forKey: .strict)
+        try c.encode(sessionSpins, forKey: .sessionSpins)
+        try c.encode(blockSize, forKey: .blockSize)
+        try c.encode(sweepSteps, forKey: .sweepSteps)
+        try c.encode(subjects, forKey: .subjects)
+        try c.encode(checks, forKey: .checks)
+        try c.encode(outcomes, forKey: .outcomes)
+        try c.encode(mislabelledArcs, forKey: .mislabelledArcs)
+        try c.encode(counterexamples, forKey: .counterexamples)
+        try c.encode(tables, forKey: .tables)
+        try c.encode(wheels, forKey: .wheels)
+        try c.encode(provenance, forKey: .provenance)
+        try c.encode(gate, forKey: .gate)
     }
 }

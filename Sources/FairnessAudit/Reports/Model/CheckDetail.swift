@@ -107,7 +107,7 @@ public indirect enum CheckDetail: Sendable, Hashable {
     /// Every advertised prize's exact odds.
     case advertisedPrizes([ReturnToPlayer.Prize])
     /// The sampled return to player with its 95% interval, against the exact one.
-    case sampledReturn(returnToPlayer: Double, plays: UInt64, lower: Double, upper: Double, exact: Double)
+    case sampledReturn(returnToPlayer: Double, plays: UInt64, lower: Double, upper: Double, exact: Double, stake: Double)
 
     // Logs.
     /// Lines showing an invalid result: a label no sector carries (or a roll the dice cannot show), no

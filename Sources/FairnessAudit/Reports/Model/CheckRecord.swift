@@ -73,6 +73,26 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
         return nil
     }
 
+    /// Whether the check is information beside the test that gates on the same table (a G-test beside
+    /// Pearson's X²): outside the family, it never gates.
+    public var isInformation: Bool {
+        if case .besideTheGate = detailFacts { return true }
+        return false
+    }
+
+    /// The 95% confidence interval the check states, in the units of its table: a binomial test's
+    /// Clopper–Pearson interval for the proportion, an RTP test's profile-likelihood interval for the mean
+    /// payout per play (in the table's payout levels); nil for other checks.
+    public var interval: ConfidenceInterval? {
+        switch detailFacts {
+        case .binomial(let test): ConfidenceInterval(lower: test.lower, upper: test.upper, quantity: .proportion)
+        case .sampledReturn(_, _, let lower, let upper, _, let stake):
+            ConfidenceInterval(lower: lower * stake, upper: upper * stake, quantity: .meanPayout)
+        case .logReturn(let r): ConfidenceInterval(lower: r.lower, upper: r.upper, quantity: .meanPayout)
+        default: nil
+        }
+    }
+
     /// What the check established, in one line (``ReportNarrator/detail(_:)``).
     public var detail: String { ReportNarrator.detail(detailFacts) }
 
@@ -84,7 +104,8 @@ extension CheckRecord {
     /// The keys of the JSON report: every stored figure, and the detectable effect also in words.
     private enum EncodedKeys: String, CodingKey {
         case subject, check, kind, status, statistic, degreesOfFreedom, pValue, log10PValue, holmPValue, holmLog10PValue, threshold,
-            detectable, detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved
+            detectable, detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved, repeats, information,
+            interval
     }
 
     /// Encodes every stored property as the synthesised encoding would, and ``detectable`` beside
@@ -110,5 +131,27 @@ extension CheckRecord {
         try container.encodeIfPresent(shareOfCircle, forKey: .shareOfCircle)
         try container.encodeIfPresent(finding, forKey: .finding)
         try container.encode(impossibleObserved, forKey: .impossibleObserved)
+        try container.encodeIfPresent(sameTestAs.map(ReportNarrator.name(of:)), forKey: .repeats)
+        if isInformation { try container.encode(true, forKey: .information) }
+        try container.encodeIfPresent(interval, forKey: .interval)
     }
+}
+
+/// A 95% confidence interval a check states.
+public struct ConfidenceInterval: Sendable, Hashable, Codable {
+    /// What the interval is for.
+    public enum Quantity: String, Sendable, Hashable, Codable {
+        /// A proportion (a binomial test's successes over trials).
+        case proportion
+        /// The mean payout per play, in the payout levels of the check's table.
+        case meanPayout = "mean payout"
+    }
+    /// The lower end.
+    public var lower: Double
+    /// The upper end.
+    public var upper: Double
+    /// What it is for.
+    public var quantity: Quantity
+    /// The confidence level: 0.95.
+    public var level: Double = 0.95
 }

@@ -88,7 +88,7 @@ extension ReportNarrator {
                 "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
                     + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
             }.joined(separator: "; ")
-        case .sampledReturn(let rtp, let plays, let lower, let upper, let exact):
+        case .sampledReturn(let rtp, let plays, let lower, let upper, let exact, _):
             "RTP \(ReturnToPlayer.format(rtp)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(lower)), \(ReturnToPlayer.format(upper))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(exact))"
         default: logDetail(detail)
         }

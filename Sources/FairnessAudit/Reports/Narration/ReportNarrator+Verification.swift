@@ -1,0 +1,48 @@
+import FairnessChecks
+import Foundation
+
+extension ReportNarrator {
+    /// One line of a verification's mismatch: which file, figure or decision, what the report says and what
+    /// it should say.
+    public static func text(_ mismatch: VerificationMismatch) -> String {
+        switch mismatch {
+        case .sealMissing: "the set has no \(ReportWriter.sealName); it cannot be shown complete and unchanged"
+        case .fileMissing(let name): "\(name): listed in \(ReportWriter.sealName) but missing"
+        case .fileChanged(let name, let sealed, let actual):
+            "\(name): changed since it was sealed (SHA-256 \(actual.prefix(12))…, sealed \(sealed.prefix(12))…)"
+        case .fileNotSealed(let name): "\(name): not listed in \(ReportWriter.sealName)"
+        case .unreadableReport(let reason): "audit.json cannot be read as a report: \(reason)"
+        case .pValue(let subject, let check, let reported, let recomputed, let log10):
+            "\(subject): \(check): " + (log10 ? "log10 p " : "p ")
+                + "\(reported.map(figure) ?? "missing"), but its table gives \(figure(recomputed))"
+        case .noTable(let subject, let check): "\(subject): \(check): states a p-value but has no table to recompute it from"
+        case .tableUnusable(let subject, let check, let reason): "\(subject): \(check): its table cannot be recomputed: \(reason)"
+        case .holm(let subject, let check, let reported, let recomputed):
+            "\(subject): \(check): Holm log10 p \(reported.map(figure) ?? "missing"), but the subject's family gives \(figure(recomputed))"
+        case .interval(let subject, let check, let reported, let recomputed):
+            "\(subject): \(check): 95% interval \(interval(reported)), but its table gives \(interval(recomputed))"
+        case .status(let subject, let check, let reported, let recomputed):
+            "\(subject): \(check): \(reported.rawValue), but its figures decide \(recomputed.rawValue)"
+        case .verdict(let subject, let reported, let recomputed):
+            "\(subject): verdict \(reported.rawValue), but its checks decide \(recomputed.rawValue)"
+        case .gate(let reported, let recomputed): "gate \(reported.rawValue), but the verdicts decide \(recomputed.rawValue)"
+        case .artefact(let kind, let name, let recorded?, let actual):
+            "\(kind.rawValue) \(name): SHA-256 \(actual.prefix(12))…, but the report audited \(recorded.prefix(12))…"
+        case .artefact(let kind, let name, nil, _):
+            "\(kind.rawValue) \(name): the report records no such input with this content"
+        }
+    }
+
+    /// What a verification checked, in one line: "115 files sealed, 322 p-values and 11 intervals recomputed,
+    /// 706 decisions checked, 0 artefacts matched; gate FAIL" (no gate when `audit.json` could not be read).
+    public static func summary(_ result: VerificationResult) -> String {
+        "\(count(result.sealedFiles, "file")) sealed, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
+            + "recomputed, \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
+            + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
+    }
+
+    /// A figure in a mismatch: to 10 significant digits, where the difference shows.
+    private static func figure(_ x: Double) -> String { String(format: "%.10g", x) }
+
+    private static func interval(_ i: ConfidenceInterval) -> String { "[\(figure(i.lower)), \(figure(i.upper))] (\(i.quantity.rawValue))" }
+}

@@ -1,0 +1,159 @@
+import FairnessChecks
+import FairnessStatistics
+import Foundation
+
+/// Verifies a report set without rerunning the audit: that the set is complete and unchanged (its seal,
+/// `SHA256SUMS`), that every p-value, interval and decision follows from the report's own tables and
+/// rules, and, when given the artefacts, that they are the ones the report recorded.
+///
+/// - **The seal.** Every file `SHA256SUMS` lists has the digest it states, and every report file of the
+///   set (`audit.json`, `audit.md`, the CSV files) is listed.
+/// - **Figures.** Each p-value is recomputed from its table in `audit.json` (goodness of fit by its cells as
+///   tested, Pearson's X² or G; contingency tables; exact binomial tests; the payout mean's profile
+///   likelihood; a log's drift windows, Bonferroni over them), and beyond a double through its log₁₀;
+///   each stated 95% interval (Clopper–Pearson, profile likelihood) from the same table. Agreement is to a
+///   relative 10⁻⁹.
+/// - **Decisions.** Each subject's family is Holm-adjusted again (log₁₀) and each member's status decided
+///   at its threshold; information beside a gate passes or is a NOTE at the family's strictest level; a
+///   repeated test carries its test's status; an exact finding gates by its class and magnitude
+///   (materiality, strict); each verdict is the worst gating status of the subject's checks of the kinds
+///   that gate, and the gate the worst verdict.
+/// - **Artefacts.** A spec file, a probe command (and the files it names) or a log must have the digest the
+///   report's provenance records for it.
+public enum ReportVerification {
+    /// An artefact to check against the report's provenance.
+    public struct Artefact: Sendable, Hashable {
+        /// What it is: a spec file, a probe command, a log.
+        public var kind: Provenance.Input.Kind
+        /// Its name as recorded: the path, or the command as given.
+        public var name: String
+        /// Its SHA-256 digest, in lower-case hexadecimal.
+        public var sha256: String
+
+        /// An artefact of `kind` named `name` with the digest `sha256`.
+        public init(kind: Provenance.Input.Kind, name: String, sha256: String) {
+            self.kind = kind
+            self.name = name
+            self.sha256 = sha256
+        }
+    }
+
+    /// The report files a sealed set must list (pictures and a JUnit file inside the set are sealed when
+    /// present, not required).
+    static let requiredFiles = ["audit.md", "audit.json", "checks.csv", "tables.csv", "provenance.csv"]
+
+    /// Verifies the report set in `directory`.
+    /// - Parameters:
+    ///   - directory: The report set.
+    ///   - digest: SHA-256 of a file's bytes, in lower-case hexadecimal (the command passes swift-crypto's).
+    ///   - artefacts: Artefacts to check against the report's provenance.
+    /// - Throws: ``AuditError/cannotRead(path:reason:)`` if the directory or its `audit.json` cannot be read.
+    public static func verify(directory: URL, digest: (Data) -> String, artefacts: [Artefact] = []) throws -> VerificationResult {
+        var result = VerificationResult()
+        checkSeal(directory, digest: digest, into: &result)
+        let json = directory.appendingPathComponent("audit.json")
+        guard let data = FileManager.default.contents(atPath: json.path) else {
+            throw AuditError.cannotRead(path: json.path, reason: "no such file, or it cannot be read")
+        }
+        let report: ReportFile
+        do {
+            report = try JSONDecoder().decode(ReportFile.self, from: data)
+        } catch {
+            result.mismatches.append(.unreadableReport(Self.reason(error)))
+            return result
+        }
+        result.gate = report.gate
+        checkFigures(report, into: &result)
+        checkDecisions(report, into: &result)
+        checkArtefacts(report, artefacts, into: &result)
+        return result
+    }
+
+    /// The seal: every listed file's digest, and every required file listed.
+    static func checkSeal(_ directory: URL, digest: (Data) -> String, into result: inout VerificationResult) {
+        guard let seal = try? String(contentsOf: directory.appendingPathComponent(ReportWriter.sealName), encoding: .utf8) else {
+            result.mismatches.append(.sealMissing)
+            return
+        }
+        var listed = Set<String>()
+        for line in seal.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let sealed = String(parts[0]), name = String(parts[1].drop { $0 == " " || $0 == "*" })
+            listed.insert(name)
+            guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
+                result.mismatches.append(.fileMissing(name))
+                continue
+            }
+            result.sealedFiles += 1
+            let actual = digest(bytes)
+            if actual != sealed { result.mismatches.append(.fileChanged(name, sealed: sealed, actual: actual)) }
+        }
+        for name in requiredFiles where !listed.contains(name) { result.mismatches.append(.fileNotSealed(name)) }
+    }
+
+    /// Every p-value and interval recomputed from its table.
+    static func checkFigures(_ report: ReportFile, into result: inout VerificationResult) {
+        let tables = Dictionary(grouping: report.tables) { "\($0.subject)\u{0}\($0.check)" }
+        for check in report.checks where check.pValue != nil {
+            guard let rows = tables["\(check.subject)\u{0}\(check.check)"], !rows.isEmpty else {
+                result.mismatches.append(.noTable(subject: check.subject, check: check.check))
+                continue
+            }
+            let recomputed: TableRecomputation
+            do {
+                recomputed = try TableRecomputation(rows: rows, check: check.check)
+            } catch {
+                result.mismatches.append(.tableUnusable(subject: check.subject, check: check.check, reason: "\(error)"))
+                continue
+            }
+            result.pValues += 1
+            compare(check, recomputed, into: &result)
+            if let reported = check.interval, let interval = recomputed.interval {
+                result.intervals += 1
+                let close = agrees(reported.lower, interval.lower) && agrees(reported.upper, interval.upper)
+                if !close || reported.quantity != interval.quantity {
+                    result.mismatches.append(
+                        .interval(subject: check.subject, check: check.check, reported: reported, recomputed: interval))
+                }
+            }
+        }
+    }
+
+    /// A reported p-value against the recomputed one: the values, or their log₁₀ beyond a double.
+    static func compare(_ check: ReportFile.Check, _ recomputed: TableRecomputation, into result: inout VerificationResult) {
+        if recomputed.pValue > 0 || recomputed.log10PValue == -.infinity {
+            if !agrees(check.pValue ?? .nan, recomputed.pValue) {
+                result.mismatches.append(
+                    .pValue(subject: check.subject, check: check.check, reported: check.pValue, recomputed: recomputed.pValue, log10: false)
+                )
+            }
+        } else if !agrees(check.log10PValue ?? 0, recomputed.log10PValue) || check.pValue != 0 {
+            result.mismatches.append(
+                .pValue(
+                    subject: check.subject, check: check.check, reported: check.log10PValue, recomputed: recomputed.log10PValue, log10: true
+                ))
+        }
+    }
+
+    /// Why `audit.json` could not be decoded, in a few words: where, and what was wrong.
+    static func reason(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        let context: DecodingError.Context
+        switch error {
+        case .keyNotFound(let key, let c): return "\(path(c.codingPath + [key])): missing"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: return "\(error)"
+        }
+        let at = context.codingPath.isEmpty ? "" : "\(path(context.codingPath)): "
+        return at + context.debugDescription
+    }
+
+    /// A coding path as `checks[3].pValue`.
+    static func path(_ keys: [CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+    }
+
+    /// Two figures equal to a relative 10⁻⁹ (or both 0).
+    static func agrees(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-9 * max(abs(a), abs(b)) }
+}

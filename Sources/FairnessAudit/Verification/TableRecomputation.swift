@@ -1,0 +1,103 @@
+import FairnessStatistics
+import Foundation
+
+/// A check's p-value (and stated interval) recomputed from its table in `audit.json`, by the table's kind:
+///
+/// - `goodness of fit`: Pearson's X² = Σ (O − E)² / E, or G = 2 Σ O ln(O / E) for a check named
+///   "… (G-test)", over the cells as tested (already pooled), against χ²(cells − 1); an observed outcome of
+///   probability 0 (a row `impossible`) makes p = 0 exactly;
+/// - `contingency`: the independence test of the rows × columns as tested;
+/// - `binomial`: the exact two-sided binomial test of the successes among the trials at the stated
+///   probability, with its Clopper–Pearson interval;
+/// - `payout mean`: the profile-likelihood test of the hypothesised mean payout over every level played,
+///   with its interval;
+/// - `drift window`: each window's goodness of fit; the check's p-value is the smallest times the number of
+///   windows tested (Bonferroni, at most 1).
+struct TableRecomputation {
+    /// The recomputed p-value (0 where it underflows a double).
+    var pValue: Double
+    /// Its log₁₀ (−∞ only for p = 0 exactly).
+    var log10PValue: Double
+    /// The interval the table gives, for a binomial or payout-mean table.
+    var interval: ConfidenceInterval?
+
+    /// Why a table cannot be recomputed.
+    struct Unrecognised: Error {
+        var reason: String
+    }
+
+    /// Recomputes the p-value of `check` from its table `rows` (all of one check, in the report's order).
+    /// - Throws: ``Unrecognised`` for a table of an unknown kind or missing its rows; a statistics error
+    ///   for figures no test accepts.
+    init(rows: [ReportFile.Table], check: String) throws {
+        switch rows.first?.table {
+        case "goodness of fit":
+            (pValue, log10PValue) = try Self.fit(rows, logLikelihood: check.hasSuffix("(G-test)"))
+        case "contingency":
+            (pValue, log10PValue) = try Self.contingency(rows)
+        case "binomial":
+            guard let successes = rows.first(where: { $0.row == "successes" }), let probability = successes.expected,
+                let trials = rows.first(where: { $0.row == "trials" })
+            else { throw Unrecognised(reason: "a binomial table needs rows 'successes' (with its probability) and 'trials'") }
+            let test = try BinomialTest(successes: successes.observed, trials: trials.observed, hypothesised: probability)
+            guard let figures = test.verdict.figures else { throw Unrecognised(reason: "the binomial test cannot be carried out") }
+            (pValue, log10PValue) = (figures.pValue, figures.log10PValue)
+            interval = ConfidenceInterval(lower: test.clopperPearson.lower, upper: test.clopperPearson.upper, quantity: .proportion)
+        case "payout mean":
+            guard let hypothesis = rows.first(where: { $0.row == "hypothesised mean" }), let mean = hypothesis.expected else {
+                throw Unrecognised(reason: "a payout-mean table needs a row 'hypothesised mean'")
+            }
+            var levels: [Double] = [], counts: [UInt64] = []
+            for row in rows where row.row != "hypothesised mean" {
+                guard let level = Double(row.row), row.observed >= 0, row.observed < 0x1p63 else {
+                    throw Unrecognised(reason: "payout level '\(row.row)' with \(row.observed) plays")
+                }
+                levels.append(level)
+                counts.append(UInt64(row.observed))
+            }
+            let test = try PayoutMeanInterval(levels: levels, counts: counts)
+            pValue = try test.pValue(mean: mean)
+            log10PValue = try test.log10PValue(mean: mean)
+            interval = ConfidenceInterval(lower: test.lower, upper: test.upper, quantity: .meanPayout)
+        case "drift window":
+            let windows = Dictionary(grouping: rows, by: \.column).values
+            let tested = try windows.map { try Self.fit($0, logLikelihood: false) }
+            let m = Double(tested.count)
+            pValue = min(1, m * (tested.map(\.p).min() ?? 1))
+            log10PValue = min(0, Foundation.log10(m) + (tested.map(\.log10).min() ?? 0))
+        case let kind:
+            throw Unrecognised(reason: "unknown table kind '\(kind ?? "")'")
+        }
+    }
+
+    /// A goodness of fit over the cells as tested.
+    static func fit(_ rows: [ReportFile.Table], logLikelihood: Bool) throws -> (p: Double, log10: Double) {
+        if rows.contains(where: { $0.row == "impossible" }) { return (0, -.infinity) }
+        let observed = rows.map(\.observed)
+        let expected = try rows.map { row -> Double in
+            guard let expected = row.expected, expected > 0 else { throw Unrecognised(reason: "cell \(row.row) has no expected count") }
+            return expected
+        }
+        let total = expected.reduce(0, +)
+        let test = try GoodnessOfFitTest(
+            observed: observed, probabilities: expected.map { $0 / total }, statistic: logLikelihood ? .logLikelihoodRatio : .pearson,
+            rule: .requireMinimum(0))
+        guard let figures = test.verdict.figures else { throw Unrecognised(reason: "the fit cannot be carried out") }
+        return (figures.pValue, figures.log10PValue)
+    }
+
+    /// The independence test of a contingency table, rows and columns in order of first appearance.
+    static func contingency(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
+        var rowIndex: [String: Int] = [:], columnIndex: [String: Int] = [:]
+        for row in rows {
+            if rowIndex[row.row] == nil { rowIndex[row.row] = rowIndex.count }
+            if columnIndex[row.column] == nil { columnIndex[row.column] = columnIndex.count }
+        }
+        var table = Array(repeating: Array(repeating: 0.0, count: columnIndex.count), count: rowIndex.count)
+        for row in rows { table[rowIndex[row.row]!][columnIndex[row.column]!] += row.observed }
+        guard let figures = try IndependenceTest(table: table).verdict.figures else {
+            throw Unrecognised(reason: "the independence test cannot be carried out")
+        }
+        return (figures.pValue, figures.log10PValue)
+    }
+}

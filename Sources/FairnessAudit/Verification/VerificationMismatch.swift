@@ -1,0 +1,63 @@
+import FairnessChecks
+
+/// One way a report set fails verification, as figures; ``ReportNarrator/text(_:)-(VerificationMismatch)``
+/// writes its one-line reason.
+public enum VerificationMismatch: Sendable, Hashable {
+    // The set.
+    /// The set has no seal (`SHA256SUMS`).
+    case sealMissing
+    /// A file the seal lists is missing.
+    case fileMissing(String)
+    /// A file's digest differs from the seal's.
+    case fileChanged(String, sealed: String, actual: String)
+    /// A report file the set must have is not in the seal.
+    case fileNotSealed(String)
+    /// `audit.json` could not be read as a report.
+    case unreadableReport(String)
+
+    // Figures.
+    /// A check's p-value (or its log₁₀, for one beyond a double) differs from the one its table gives.
+    case pValue(subject: String, check: String, reported: Double?, recomputed: Double, log10: Bool)
+    /// A check states a p-value but the report has no table for it.
+    case noTable(subject: String, check: String)
+    /// A check's table cannot be recomputed (an unknown kind, a missing row, figures no test accepts).
+    case tableUnusable(subject: String, check: String, reason: String)
+    /// A check's Holm-adjusted p-value (log₁₀) differs from the one its subject's family gives.
+    case holm(subject: String, check: String, reported: Double?, recomputed: Double)
+    /// A check's interval differs from the one its table gives.
+    case interval(subject: String, check: String, reported: ConfidenceInterval, recomputed: ConfidenceInterval)
+
+    // Decisions.
+    /// A check's status differs from the one its figures decide.
+    case status(subject: String, check: String, reported: CheckStatus, recomputed: CheckStatus)
+    /// A subject's verdict differs from the one its checks decide.
+    case verdict(subject: String, reported: CheckStatus, recomputed: CheckStatus)
+    /// The gate differs from the one the verdicts decide.
+    case gate(reported: CheckStatus, recomputed: CheckStatus)
+
+    // Artefacts.
+    /// An artefact given to the verification is not the one the report recorded (nil: the report records
+    /// no input of that kind and name).
+    case artefact(kind: Provenance.Input.Kind, name: String, recorded: String?, actual: String)
+}
+
+/// What a verification checked, and what it found.
+public struct VerificationResult: Sendable, Hashable {
+    /// Every mismatch, in the order found; empty when everything agrees.
+    public var mismatches: [VerificationMismatch] = []
+    /// Files whose digests were checked against the seal.
+    public var sealedFiles = 0
+    /// p-values recomputed from their tables.
+    public var pValues = 0
+    /// Intervals recomputed from their tables.
+    public var intervals = 0
+    /// Statuses, verdicts and the gate decided again.
+    public var decisions = 0
+    /// Artefacts checked against the report's provenance.
+    public var artefacts = 0
+    /// The gate, as the report states it; nil when `audit.json` could not be read.
+    public var gate: CheckStatus?
+
+    /// Whether everything agrees.
+    public var agrees: Bool { mismatches.isEmpty }
+}

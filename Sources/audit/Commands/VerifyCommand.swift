@@ -1,0 +1,62 @@
+import ArgumentParser
+import Crypto
+import FairnessAudit
+import Foundation
+
+/// `audit verify`: checks a report set without rerunning the audit.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a report set without rerunning the audit: its seal, every p-value and decision, and the files it audited.",
+        discussion: """
+            Checks that the set is complete and unchanged (every file SHA256SUMS lists has its digest, and \
+            every report file is listed); recomputes every p-value and 95% interval from the tables in \
+            audit.json; decides every status, verdict and the gate again from the report's own rules (Holm \
+            per subject, materiality, --fail-on); and checks each --spec, --probe or --log given against the \
+            SHA-256 the report's provenance records for it. Prints one line per mismatch.
+
+            EXIT STATUS
+              0    everything agrees
+              1    a mismatch (one line each)
+              64   bad usage, or the set or its audit.json cannot be read
+            """)
+
+    @Argument(help: ArgumentHelp("The report set: a directory written by 'audit run' or 'audit log'.", valueName: "dir"))
+    var directory: String
+
+    @Option(name: .customLong("spec"), help: ArgumentHelp("A spec file the report should have audited (repeatable).", valueName: "file"))
+    var specs: [String] = []
+
+    @Option(
+        name: .customLong("probe"),
+        help: ArgumentHelp(
+            "A probe command the report should have run, as typed (repeatable); the files it names are checked too. Nothing is run.",
+            valueName: "command"))
+    var probes: [String] = []
+
+    @Option(name: .customLong("log"), help: ArgumentHelp("A log the report should have read (repeatable).", valueName: "file"))
+    var logs: [String] = []
+
+    func run() throws {
+        try AuditExitStatus.reportingErrors {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("\(directory): no such report directory")
+            }
+            var inputs = try specs.map { try Fingerprints.file($0, kind: .spec) }
+            inputs += try probes.flatMap(Fingerprints.probe)
+            inputs += try logs.map { try Fingerprints.file($0, kind: .log) }
+            let result = try ReportVerification.verify(
+                directory: URL(fileURLWithPath: directory),
+                digest: { Fingerprints.hex(SHA256.hash(data: $0)) },
+                artefacts: inputs.map { ReportVerification.Artefact(kind: $0.kind, name: $0.name, sha256: $0.sha256) })
+            for mismatch in result.mismatches { print(TextEscaping.terminal("mismatch: " + ReportNarrator.text(mismatch))) }
+            let summary = ReportNarrator.summary(result)
+            guard result.agrees else {
+                print("not verified: \(result.mismatches.count) mismatch\(result.mismatches.count == 1 ? "" : "es"); \(summary)")
+                throw AuditExitStatus.failed
+            }
+            print("verified \(directory): \(summary)")
+        }
+    }
+}

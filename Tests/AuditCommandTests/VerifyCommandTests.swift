@@ -1,0 +1,155 @@
+import Crypto
+import Foundation
+import TestSupport
+import Testing
+
+/// `audit verify` end to end: a report set verifies as written, its provenance names the files audited by
+/// their SHA-256 (computed here with swift-crypto, not the command's code), and every kind of change is
+/// caught — a file edited after sealing, a table count, a p-value or a status changed and the set sealed
+/// again, a file removed, a spec or a probe script that is not the one audited.
+@Suite("audit verify", .serialized, .fullTierOnly)
+struct VerifyCommandTests {
+    static let root = packageRoot.path
+    static let spec = "Examples/probes/python/prize_wheel.yaml"
+    static let probe = "python3 Examples/probes/python/prize_wheel.py"
+
+    static func sha256(_ data: Data) -> String { SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined() }
+
+    /// Seals `directory` again after an edit, as someone hiding a change would: every listed file's digest.
+    static func reseal(_ directory: String) throws {
+        let seal = try String(contentsOfFile: directory + "/SHA256SUMS", encoding: .utf8)
+        let lines = try seal.split(separator: "\n").map { line -> String in
+            let name = String(line.split(separator: " ", maxSplits: 1)[1].drop { $0 == " " })
+            return "\(sha256(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))))  \(name)\n"
+        }
+        try lines.joined().write(toFile: directory + "/SHA256SUMS", atomically: true, encoding: .utf8)
+    }
+
+    /// Edits `audit.json` in `directory` with `change`.
+    static func editReport(_ directory: String, _ change: (inout [String: Any]) -> Void) throws {
+        let url = URL(fileURLWithPath: directory + "/audit.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        change(&json)
+        try JSONSerialization.data(withJSONObject: json).write(to: url)
+    }
+
+    static func copy(_ directory: String) throws -> String {
+        let copy = AuditProcess.temporaryDirectory()
+        try FileManager.default.copyItem(atPath: directory, toPath: copy)
+        return copy
+    }
+
+    @Test func aProbedRunVerifiesAndEveryChangeIsCaught() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try AuditProcess.run(
+            ["run", "--spec", Self.spec, "--probe", Self.probe, "--trials", "20000", "--out", out, "--quiet"], in: Self.root)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        // Provenance: the spec, the probe's command line and its script, by their SHA-256.
+        let provenance = try String(contentsOfFile: out + "/provenance.csv", encoding: .utf8)
+        let specDigest = Self.sha256(try Data(contentsOf: URL(fileURLWithPath: Self.root + "/" + Self.spec)))
+        let scriptDigest = Self.sha256(try Data(contentsOf: URL(fileURLWithPath: Self.root + "/Examples/probes/python/prize_wheel.py")))
+        #expect(provenance.contains("spec,\(Self.spec),,\(specDigest),"))
+        #expect(provenance.contains("probe command,\(Self.probe),,\(Self.sha256(Data(Self.probe.utf8))),"))
+        #expect(provenance.contains("probe file,Examples/probes/python/prize_wheel.py,,\(scriptDigest),"))
+        // The seal lists every file of the set with its SHA-256.
+        let seal = try String(contentsOfFile: out + "/SHA256SUMS", encoding: .utf8)
+        for name in ["audit.json", "audit.md", "checks.csv", "tables.csv", "provenance.csv"] {
+            #expect(seal.contains("\(Self.sha256(try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))))  \(name)\n"), "\(name)")
+        }
+
+        let verified = try AuditProcess.run(["verify", out, "--spec", Self.spec, "--probe", Self.probe], in: Self.root)
+        #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
+        #expect(verified.stdout.contains("6 p-values and 1 interval recomputed") && verified.stdout.contains("3 artefacts matched"))
+
+        // A file edited after sealing.
+        let edited = try Self.copy(out)
+        defer { try? FileManager.default.removeItem(atPath: edited) }
+        try "tampered\n".write(toFile: edited + "/audit.md", atomically: true, encoding: .utf8)
+        var result = try AuditProcess.run(["verify", edited])
+        #expect(result.status == 1 && result.stdout.contains("mismatch: audit.md: changed since it was sealed"), "\(result.stdout)")
+
+        // A count changed and the set sealed again: the p-value no longer follows from its table.
+        let recounted = try Self.copy(out)
+        defer { try? FileManager.default.removeItem(atPath: recounted) }
+        try Self.editReport(recounted) { json in
+            var tables = json["tables"] as! [[String: Any]]
+            let index = tables.firstIndex { $0["table"] as? String == "goodness of fit" }!
+            tables[index]["observed"] = (tables[index]["observed"] as! Double) + 400
+            json["tables"] = tables
+        }
+        try Self.reseal(recounted)
+        result = try AuditProcess.run(["verify", recounted])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("outcomes vs designed odds (Pearson): p ") && result.stdout.contains("but its table gives"))
+        #expect(!result.stdout.contains("changed since it was sealed"))
+
+        // A failing status turned into a pass, verdict and gate with it, sealed again: the decisions are redone.
+        let passed = try Self.copy(out)
+        defer { try? FileManager.default.removeItem(atPath: passed) }
+        try Self.editReport(passed) { json in
+            var checks = json["checks"] as! [[String: Any]]
+            let index = checks.firstIndex { $0["pValue"] != nil }!
+            checks[index]["pValue"] = 1e-12
+            checks[index]["log10PValue"] = -12.0
+            json["checks"] = checks
+        }
+        try Self.reseal(passed)
+        result = try AuditProcess.run(["verify", passed])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("but its table gives") && result.stdout.contains("Holm log10 p"), "\(result.stdout)")
+
+        // A file removed.
+        let removed = try Self.copy(out)
+        defer { try? FileManager.default.removeItem(atPath: removed) }
+        try FileManager.default.removeItem(atPath: removed + "/checks.csv")
+        result = try AuditProcess.run(["verify", removed])
+        #expect(result.status == 1 && result.stdout.contains("checks.csv: listed in SHA256SUMS but missing"), "\(result.stdout)")
+
+        // Artefacts that are not the ones audited: another spec, a changed probe script.
+        let scripts = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scripts) }
+        try FileManager.default.createDirectory(atPath: scripts, withIntermediateDirectories: true)
+        var script = try String(contentsOfFile: Self.root + "/Examples/probes/python/prize_wheel.py", encoding: .utf8)
+        script += "\n# changed after the audit\n"
+        try script.write(toFile: scripts + "/prize_wheel.py", atomically: true, encoding: .utf8)
+        result = try AuditProcess.run(
+            ["verify", out, "--spec", "Examples/specs/prize-wheel.yaml", "--probe", "python3 \(scripts)/prize_wheel.py"], in: Self.root)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("mismatch: spec Examples/specs/prize-wheel.yaml: the report records no such input"))
+        #expect(result.stdout.contains("mismatch: probe file \(scripts)/prize_wheel.py"), "\(result.stdout)")
+    }
+
+    /// The committed report set (a million trials of every built-in subject: far-tail p-values beyond a
+    /// double, impossible outcomes, Holm families, RTP intervals) verifies.
+    @Test func theCommittedReportsVerify() throws {
+        let result = try AuditProcess.run(["verify", "Reports"], in: Self.root)
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("gate FAIL"))
+    }
+
+    /// A log read from standard input verifies against the log file it came from, and not another.
+    @Test func aLogFromStandardInputVerifiesAgainstItsFile() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let samples = LogCommandTests.samples
+        let process = Process()
+        process.executableURL = AuditProcess.executable
+        process.arguments = ["log", "--spec", LogCommandTests.spec, "-", "--window", "10000", "--out", out, "--quiet"]
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: samples + "/drift.csv"))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        var result = try AuditProcess.run(["verify", out, "--log", samples + "/drift.csv", "--spec", LogCommandTests.spec])
+        #expect(result.status == 0, "\(result.stdout)")
+        result = try AuditProcess.run(["verify", out, "--log", samples + "/fair.csv"])
+        #expect(result.status == 1 && result.stdout.contains("fair.csv: the report records no such input"), "\(result.stdout)")
+    }
+
+    @Test func aMissingSetIsUsageError() throws {
+        let result = try AuditProcess.run(["verify", "/nonexistent-report-set"])
+        #expect(result.status == 64 && result.stderr.contains("no such report directory"), "\(result.stderr)")
+    }
+}
