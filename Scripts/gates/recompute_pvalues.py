@@ -3,7 +3,10 @@
 the toolkit, and fails on a relative error above 1e-6 (or a p-value with no table to recompute it from).
 
 - goodness of fit: Pearson's X^2 or the G statistic (scipy.stats.power_divergence) over the cells as
-  tested (after pooling), df = cells - 1; an observed outcome of probability 0 makes p = 0 exactly;
+  tested (after pooling), df = cells - 1; an observed outcome of probability 0 makes p = 0 exactly; a
+  table whose method is `exact` by the exact multinomial tail of Pearson's X^2, P(X^2 >= observed) over
+  every table of the same total (ties to a relative 1e-9 counted), by enumerating every table while there
+  are at most 3e6 of them, else cell by cell with the same pruning the toolkit documents;
 - contingency: scipy.stats.chi2_contingency without continuity correction, after dropping empty rows
   and columns;
 - binomial: scipy.stats.binomtest (two-sided);
@@ -72,6 +75,134 @@ def log10_binomial_two_sided(k, n, p):
     return float(special.logsumexp(chosen) / math.log(10))
 
 
+# Full enumeration of the multinomial's tables while there are at most this many (a 40-line window of 5
+# cells has 135,751); past it, the pruned enumeration below.
+FULL_ENUMERATION_LIMIT = 3_000_000
+_full_tails = {}
+
+
+def compositions(n, k):
+    """Every table of k whole counts summing to n, one per row."""
+    tables = np.zeros((1, 0), dtype=np.int64)
+    left = np.array([n], dtype=np.int64)
+    for _ in range(k - 1):
+        repeats = left + 1
+        rows = np.repeat(np.arange(len(tables)), repeats)
+        counts = np.concatenate([np.arange(r) for r in repeats])
+        tables = np.hstack([tables[rows], counts[:, None]])
+        left = left[rows] - counts
+    return np.hstack([tables, left[:, None]])
+
+
+def full_tail(n, probabilities):
+    """Every table's X^2 (descending) and the log of the probability of X^2 at least each, cached by (n, odds)."""
+    key = (n, tuple(probabilities))
+    if key not in _full_tails:
+        p = np.array(probabilities)
+        tables = compositions(n, len(p)).astype(float)
+        log_mass = special.gammaln(n + 1) - special.gammaln(tables + 1).sum(axis=1) + special.xlogy(tables, p).sum(axis=1)
+        statistics = (((tables - n * p) ** 2) / (n * p)).sum(axis=1)
+        order = np.argsort(-statistics, kind="stable")
+        _full_tails[key] = (statistics[order], np.logaddexp.accumulate(log_mass[order]))
+    return _full_tails[key]
+
+
+def log_binomial_tail(start, step, m, q):
+    """ln of the Bin(m, q) mass from `start` outward (step -1: down to 0; +1: up to m), stopping once the
+    terms are 40 decades below the sum."""
+    end = -1 if step < 0 else m + 1
+    total, i = -math.inf, start
+    while (i > end) if step < 0 else (i < end):
+        stop = max(i - 4096, end) if step < 0 else min(i + 4096, end)
+        terms = stats.binom.logpmf(np.arange(i, stop, step), m, q)
+        total = float(np.logaddexp(total, special.logsumexp(terms)))
+        if terms[-1] < total - 92 and terms[-1] < terms[0]:
+            break
+        i = stop
+    return total
+
+
+def pruned_tail(expected_counts, probabilities, threshold):
+    """ln P(X^2 >= threshold) by enumeration cell by cell (cells by increasing expectation), each prefix
+    settled as soon as every completion is at least as extreme (binomial tails beyond the roots of the
+    least X^2 the rest can add) or none can be (between the roots of the most it can add)."""
+    order = np.argsort(probabilities, kind="stable")
+    p = [probabilities[i] for i in order]
+    e = [expected_counts[i] for i in order]
+    k = len(e)
+    rest_e = [sum(e[j:]) for j in range(k)] + [0.0]
+    rest_p = [sum(p[j:]) for j in range(k)] + [0.0]
+    total = [-math.inf]
+
+    def add(value):
+        total[0] = float(np.logaddexp(total[0], value))
+
+    def visit(j, m, s, log_weight):
+        rest = rest_e[j]
+        if s + (m - rest) ** 2 / rest >= threshold:
+            add(log_weight)
+            return
+        if j == k - 1 or s + m * m / e[j] - 2 * m + rest < threshold:
+            return
+        a, b, r = e[j], rest_e[j + 1], threshold - s
+        q = min(1.0, p[j] / rest_p[j])
+        c = m - b
+        a2, a1, a0 = 1 / a + 1 / b, -2 * (1 + c / b), a + c * c / b - r
+        disc = a1 * a1 - 4 * a2 * a0
+        if disc <= 0:
+            add(log_weight)
+            return
+        lo = math.floor((-a1 - math.sqrt(disc)) / (2 * a2)) - 1
+        hi = math.ceil((-a1 + math.sqrt(disc)) / (2 * a2)) + 1
+        if lo >= 0:
+            add(log_weight + log_binomial_tail(min(lo, int(m)), -1, int(m), q))
+        if hi <= m:
+            add(log_weight + log_binomial_tail(max(hi, 0), 1, int(m), q))
+        first, last = max(0, lo + 1), min(int(m), hi - 1)
+        f = e[j + 1]
+        h2, h1, h0 = 1 / a + 1 / f, -2 * m / f, a + m * m / f - 2 * m + b - r
+        hd = h1 * h1 - 4 * h2 * h0
+        if hd > 0:
+            short_from = math.ceil((-h1 - math.sqrt(hd)) / (2 * h2)) + 1
+            short_to = math.floor((-h1 + math.sqrt(hd)) / (2 * h2)) - 1
+            middle = np.concatenate([np.arange(first, min(last, short_from - 1) + 1),
+                                     np.arange(max(first, short_to + 1), last + 1)]).astype(float)
+        else:
+            middle = np.arange(first, last + 1, dtype=float)
+        if middle.size == 0:
+            return
+        log_mass = stats.binom.logpmf(middle, m, q)
+        if j == k - 2:
+            statistics = s + (middle - a) ** 2 / a + (m - middle - e[k - 1]) ** 2 / e[k - 1]
+            chosen = log_mass[statistics >= threshold]
+            if chosen.size:
+                add(log_weight + float(special.logsumexp(chosen)))
+            return
+        for count, mass in zip(middle, log_mass):
+            if mass > -math.inf:
+                visit(j + 1, m - count, s + (count - a) ** 2 / a, log_weight + mass)
+
+    visit(0, float(round(sum(expected_counts))), 0.0, 0.0)
+    return total[0]
+
+
+def exact_pearson(observed, expected):
+    """(p, log10 p) of Pearson's X^2 under the multinomial, no chi-square: the probability of every table
+    with the observed total whose X^2 is at least the observed one (ties to a relative 1e-9 included)."""
+    n = int(round(observed.sum()))
+    probabilities = list(expected / expected.sum())
+    statistic = float(np.sum((observed - n * np.array(probabilities)) ** 2 / (n * np.array(probabilities))))
+    threshold = statistic - 1e-9 * max(1.0, statistic)
+    if math.comb(n + len(probabilities) - 1, len(probabilities) - 1) <= FULL_ENUMERATION_LIMIT:
+        statistics, log_tail = full_tail(n, probabilities)
+        at_least = int(np.searchsorted(-statistics, -threshold, side="right"))
+        log_p = float(log_tail[at_least - 1]) if at_least else -math.inf
+    else:
+        log_p = pruned_tail([n * q for q in probabilities], probabilities, threshold)
+    log10_p = min(0.0, log_p / math.log(10))
+    return min(1.0, math.exp(log_p)), log10_p
+
+
 def pearson_statistic(rows):
     observed = np.array([float(r["observed"]) for r in rows])
     expected = np.array([float(r["expected"]) for r in rows])
@@ -85,6 +216,9 @@ def recompute(kind, rows, check):
             return 0.0, -math.inf
         observed = np.array([float(r["observed"]) for r in rows])
         expected = np.array([float(r["expected"]) for r in rows])
+        if rows[0].get("method") == "exact":
+            p, log10_p = exact_pearson(observed, expected)
+            return p, (log10_p if p < 1e-290 else None)
         method = "log-likelihood" if check.endswith("(G-test)") else "pearson"
         result = stats.power_divergence(observed, expected, lambda_=method)
         return float(result.pvalue), (log10_chi2_sf(result.statistic, len(rows) - 1) if result.pvalue < 1e-290 else None)

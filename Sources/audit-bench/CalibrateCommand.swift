@@ -17,6 +17,8 @@ import Foundation
 /// 2. **Power.** A wheel whose spin gives sector 1 exactly the relative excess the report prints as
 ///    detectable with 90% power ("outcomes vs claimed fair odds (Pearson)") is audited with S seeds; the
 ///    check must fail in 90% ± 3% of them.
+/// 3. **True size in the far tail** (``ExactSize``): the probability that a count test rejects a true
+///    hypothesis at α = 1e-4, 1e-6 and 1e-8 on the smallest tables it tests, by enumerating every table.
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
@@ -63,13 +65,14 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         let null = try measureNull()
         let power = try measurePower()
-        let (text, allUniform) = try markdown(null, power)
+        let sizes = try ExactSize.goodnessOfFitRows() + ExactSize.independenceRows()
+        let (text, allUniform) = try markdown(null, power, sizes)
         let url = URL(fileURLWithPath: out)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
         try Data(text.utf8).write(to: temporary)
         guard rename(temporary.path, url.path) == 0 else { throw ValidationError("cannot write \(out)") }
         print(
-            "calibration: p-values uniform: \(allUniform ? "yes" : "no"); false alarms at 1e-6: \(null.rejectedAtDefault.values.reduce(0, +))/\(seeds * null.familyMembers.count), at 0.05: \(null.rejectedAtFivePercent.values.reduce(0, +))/\(seeds * null.familyMembers.count) game audits; power \(power.caught)/\(seeds) (\(powerMet(power) ? "met" : "missed")); wrote \(out)"
+            "calibration: p-values uniform: \(allUniform ? "yes" : "no"); false alarms at 1e-6: \(null.rejectedAtDefault.values.reduce(0, +))/\(seeds * null.familyMembers.count), at 0.05: \(null.rejectedAtFivePercent.values.reduce(0, +))/\(seeds * null.familyMembers.count) game audits; power \(power.caught)/\(seeds) (\(powerMet(power) ? "met" : "missed")); true size within α on the smallest tables: \(sizes.allSatisfy { $0.size <= $0.level } ? "yes" : "no"); wrote \(out)"
         )
     }
 
@@ -132,7 +135,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     /// The Markdown of `Reports/calibration.md`, and whether every check's p-values are uniform.
-    func markdown(_ null: NullMeasurement, _ power: PowerMeasurement) throws -> (text: String, allUniform: Bool) {
+    func markdown(_ null: NullMeasurement, _ power: PowerMeasurement, _ sizes: [ExactSize.Row]) throws -> (text: String, allUniform: Bool) {
         let pValues = null.pValues
         var lines = [
             "# Calibration and power",
@@ -199,6 +202,7 @@ struct CalibrateCommand: ParsableCommand {
             "| \(checkName) | \(try rate(power.caught, seeds)) | 90% ± 3%: \(powerMet(power) ? "met" : "**missed**") |",
             "",
         ]
+        lines += ExactSize.markdown(sizes)
         return (lines.joined(separator: "\n"), allUniform)
     }
 

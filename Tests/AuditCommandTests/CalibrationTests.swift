@@ -6,7 +6,7 @@ import Testing
 /// Reports/calibration.md): it runs end to end and writes every section with figures in range.
 @Suite("calibration at small scale", .fullTierOnly)
 struct CalibrationTests {
-    @Test func calibrateWritesTheThreeMeasurements() throws {
+    @Test func calibrateWritesTheFourMeasurements() throws {
         let directory = AuditProcess.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -15,9 +15,24 @@ struct CalibrationTests {
             ["calibrate", "--seeds", "8", "--trials", "20000", "--out", out], executable: AuditProcess.benchmarks)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        for section in ["## Sampled p-values under the null", "## Family-wise false alarms", "## Power at the printed detectable size"] {
+        for section in [
+            "## Sampled p-values under the null", "## Family-wise false alarms", "## Power at the printed detectable size",
+            "## True size on the smallest tables",
+        ] {
             #expect(text.contains(section))
         }
+        // The toolkit's count tests stay within α on every enumerated table; the chi-square alone does not on
+        // the 40-line drift window (10.8 times nominal at 1e-8, as enumerated independently in Python).
+        let sizes = text.split(separator: "\n").filter {
+            $0.hasPrefix("| goodness of fit") || $0.hasPrefix("| drift window") || $0.hasPrefix("| independence")
+        }
+        #expect(sizes.count == 21, "\(sizes.count) size rows")
+        #expect(sizes.allSatisfy { $0.hasSuffix("| yes |") })
+        #expect(
+            text.contains(
+                "| drift window of 40 lines, prize wheel pooled to 5 cells (expected 12, 8, 6, 8, 6) | 1e-08 | 9.94e-09 (0.994) | exact | 1.08e-07 (10.8) | yes |"
+            ))
+        #expect(result.stdout.contains("true size within α on the smallest tables: yes"))
         // Every sampled check of both fair subjects is measured, with a KS figure in [0, 1].
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| reference-") }
         #expect(rows.count >= 20, "\(rows.count) rows")

@@ -60,6 +60,7 @@ enum TestFamilies {
                 case .repeats(let first):
                     pending[index].record.pValue = nil
                     pending[index].record.log10PValue = nil
+                    pending[index].record.pValueMethod = nil
                     pending[index].record.status = pending[first].record.status
                     pending[index].record.detailFacts = .sameTest(as: pending[first].record.check, pending[index].record.detailFacts)
                     pending[index].power = nil

@@ -6,7 +6,7 @@ extension ReportWriter {
         csv(
             [
                 "subject", "check", "kind", "status", "class", "magnitude", "share_of_circle", "finding", "statistic", "df", "p_value",
-                "log10_p_value", "impossible", "holm_p_value", "holm_log10_p_value", "threshold", "detectable", "detail",
+                "log10_p_value", "impossible", "p_value_method", "holm_p_value", "holm_log10_p_value", "threshold", "detectable", "detail",
             ],
             r.checks.map {
                 [
@@ -14,6 +14,7 @@ extension ReportWriter {
                     fullPrecision($0.magnitude),
                     fullPrecision($0.shareOfCircle), $0.finding ?? "", number($0.statistic), number($0.degreesOfFreedom),
                     fullPrecision($0.pValue), fullPrecision($0.log10PValue), $0.impossibleObserved ? "yes" : "",
+                    $0.pValueMethod?.rawValue ?? "",
                     fullPrecision($0.holmPValue),
                     fullPrecision($0.holmLog10PValue), number($0.threshold), $0.detectable ?? "", $0.detail,
                 ]
@@ -22,11 +23,11 @@ extension ReportWriter {
 
     static func tablesCSV(_ r: AuditReport) -> String {
         csv(
-            ["subject", "check", "table", "row", "column", "observed", "expected", "members"],
+            ["subject", "check", "table", "row", "column", "observed", "expected", "members", "method"],
             r.tables.map {
                 [
                     $0.subject, ReportNarrator.name(of: $0.check), $0.table, $0.row, $0.column, fullPrecision($0.observed),
-                    fullPrecision($0.expected), $0.members,
+                    fullPrecision($0.expected), $0.members, $0.method?.rawValue ?? "",
                 ]
             })
     }

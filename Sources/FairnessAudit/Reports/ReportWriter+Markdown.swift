@@ -147,7 +147,7 @@ extension ReportWriter {
         for c in r.checks where c.subject == s.name {
             let text = c.finding.map { "\($0). \(c.detail)" } ?? c.detail
             out.append(
-                "| \(markdownCell(c.checkName)) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(c.pValue.map { ReportNarrator.pValue($0, log10: c.log10PValue, of: c) } ?? "") | \(c.holmPValue.map { ReportNarrator.pValue($0, log10: c.holmLog10PValue, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
+                "| \(markdownCell(c.checkName)) | \(c.kind.rawValue) | \(c.status.rawValue) | \(c.findingClass?.title ?? "") | \(markdownCell(text)) | \(number(c.statistic)) | \(number(c.degreesOfFreedom)) | \(ReportNarrator.statedPValue(of: c)) | \(c.holmPValue.map { ReportNarrator.pValue($0, log10: c.holmLog10PValue, of: c) } ?? "") | \(markdownCell(c.detectable ?? "")) |"
             )
         }
         let arcs = r.mislabelledArcs.filter { $0.subject == s.name }
@@ -301,7 +301,11 @@ extension ReportWriter {
           a session reaches its rotation or the own spin shows its class.
         - **Sampled checks** run the subject on the toolkit's generator. Pearson's X² and the G-test assume
           independent trials and expected counts of at least 5 (rarer outcomes are pooled with a neighbour;
-          too few trials for the outcomes that matter gives INCONCLUSIVE with the trials needed). Independence
+          too few trials for the outcomes that matter gives INCONCLUSIVE with the trials needed). Pearson's X²
+          takes the exact multinomial p-value, every table near the observed X² enumerated, where that fits
+          10⁶ steps (32 times as many below a chi-square p-value of 10⁻³; few cells, or small expected counts,
+          where the chi-square approximation is least accurate in the far tail), marked "(exact)"; the
+          chi-square approximation elsewhere. Independence
           tests are Pearson's X² on contingency tables. The straight probability uses the exact two-sided
           binomial test with a Clopper–Pearson interval. Each subject's p-values form one family corrected by
           Holm's method at α, so a subject's verdict is the same alone or in any run; a check fails when its
@@ -349,7 +353,8 @@ extension ReportWriter {
           stakes the statistic weighs each play by its stake and the test does not.
         - **Drift**: each window (a set number of lines, a set span of the timestamp column, or by default
           up to 32 windows of equal length, whole thousands of lines, the last one shorter) tested against the
-          declared odds by X²; the check's p-value is the smallest window's times the number of windows tested
+          declared odds by X² (exact multinomial p-values where they can be enumerated, as for any X²); the
+          check's p-value is the smallest window's times the number of windows tested
           (Bonferroni, at most 1), and the first window departing at α over that number is named with its
           lines; fewer than 2 windows tested is INCONCLUSIVE. **Homogeneity across windows**: X² of windows × outcomes, rare
           outcomes pooled until the smallest window expects 5 of each.

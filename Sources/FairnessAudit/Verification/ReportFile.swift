@@ -1,4 +1,5 @@
 import FairnessChecks
+import FairnessStatistics
 import Foundation
 
 /// A report set's `audit.json`, as a verifier reads it: the figures a verification recomputes and the
@@ -37,6 +38,7 @@ struct ReportFile: Decodable {
         let column: String
         let observed: Double
         let expected: Double?
+        let method: PValueMethod?
     }
 
     struct Input: Decodable {

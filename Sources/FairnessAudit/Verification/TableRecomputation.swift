@@ -4,8 +4,9 @@ import Foundation
 /// A check's p-value (and stated interval) recomputed from its table in `audit.json`, by the table's kind:
 ///
 /// - `goodness of fit`: Pearson's X² = Σ (O − E)² / E, or G = 2 Σ O ln(O / E) for a check named
-///   "… (G-test)", over the cells as tested (already pooled), against χ²(cells − 1); an observed outcome of
-///   probability 0 (a row `impossible`) makes p = 0 exactly;
+///   "… (G-test)", over the cells as tested (already pooled), against χ²(cells − 1), or Pearson's exact
+///   multinomial p-value where the table's `method` says `exact`; an observed outcome of probability 0 (a
+///   row `impossible`) makes p = 0 exactly;
 /// - `contingency`: the independence test of the rows × columns as tested;
 /// - `binomial`: the exact two-sided binomial test of the successes among the trials at the stated
 ///   probability, with its Clopper–Pearson interval;
@@ -70,7 +71,11 @@ struct TableRecomputation {
         }
     }
 
-    /// A goodness of fit over the cells as tested.
+    /// The budget for recomputing an exact p-value: the audit's own, with room to spare (a table the
+    /// audit enumerated fits it on any machine: the budget counts steps, not time).
+    static let exactBudget = 2 * ExactMultinomialTail.farTailFactor * ExactMultinomialTail.defaultBudget
+
+    /// A goodness of fit over the cells as tested, by the method the table states.
     static func fit(_ rows: [ReportFile.Table], logLikelihood: Bool) throws -> (p: Double, log10: Double) {
         if rows.contains(where: { $0.row == "impossible" }) { return (0, -.infinity) }
         let observed = rows.map(\.observed)
@@ -79,9 +84,16 @@ struct TableRecomputation {
             return expected
         }
         let total = expected.reduce(0, +)
+        let probabilities = expected.map { $0 / total }
+        if rows.first?.method == .exact {
+            guard !logLikelihood,
+                let exact = ExactMultinomialTail.pearson(observed: observed, probabilities: probabilities, budget: Self.exactBudget)
+            else { throw Unrecognised(reason: "the exact p-value it states cannot be recomputed") }
+            return (exact.pValue, exact.log10PValue)
+        }
         let test = try GoodnessOfFitTest(
-            observed: observed, probabilities: expected.map { $0 / total }, statistic: logLikelihood ? .logLikelihoodRatio : .pearson,
-            rule: .requireMinimum(0))
+            observed: observed, probabilities: probabilities, statistic: logLikelihood ? .logLikelihoodRatio : .pearson,
+            rule: .requireMinimum(0), exactBudget: 0)
         guard let figures = test.verdict.figures else { throw Unrecognised(reason: "the fit cannot be carried out") }
         return (figures.pValue, figures.log10PValue)
     }

@@ -50,18 +50,21 @@ enum SaddlePoint {
     }
 
     /// P(X = k) for X ~ Binomial(n, p).
+    static func binomialProbability(_ k: Double, _ n: Double, _ p: Double) -> Double { exp(logBinomialProbability(k, n, p)) }
+
+    /// ln P(X = k) for X ~ Binomial(n, p): −∞ where the probability is 0, finite far beyond a double's range.
     ///
     /// The means n·p and n·(1 − p) are carried as double-doubles (value plus rounding error) and the
     /// deviances corrected to first order, ∂bd0(x, m)/∂m = 1 − x/m: at n = 10^12 the rounding of n·p
     /// alone would otherwise move a far-tail probability by about 1e-9 relative.
-    static func binomialProbability(_ k: Double, _ n: Double, _ p: Double) -> Double {
+    static func logBinomialProbability(_ k: Double, _ n: Double, _ p: Double) -> Double {
         // q = 1 − p exactly, as qHigh + qLow (Knuth's two-sum).
         let qHigh = 1 - p
         let virtual = qHigh - 1
         let qLow = (1 - (qHigh - virtual)) + (-p - virtual)
-        if p == 0 { return k == 0 ? 1 : 0 }
-        if qHigh == 0 { return k == n ? 1 : 0 }
-        if k < 0 || k > n { return 0 }
+        if p == 0 { return k == 0 ? 0 : -.infinity }
+        if qHigh == 0 { return k == n ? 0 : -.infinity }
+        if k < 0 || k > n { return -.infinity }
         let successMean = n * p
         let successMeanError = fma(n, p, -successMean)
         let failureMean = n * qHigh
@@ -70,17 +73,17 @@ enum SaddlePoint {
             deviance(x, mean) + (1 - x / mean) * error
         }
         if k == 0 {
-            if n == 0 { return 1 }
-            return exp(p < 0.1 ? -correctedDeviance(n, failureMean, failureMeanError) - successMean - successMeanError : n * log(qHigh))
+            if n == 0 { return 0 }
+            return p < 0.1 ? -correctedDeviance(n, failureMean, failureMeanError) - successMean - successMeanError : n * log(qHigh)
         }
         if k == n {
-            return exp(qHigh < 0.1 ? -correctedDeviance(n, successMean, successMeanError) - failureMean - failureMeanError : n * log(p))
+            return qHigh < 0.1 ? -correctedDeviance(n, successMean, successMeanError) - failureMean - failureMeanError : n * log(p)
         }
         let logCore =
             stirlingError(n) - stirlingError(k) - stirlingError(n - k)
             - correctedDeviance(k, successMean, successMeanError) - correctedDeviance(n - k, failureMean, failureMeanError)
         let logScale = log(2 * Double.pi) + log(k) + log1p(-k / n)
-        return exp(logCore - 0.5 * logScale)
+        return logCore - 0.5 * logScale
     }
 
     /// P(X = j) for X ~ Poisson(mean), j a whole number ≥ 0.

@@ -55,7 +55,7 @@ public struct BinomialTest: Sendable, Hashable, Codable {
         self.confidenceLevel = confidenceLevel
         let p = try Self.twoSidedPValue(successes: successes, trials: trials, hypothesised: hypothesised)
         let log10P = p >= 1e-290 ? nil : try Self.log10TwoSidedPValue(successes: successes, trials: trials, hypothesised: hypothesised)
-        self.verdict = .tested(TestFigures(statistic: successes, degreesOfFreedom: nil, pValue: p, log10PValue: log10P))
+        self.verdict = .tested(TestFigures(statistic: successes, degreesOfFreedom: nil, pValue: p, log10PValue: log10P, method: .exact))
         self.clopperPearson = try Self.clopperPearsonInterval(successes: successes, trials: trials, confidenceLevel: confidenceLevel)
         self.wilson = try Self.wilsonInterval(successes: successes, trials: trials, confidenceLevel: confidenceLevel)
     }

@@ -49,6 +49,6 @@ public struct KolmogorovSmirnovTest: Sendable, Hashable, Codable {
         dPlus = plus
         dMinus = minus
         self.method = chosen
-        verdict = .tested(TestFigures(statistic: d, degreesOfFreedom: nil, pValue: p))
+        verdict = .tested(TestFigures(statistic: d, degreesOfFreedom: nil, pValue: p, method: chosen == .exact ? .exact : .asymptotic))
     }
 }

@@ -136,13 +136,17 @@ struct EdgeCaseTests {
         for c in cases {
             let label = "\(c.observed)"
             let probabilities = Array(repeating: 1 / Double(c.cells), count: c.cells)
-            let pearson = try GoodnessOfFitTest(observed: c.observed, probabilities: probabilities)
+            let pearson = try GoodnessOfFitTest(observed: c.observed, probabilities: probabilities, exactBudget: 0)
             let g = try GoodnessOfFitTest(observed: c.observed, probabilities: probabilities, statistic: .logLikelihoodRatio)
             if let reference = c.pearson, let referenceG = c.g {
                 expectEdgeClose(pearson.verdict.pValue ?? .nan, reference, "Pearson \(label)")
                 expectEdgeClose(g.verdict.pValue ?? .nan, referenceG, "G \(label)")
             } else if let p = pearson.verdict.pValue {
                 #expect((0...1).contains(p), "\(label)")
+            }
+            // The exact p-value the audit takes on these small tables: a probability, and exact.
+            if let exact = try GoodnessOfFitTest(observed: c.observed, probabilities: probabilities).verdict.figures {
+                #expect((0...1).contains(exact.pValue) && exact.method == .exact, "exact \(label)")
             }
             let half = c.cells / 2 + 1
             let independence = try IndependenceTest(table: [Array(c.observed.prefix(half)), Array(c.observed.suffix(half))])

@@ -83,6 +83,7 @@ extension SubjectAudit {
             record: CheckRecord(
                 subject: name, check: .returnToPlayer(.sampled), kind: .sampling, status: .inconclusive,
                 statistic: interval.mean / stake, pValue: p, log10PValue: log10P.isFinite ? log10P : nil,
+                pValueMethod: log10P == -.infinity ? .exact : .chiSquare,
                 detailFacts: .sampledReturn(
                     returnToPlayer: interval.mean / stake, plays: plays, lower: interval.lower / stake, upper: interval.upper / stake,
                     exact: rtp.rtp, stake: stake), impossibleObserved: log10P == -.infinity),

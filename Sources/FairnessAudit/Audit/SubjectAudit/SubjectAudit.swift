@@ -64,7 +64,8 @@ enum SubjectAudit {
             var table = test.cells.enumerated().map { position, cell in
                 StatisticTableRow(
                     subject: subject, check: check, table: "goodness of fit", row: "\(position + 1)", column: "",
-                    observed: cell.observed, expected: cell.expected, members: cell.indices.map { names[$0] }.joined(separator: "+"))
+                    observed: cell.observed, expected: cell.expected, members: cell.indices.map { names[$0] }.joined(separator: "+"),
+                    method: figures.method)
             }
             for index in observed.indices where probabilities[index] == 0 && observed[index] > 0 {
                 table.append(
@@ -89,7 +90,7 @@ enum SubjectAudit {
         guard !impossible.isEmpty else { return PendingCheck(record: record) }
         let count = impossible.reduce(0.0) { $0 + observed[$1] }
         record.status = .inconclusive
-        record.setPValue(0, log10: -.infinity)
+        record.setPValue(0, log10: -.infinity, method: .exact)
         record.impossibleObserved = true
         record.detailFacts = .oneOutcome(impossible: Int(count))
         let table = impossible.map {

@@ -152,7 +152,7 @@ extension LogTally {
                         lower: interval.lower, upper: interval.upper, expected: expected.map { .init(source: source, value: $0) },
                         declared: model.returnToPlayer != nil ? declared : nil)))
             if let expected {
-                record.setPValue(try interval.pValue(mean: expected), log10: try interval.log10PValue(mean: expected))
+                record.setPValue(try interval.pValue(mean: expected), log10: try interval.log10PValue(mean: expected), method: .chiSquare)
                 checks.append(
                     PendingCheck(
                         record: record,
@@ -221,8 +221,11 @@ extension LogTally {
             let bonferroni = settings.alpha / Double(tested.count)
             let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
             let strongest = windowTests.indices.min { (windowTests[$0] ?? 2) < (windowTests[$1] ?? 2) }!
-            let smallest = windowFigures.compactMap { $0?.log10PValue }.min()!
-            drift.setPValue(min(1, Double(tested.count) * tested.min()!), log10: min(0, Foundation.log10(Double(tested.count)) + smallest))
+            // The window with the smallest p-value gives the check's, and its method.
+            let smallest = windowFigures.compactMap { $0 }.min { $0.log10PValue < $1.log10PValue }!
+            drift.setPValue(
+                min(1, Double(tested.count) * tested.min()!), log10: min(0, Foundation.log10(Double(tested.count)) + smallest.log10PValue),
+                method: smallest.method)
             drift.detailFacts = .drift(
                 .init(
                     tested: tested.count, strongest: strongest,
@@ -238,7 +241,7 @@ extension LogTally {
                     StatisticTableRow(
                         subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "\(position + 1)", column: column,
                         observed: cell.observed, expected: cell.expected,
-                        members: cell.indices.map { labelNames[$0] }.joined(separator: "+")))
+                        members: cell.indices.map { labelNames[$0] }.joined(separator: "+"), method: fit.verdict.figures?.method))
             }
             let observed = windows.counts[index]
             for slot in 0..<k where model.probabilities[slot] == 0 && observed[slot] > 0 {
@@ -353,6 +356,7 @@ extension LogTally {
                     subject: name, check: check, kind: .fairness, status: .inconclusive, statistic: Double(hits),
                     pValue: test.verdict.pValue,
                     log10PValue: test.verdict.figures.flatMap { $0.log10PValue.isFinite ? $0.log10PValue : nil },
+                    pValueMethod: test.verdict.figures?.method,
                     detailFacts: .binomial(
                         .init(
                             counting: counting, successes: hits, trials: valid, proportion: test.proportion, probability: p,

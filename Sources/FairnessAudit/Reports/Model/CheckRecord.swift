@@ -25,6 +25,9 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
     /// log₁₀ of ``pValue``, finite even where the p-value underflows; nil without a p-value, or when the
     /// p-value is 0 exactly (``impossibleObserved``).
     public var log10PValue: Double? = nil
+    /// How the p-value was obtained: exact (the multinomial enumerated, the binomial, an impossible outcome)
+    /// or the chi-square approximation; nil without a p-value.
+    public var pValueMethod: PValueMethod? = nil
     /// Holm-adjusted within the subject's family (see `TestFamilies`).
     public var holmPValue: Double?
     /// log₁₀ of ``holmPValue``, finite even where it underflows; nil as ``log10PValue`` is.
@@ -57,14 +60,17 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
 
     /// Sets the p-value and its log₁₀; a log₁₀ of −∞ is a p-value of 0 exactly, an outcome impossible under
     /// the hypothesis.
-    public mutating func setPValue(_ p: Double, log10 log10P: Double) {
+    public mutating func setPValue(_ p: Double, log10 log10P: Double, method: PValueMethod) {
         pValue = p
         log10PValue = log10P.isFinite ? log10P : nil
+        pValueMethod = log10P == -.infinity ? .exact : method
         if log10P == -.infinity { impossibleObserved = true }
     }
 
     /// Sets the p-value from a test's figures.
-    public mutating func setPValue(_ figures: TestFigures) { setPValue(figures.pValue, log10: figures.log10PValue) }
+    public mutating func setPValue(_ figures: TestFigures) {
+        setPValue(figures.pValue, log10: figures.log10PValue, method: figures.method)
+    }
 
     /// The check this one repeats (the same counts against the same odds), whose status it carries; nil
     /// for a check that is its own test.
@@ -103,7 +109,8 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
 extension CheckRecord {
     /// The keys of the JSON report: every stored figure, and the detectable effect also in words.
     private enum EncodedKeys: String, CodingKey {
-        case subject, check, kind, status, statistic, degreesOfFreedom, pValue, log10PValue, holmPValue, holmLog10PValue, threshold,
+        case subject, check, kind, status, statistic, degreesOfFreedom, pValue, log10PValue, pValueMethod, holmPValue, holmLog10PValue,
+            threshold,
             detectable, detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved, repeats, information,
             interval
     }
@@ -120,6 +127,7 @@ extension CheckRecord {
         try container.encodeIfPresent(degreesOfFreedom, forKey: .degreesOfFreedom)
         try container.encodeIfPresent(pValue, forKey: .pValue)
         try container.encodeIfPresent(log10PValue, forKey: .log10PValue)
+        try container.encodeIfPresent(pValueMethod, forKey: .pValueMethod)
         try container.encodeIfPresent(holmPValue, forKey: .holmPValue)
         try container.encodeIfPresent(holmLog10PValue, forKey: .holmLog10PValue)
         try container.encodeIfPresent(threshold, forKey: .threshold)

@@ -1,9 +1,11 @@
+import FairnessStatistics
+
 /// One entry of a table a p-value was computed from, so every p-value can be recomputed from the report
 /// alone (`Scripts/gates/recompute_pvalues.py` does it with SciPy).
 ///
 /// - `goodness of fit`: one row per cell actually tested (after pooling), `observed` and `expected`
-///   counts, `members` naming the outcomes pooled into it; outcomes of probability 0 that were observed
-///   appear with `expected` 0 (their presence makes p = 0 exactly).
+///   counts, `members` naming the outcomes pooled into it, `method` how the p-value was obtained; outcomes
+///   of probability 0 that were observed appear with `expected` 0 (their presence makes p = 0 exactly).
 /// - `contingency`: one row per cell (`row`, `column`) of the table tested, with `members` naming the
 ///   outcomes gathered into that row's category; empty rows and columns are left in (the test drops them).
 /// - `binomial`: a `successes` row (`observed` = successes, `expected` = the hypothesised probability)
@@ -25,4 +27,7 @@ public struct StatisticTableRow: Sendable, Hashable, Encodable {
     public var expected: Double?
     /// The outcomes this row gathers, as the report names them.
     public var members: String
+    /// For a goodness-of-fit table (and each window of a drift check): how its p-value was obtained, exact
+    /// (the multinomial enumerated) or the chi-square approximation; nil for other tables.
+    public var method: PValueMethod? = nil
 }

@@ -40,6 +40,14 @@ public enum ReportNarrator {
         return String(format: "%.4g", x)
     }
 
+    /// A check's own p-value as the checks table shows it: ``pValue(_:log10:of:)``, then "(exact)" where it
+    /// comes from the exact distribution rather than the chi-square approximation.
+    public static func statedPValue(of check: CheckRecord) -> String {
+        guard let p = check.pValue else { return "" }
+        let exact = check.pValueMethod == .exact && !check.impossibleObserved
+        return pValue(p, log10: check.log10PValue, of: check) + (exact ? " (exact)" : "")
+    }
+
     /// The subject's worst finding in words and its class label: the most severe gating one, else the most
     /// severe noted one, else the first failing sampled test.
     public static func worstFinding(of subject: String, in r: AuditReport) -> (text: String, label: String) {

@@ -1,10 +1,15 @@
 import Foundation
 
-/// A chi-square goodness-of-fit test (Pearson or G) of observed counts against expected probabilities,
-/// with the inputs needed to reproduce it.
+/// A goodness-of-fit test (Pearson or G) of observed counts against expected probabilities, with the
+/// inputs needed to reproduce it.
 ///
 /// Under the null hypothesis the statistic is asymptotically chi-square with (cells − 1) degrees of
-/// freedom, counted after pooling and excluding cells of probability 0. An outcome observed although
+/// freedom, counted after pooling and excluding cells of probability 0. That approximation is least
+/// accurate in the far tail of small tables (one cell expecting 5 of 500 plays and showing 18: χ² gives
+/// 5e-9, the multinomial 4.6e-6), so Pearson's X² takes its exact multinomial p-value
+/// (``ExactMultinomialTail``) wherever the tables near the observed X² can be enumerated within the budget
+/// (few cells, or small expectations: exactly where the approximation fails), and the chi-square
+/// elsewhere (many cells with large expectations, where it holds); ``TestFigures/method`` says which. An outcome observed although
 /// its probability is 0 refutes the hypothesis outright: the test reports p = 0 and an infinite
 /// statistic, which is exact, not an approximation.
 public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
@@ -35,6 +40,9 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
     ///   - probabilities: The probability of each outcome under the null hypothesis.
     ///   - statistic: Pearson's X² (the default) or G.
     ///   - rule: What to do with expected counts below the minimum; pooling adjacent cells up to 5 by default.
+    ///   - exactBudget: The most prefixes ``ExactMultinomialTail`` may follow for Pearson's exact p-value
+    ///     (``ExactMultinomialTail/farTailFactor`` times as many where the chi-square p-value is below
+    ///     ``ExactMultinomialTail/farTailLevel``); 0 for the chi-square approximation only.
     /// - Throws: ``StatisticsError/emptyInput(what:)`` if there are no counts,
     ///   ``StatisticsError/invalidCount(what:index:value:)`` if a count is negative, NaN or infinite,
     ///   ``StatisticsError/lengthMismatch(what:expected:actual:)`` if `probabilities` has a different length,
@@ -42,12 +50,14 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
     ///   ``StatisticsError/probabilitiesDoNotSumToOne(sum:tolerance:)`` for invalid probabilities,
     ///   ``StatisticsError/invalidArgument(_:)`` if the rule's minimum is negative or not finite, and
     ///   ``StatisticsError/gsl(function:status:message:)`` if GSL fails on the p-value.
-    /// - Complexity: O(k) for k cells, O(k²) in the worst case with ``ExpectedCountRule/poolAdjacent(minimum:)``.
+    /// - Complexity: O(k) for k cells, O(k²) in the worst case with ``ExpectedCountRule/poolAdjacent(minimum:)``,
+    ///   plus at most `exactBudget` prefixes for the exact p-value (about 0.1 s at the default).
     public init(
         observed: [Double],
         probabilities: [Double],
         statistic: GoodnessOfFitStatistic = .pearson,
-        rule: ExpectedCountRule = .standard
+        rule: ExpectedCountRule = .standard,
+        exactBudget: Int = ExactMultinomialTail.defaultBudget
     ) throws {
         try Validate.counts(observed, "observed counts")
         guard probabilities.count == observed.count else {
@@ -78,7 +88,8 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
 
         if impossible > 0 {
             self.cells = cells
-            self.verdict = .tested(TestFigures(statistic: .infinity, degreesOfFreedom: Double(max(cells.count - 1, 0)), pValue: 0))
+            self.verdict = .tested(
+                TestFigures(statistic: .infinity, degreesOfFreedom: Double(max(cells.count - 1, 0)), pValue: 0, method: .exact))
             return
         }
         guard total > 0 else {
@@ -96,10 +107,27 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         let value = Self.value(of: statistic, over: testable)
         let df = Double(testable.count - 1)
         let distribution = try ChiSquareDistribution(degreesOfFreedom: df)
+        let chiSquare = TestFigures(
+            statistic: value, degreesOfFreedom: df, pValue: try distribution.upperTail(value),
+            log10PValue: try distribution.log10UpperTail(value))
+        guard statistic == .pearson, exactBudget > 0 else {
+            self.verdict = .tested(chiSquare)
+            return
+        }
+        // In the far tail, where a decision is made and the approximation errs most, the enumeration may
+        // follow more prefixes.
+        let observed = testable.map(\.observed), probabilities = testable.map { $0.expected / total }
+        let exact =
+            ExactMultinomialTail.pearson(observed: observed, probabilities: probabilities, budget: exactBudget)
+            ?? (chiSquare.pValue < ExactMultinomialTail.farTailLevel
+                ? ExactMultinomialTail.pearson(
+                    observed: observed, probabilities: probabilities, budget: exactBudget * ExactMultinomialTail.farTailFactor) : nil)
+        guard let exact else {
+            self.verdict = .tested(chiSquare)
+            return
+        }
         self.verdict = .tested(
-            TestFigures(
-                statistic: value, degreesOfFreedom: df, pValue: try distribution.upperTail(value),
-                log10PValue: try distribution.log10UpperTail(value)))
+            TestFigures(statistic: value, degreesOfFreedom: df, pValue: exact.pValue, log10PValue: exact.log10PValue, method: .exact))
     }
 
     /// The cells the test is computed on, by `rule` (pooled, or refused when one expects too little), and
@@ -165,9 +193,11 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         counts: [Count],
         probabilities: [Double],
         statistic: GoodnessOfFitStatistic = .pearson,
-        rule: ExpectedCountRule = .standard
+        rule: ExpectedCountRule = .standard,
+        exactBudget: Int = ExactMultinomialTail.defaultBudget
     ) throws {
-        try self.init(observed: counts.map { Double($0) }, probabilities: probabilities, statistic: statistic, rule: rule)
+        try self.init(
+            observed: counts.map { Double($0) }, probabilities: probabilities, statistic: statistic, rule: rule, exactBudget: exactBudget)
     }
 
     /// The documented pooling rule (see ``ExpectedCountRule/poolAdjacent(minimum:)``).

@@ -12,13 +12,18 @@ public struct TestFigures: Sendable, Hashable, Codable {
     /// log₁₀ of the p-value, finite where the p-value itself underflows; −∞ only for p = 0 exactly (an
     /// outcome the hypothesis makes impossible).
     public let log10PValue: Double
+    /// How the p-value was obtained.
+    public let method: PValueMethod
 
-    /// Figures with the given statistic, degrees of freedom (nil where there are none), p-value and its
-    /// log₁₀ (by default log₁₀ of the p-value itself).
-    public init(statistic: Double, degreesOfFreedom: Double?, pValue: Double, log10PValue: Double? = nil) {
+    /// Figures with the given statistic, degrees of freedom (nil where there are none), p-value, its
+    /// log₁₀ (by default log₁₀ of the p-value itself) and the method that gave it.
+    public init(
+        statistic: Double, degreesOfFreedom: Double?, pValue: Double, log10PValue: Double? = nil, method: PValueMethod = .chiSquare
+    ) {
         self.statistic = statistic
         self.degreesOfFreedom = degreesOfFreedom
         self.pValue = pValue
         self.log10PValue = log10PValue ?? Foundation.log10(pValue)
+        self.method = method
     }
 }

@@ -107,6 +107,7 @@ extension SubjectAudit {
                         subject: game.name, check: test.check, kind: .sampling, status: .inconclusive, statistic: hits,
                         pValue: binomial.verdict.pValue,
                         log10PValue: binomial.verdict.figures.flatMap { $0.log10PValue.isFinite ? $0.log10PValue : nil },
+                        pValueMethod: binomial.verdict.figures?.method,
                         detailFacts: detail),
                     power: powered ? .binomial(trials: plays, probability: test.probability) : nil,
                     table: binomialTable(game.name, test.check, successes: hits, trials: plays, probability: test.probability)))

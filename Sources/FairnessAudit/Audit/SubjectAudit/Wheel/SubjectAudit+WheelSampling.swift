@@ -85,6 +85,7 @@ extension SubjectAudit {
                         subject: name, check: check, kind: .sampling,
                         status: .inconclusive, statistic: Double(count), pValue: test.verdict.pValue,
                         log10PValue: test.verdict.figures.flatMap { $0.log10PValue.isFinite ? $0.log10PValue : nil },
+                        pValueMethod: test.verdict.figures?.method,
                         detailFacts: .binomial(
                             .init(
                                 counting: .rareOutcome, successes: count, trials: tally.trials, proportion: test.proportion, probability: p,

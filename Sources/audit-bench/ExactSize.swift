@@ -1,0 +1,178 @@
+import FairnessStatistics
+import Foundation
+
+/// The true size of the count tests on the smallest tables the toolkit tests, measured without sampling:
+/// every table the null hypothesis can produce is enumerated with its probability, and the size at level
+/// α is the total probability of the tables the test rejects at α.
+///
+/// - Goodness of fit: every multinomial table of n counts over the cells as the toolkit tests them (after
+///   pooling to expected counts of at least 5), for the toolkit's test (``GoodnessOfFitTest`` as the audit
+///   calls it: exact where it enumerates, see ``TestFigures/method``) and for the chi-square
+///   approximation alone (`exactBudget: 0`), the test the toolkit ran on such tables before.
+/// - Independence: every 2 × c table with the given margins, each with its (multivariate hypergeometric)
+///   probability given the margins; the size given the margins bounds the size without them.
+///
+/// A test is at most its nominal level when its size is at most α; the ratio size / α says by how much a
+/// test is liberal (above 1) or conservative (below 1).
+struct ExactSize {
+    /// The levels measured: the far tail a family of many p-values is tested at.
+    static let levels = [1e-4, 1e-6, 1e-8]
+
+    /// One table at one level: the toolkit's size and the chi-square approximation's.
+    struct Row {
+        var table: String
+        var level: Double
+        /// The toolkit's test: its size, and the method its p-value takes at the critical table.
+        var size: Double
+        var method: PValueMethod?
+        /// The chi-square approximation's size on the same table.
+        var chiSquareSize: Double
+    }
+
+    /// The goodness-of-fit tables: the least a table can expect per cell (5) with 2, 3 and 6 equal cells,
+    /// and a 40-line window of the weighted prize wheel of `Examples/specs/prize-wheel.yaml` as the log
+    /// audit's drift check pools it (5 cells expecting 12, 8, 6, 8 and 6).
+    static func goodnessOfFitRows() throws -> [Row] {
+        let prizeWheel = [30.0, 20, 15, 10, 10, 8, 5, 2].map { $0 / 100 }
+        let cases: [(String, Int, [Double])] = [
+            ("goodness of fit, 2 equal cells, 10 plays", 10, [0.5, 0.5]),
+            ("goodness of fit, 3 equal cells, 15 plays", 15, Array(repeating: 1 / 3, count: 3)),
+            ("goodness of fit, 6 equal cells (a die), 30 rolls", 30, Array(repeating: 1 / 6, count: 6)),
+            ("drift window of 40 lines, prize wheel pooled to 5 cells", 40, prizeWheel),
+        ]
+        return try cases.flatMap { try goodnessOfFit(name: $0.0, total: $0.1, probabilities: $0.2) }
+    }
+
+    /// The independence tables: 2 × 2 and 2 × 3 at the least expected count the test accepts (5).
+    static func independenceRows() throws -> [Row] {
+        let cases: [(String, Int, [Int])] = [
+            ("independence 2 × 2, margins 10, 10 × 10, 10", 10, [10, 10]),
+            ("independence 2 × 2, margins 10, 30 × 20, 20", 20, [10, 30]),
+            ("independence 2 × 3, margins 15, 15 × 10, 10, 10", 15, [10, 10, 10]),
+        ]
+        return try cases.flatMap { try independence(name: $0.0, firstRow: $0.1, columns: $0.2) }
+    }
+
+    /// Every table of `total` counts over the cells the toolkit tests for `probabilities` (pooled as
+    /// ``GoodnessOfFitTest`` pools them), sorted by X² from the largest, each with ln of its probability.
+    static func goodnessOfFit(name: String, total n: Int, probabilities: [Double]) throws -> [Row] {
+        var placeholder = Array(repeating: 0.0, count: probabilities.count)
+        placeholder[0] = Double(n)
+        let cells = try GoodnessOfFitTest(observed: placeholder, probabilities: probabilities).cells
+        let pooled = cells.map { $0.expected / Double(n) }
+        var tables: [(statistic: Double, lnProbability: Double, counts: [Int])] = []
+        var counts = Array(repeating: 0, count: pooled.count)
+        func place(_ cell: Int, _ left: Int) {
+            if cell == pooled.count - 1 {
+                counts[cell] = left
+                var statistic = 0.0, lnProbability = lnFactorial(n)
+                for (o, p) in zip(counts, pooled) {
+                    let e = Double(n) * p, difference = Double(o) - e
+                    statistic += difference * difference / e
+                    lnProbability += Double(o) * log(p) - lnFactorial(o)
+                }
+                tables.append((statistic, lnProbability, counts))
+                return
+            }
+            for o in 0...left {
+                counts[cell] = o
+                place(cell + 1, left - o)
+            }
+        }
+        place(0, n)
+        tables.sort { $0.statistic > $1.statistic }
+        func pValue(_ index: Int, exactBudget: Int) throws -> TestFigures? {
+            try GoodnessOfFitTest(counts: tables[index].counts, probabilities: pooled, exactBudget: exactBudget).verdict.figures
+        }
+        return try levels.map { level in
+            // The p-value grows as X² falls, so the tables rejected at α are a prefix of the sorted list.
+            let rejected = try rejectedPrefix(count: tables.count) {
+                try pValue($0, exactBudget: ExactMultinomialTail.defaultBudget)!.pValue <= level
+            }
+            let rejectedByChiSquare = try rejectedPrefix(count: tables.count) { try pValue($0, exactBudget: 0)!.pValue <= level }
+            let critical = rejected > 0 ? try pValue(rejected - 1, exactBudget: ExactMultinomialTail.defaultBudget)?.method : nil
+            return Row(
+                table: "\(name) (\(cellList(cells.map { $0.expected })))", level: level,
+                size: sumOfExponentials(tables.prefix(rejected).map(\.lnProbability)), method: critical,
+                chiSquareSize: sumOfExponentials(tables.prefix(rejectedByChiSquare).map(\.lnProbability)))
+        }
+    }
+
+    /// Every 2 × c table whose first row holds `firstRow` counts and whose columns hold `columns`, with
+    /// its probability given the margins: Π C(cⱼ, xⱼ) / C(n, r₁).
+    static func independence(name: String, firstRow: Int, columns: [Int]) throws -> [Row] {
+        let n = columns.reduce(0, +)
+        func lnChoose(_ a: Int, _ b: Int) -> Double { lnFactorial(a) - lnFactorial(b) - lnFactorial(a - b) }
+        var tables: [(table: [[Double]], lnProbability: Double)] = []
+        var row = Array(repeating: 0, count: columns.count)
+        func place(_ column: Int, _ left: Int) {
+            if column == columns.count {
+                guard left == 0 else { return }
+                var lnProbability = -lnChoose(n, firstRow)
+                for (x, c) in zip(row, columns) { lnProbability += lnChoose(c, x) }
+                tables.append(([row.map(Double.init), zip(columns, row).map { Double($0 - $1) }], lnProbability))
+                return
+            }
+            for x in 0...min(left, columns[column]) {
+                row[column] = x
+                place(column + 1, left - x)
+            }
+        }
+        place(0, firstRow)
+        let pValues = try tables.map { try IndependenceTest(table: $0.table).verdict.pValue ?? 1 }
+        return levels.map { level in
+            let rejected = tables.indices.filter { pValues[$0] <= level }.map { tables[$0].lnProbability }
+            let size = sumOfExponentials(rejected)
+            return Row(table: name, level: level, size: size, method: rejected.isEmpty ? nil : .chiSquare, chiSquareSize: size)
+        }
+    }
+
+    /// How many of `count` tables, sorted from the most extreme, the test rejects (a prefix), by bisection.
+    static func rejectedPrefix(count: Int, rejects: (Int) throws -> Bool) throws -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if try rejects(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// ln k!.
+    static func lnFactorial(_ k: Int) -> Double {
+        let value: Double = lgamma(Double(k) + 1)
+        return value
+    }
+
+    /// Σ exp(xᵢ), summed in logarithms from the largest term (0 for no terms).
+    static func sumOfExponentials(_ logarithms: [Double]) -> Double {
+        guard let largest = logarithms.max(), largest > -.infinity else { return 0 }
+        return exp(largest) * logarithms.reduce(0) { $0 + exp($1 - largest) }
+    }
+
+    static func cellList(_ expected: [Double]) -> String {
+        "expected " + expected.map { String(format: "%g", $0) }.joined(separator: ", ")
+    }
+
+    /// The Markdown section: one row per table and level, the toolkit's size and the chi-square's, each
+    /// as a ratio to α.
+    static func markdown(_ rows: [Row]) -> [String] {
+        var lines = [
+            "## True size on the smallest tables",
+            "",
+            "Every table the null hypothesis can produce, enumerated with its probability (goodness of fit: the multinomial",
+            "over the cells as tested, after pooling; independence: every table with the margins shown, given the margins);",
+            "the size at α is the probability of the tables the test rejects at α. Required: the toolkit's test at most α.",
+            "The chi-square column is the approximation alone, as the toolkit tested such tables before it enumerated them.",
+            "",
+            "| table | α | toolkit's test: size (size / α) | p-value by | chi-square alone: size (size / α) | within α |",
+            "|---|---|---|---|---|---|",
+        ]
+        for row in rows {
+            let figure = { (size: Double) in String(format: "%.3g (%.3g)", size, size / row.level) }
+            lines.append(
+                "| \(row.table) | \(String(format: "%g", row.level)) | \(figure(row.size)) | \(row.method?.rawValue ?? "(none rejected)") | \(figure(row.chiSquareSize)) | \(row.size <= row.level ? "yes" : "**no**") |"
+            )
+        }
+        return lines + [""]
+    }
+}

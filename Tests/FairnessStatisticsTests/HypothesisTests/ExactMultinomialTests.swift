@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import FairnessStatistics
+
+/// The exact multinomial p-value of Pearson's X² against brute force: every table with the observed total
+/// enumerated in rational arithmetic and mpmath (`Fixtures/make_exact_multinomial_reference.py`,
+/// `exact_multinomial_reference.json`).
+@Suite("exact multinomial p-values")
+struct ExactMultinomialTests {
+    struct Fixture: Decodable {
+        struct Case: Decodable {
+            let observed: [Double]
+            let probabilities: [Double]
+            let statistic: Double
+            let log10PValue: Double
+            let chiSquarePValue: Double
+        }
+        let pearson: [Case]
+    }
+
+    static let fixture: Fixture = {
+        let url = Bundle.module.url(forResource: "exact_multinomial_reference", withExtension: "json", subdirectory: "Fixtures")!
+        return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
+    }()
+
+    @Test func pValuesMatchBruteForce() throws {
+        #expect(Self.fixture.pearson.count >= 15)
+        for case_ in Self.fixture.pearson {
+            let result = try #require(ExactMultinomialTail.pearson(observed: case_.observed, probabilities: case_.probabilities))
+            #expect(abs(result.statistic - case_.statistic) <= 1e-12 * max(1, case_.statistic))
+            #expect(
+                abs(result.log10PValue - case_.log10PValue) <= 1e-9 * max(1, abs(case_.log10PValue)),
+                "\(case_.observed): log10 p \(result.log10PValue), brute force \(case_.log10PValue)")
+            if case_.log10PValue > -300 {
+                #expect(abs(result.pValue - Foundation.pow(10, case_.log10PValue)) <= 1e-8 * result.pValue)
+            }
+        }
+    }
+
+    /// Where the chi-square approximation is far too small: one cell expecting 5 of 500 plays, 18 observed.
+    @Test func aPoissonTailTheChiSquareMisses() throws {
+        let result = try #require(ExactMultinomialTail.pearson(observed: [18, 482], probabilities: [0.01, 0.99]))
+        let chi = try ChiSquareDistribution(degreesOfFreedom: 1).upperTail(result.statistic)
+        #expect(chi < 1e-8 && result.pValue > 4e-6, "chi-square \(chi), exact \(result.pValue)")
+    }
+
+    /// Many cells with large expectations: too many tables near the contour, so no exact value (the caller
+    /// keeps the chi-square); and what is not a table of counts has none.
+    @Test func refusesWhatItCannotEnumerate() {
+        let thirtySeven = Array(repeating: 1.0 / 37, count: 37)
+        #expect(ExactMultinomialTail.pearson(observed: Array(repeating: 27_027, count: 37), probabilities: thirtySeven) == nil)
+        #expect(ExactMultinomialTail.pearson(observed: [1.5, 3], probabilities: [0.5, 0.5]) == nil)
+        #expect(ExactMultinomialTail.pearson(observed: [1, 3], probabilities: [0, 1]) == nil)
+        #expect(ExactMultinomialTail.pearson(observed: [0, 0], probabilities: [0.5, 0.5]) == nil)
+        // A small budget is a refusal, never a partial sum.
+        #expect(ExactMultinomialTail.pearson(observed: [14, 6, 10, 5, 5], probabilities: [0.15, 0.2, 0.3, 0.2, 0.15], budget: 50) == nil)
+    }
+
+    /// The goodness-of-fit test takes the exact p-value where it enumerates: a die rolled 30 times at any
+    /// X² (every table fits the budget), a die rolled 100 times in the far tail (4.9 million prefixes, past
+    /// the default budget but within the far tail's), and the chi-square where the budget is 0.
+    @Test func goodnessOfFitTakesTheExactValueWhereItEnumerates() throws {
+        let die = Array(repeating: 1.0 / 6, count: 6)
+        let thirty = try GoodnessOfFitTest(counts: [15, 3, 3, 3, 3, 3], probabilities: die)
+        #expect(thirty.verdict.figures?.method == .exact)
+        let hundred = try GoodnessOfFitTest(counts: [40, 12, 12, 12, 12, 12], probabilities: die)
+        let chiSquare = try GoodnessOfFitTest(counts: [40, 12, 12, 12, 12, 12], probabilities: die, exactBudget: 0)
+        let exact = try #require(hundred.verdict.figures), approximate = try #require(chiSquare.verdict.figures)
+        #expect(exact.method == .exact && approximate.method == .chiSquare)
+        #expect(approximate.pValue < ExactMultinomialTail.farTailLevel)
+        // The approximation's tail is too light here: the exact p-value is the larger.
+        #expect(exact.pValue > approximate.pValue, "exact \(exact.pValue), chi-square \(approximate.pValue)")
+        #expect(ExactMultinomialTail.pearson(observed: [40, 12, 12, 12, 12, 12], probabilities: die) == nil, "past the default budget")
+    }
+}
