@@ -19,10 +19,15 @@ struct ExactMultinomialTests {
         let pearson: [Case]
     }
 
-    static let fixture: Fixture = {
-        let url = Bundle.module.url(forResource: "exact_multinomial_reference", withExtension: "json", subdirectory: "Fixtures")!
+    static func load(_ name: String) -> Fixture {
+        let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures")!
         return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
-    }()
+    }
+
+    static let fixture = load("exact_multinomial_reference")
+
+    /// Tables too large for the rational brute force, enumerated in full with NumPy.
+    static let farTail = load("far_tail_reference")
 
     @Test func pValuesMatchBruteForce() throws {
         #expect(Self.fixture.pearson.count >= 15)
@@ -69,8 +74,13 @@ struct ExactMultinomialTests {
         let exact = try #require(hundred.verdict.figures), approximate = try #require(chiSquare.verdict.figures)
         #expect(exact.method == .exact && approximate.method == .chiSquare)
         #expect(approximate.pValue < ExactMultinomialTail.farTailLevel)
-        // The approximation's tail is too light here: the exact p-value is the larger.
+        // The approximation's tail is too light here: the exact p-value is the larger, and it equals the
+        // full enumeration of all 96,560,646 tables (`Fixtures/make_far_tail_reference.py`).
         #expect(exact.pValue > approximate.pValue, "exact \(exact.pValue), chi-square \(approximate.pValue)")
+        let reference = try #require(Self.farTail.pearson.first { $0.observed == [40, 12, 12, 12, 12, 12] })
+        #expect(
+            abs(exact.log10PValue - reference.log10PValue) <= 1e-9, "log10 p \(exact.log10PValue), enumeration \(reference.log10PValue)")
+        #expect(abs(approximate.pValue - reference.chiSquarePValue) <= 1e-9 * reference.chiSquarePValue)
         #expect(ExactMultinomialTail.pearson(observed: [40, 12, 12, 12, 12, 12], probabilities: die) == nil, "past the default budget")
     }
 }
