@@ -202,7 +202,7 @@ struct CalibrateCommand: ParsableCommand {
             "| \(checkName) | \(try rate(power.caught, seeds)) | 90% ± 3%: \(powerMet(power) ? "met" : "**missed**") |",
             "",
         ]
-        lines += ExactSize.markdown(sizes)
+        lines += ExactSize.markdown(sizes) + ExactSize.midSizedMarkdown(try ExactSize.midSizedRows())
         return (lines.joined(separator: "\n"), allUniform)
     }
 

@@ -33,6 +33,12 @@ struct CalibrationTests {
                 "| drift window of 40 lines, prize wheel pooled to 5 cells (expected 12, 8, 6, 8, 6) | 1e-08 | 9.94e-09 (0.994) | exact | 1.08e-07 (10.8) | yes |"
             ))
         #expect(result.stdout.contains("true size within α on the smallest tables: yes"))
+        // Mid-sized tables: the chi-square's true size at its critical value (as NumPy enumerates it), and
+        // the toolkit exact where the far tail's budget reaches.
+        let midSized = text.split(separator: "\n").filter { $0.hasPrefix("| a die rolled") }
+        #expect(midSized.count == 9, "\(midSized.count) mid-sized rows")
+        #expect(text.contains("| a die rolled 60 times (expected 10 each) | 1e-08 | 5.84e-08 (5.84) | exact | yes |"))
+        #expect(text.contains("| a die rolled 100 times (expected 16.67 each) | 1e-08 | 3.82e-08 (3.82) | exact | yes |"))
         // Every sampled check of both fair subjects is measured, with a KS figure in [0, 1].
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| reference-") }
         #expect(rows.count >= 20, "\(rows.count) rows")

@@ -48,12 +48,30 @@ public enum ExactMultinomialTail {
         guard n > 0 else { return nil }
         var statistic = 0.0
         for (o, p) in zip(observed, probabilities) { statistic += (o - n * p) * (o - n * p) / (n * p) }
+        guard Enumeration(total: n, probabilities: probabilities, budget: budget).feasible(statistic),
+            let tail = upperTail(statistic - 1e-9 * max(1, statistic), total: n, probabilities: probabilities, budget: budget)
+        else { return nil }
+        return (statistic, tail.pValue, tail.log10PValue)
+    }
+
+    /// P(X² ≥ `threshold`) for `total` counts over `probabilities`: the exact size of a test that rejects
+    /// at X² ≥ threshold (the chi-square test's at its critical value), by the same enumeration.
+    /// - Parameters:
+    ///   - threshold: The least X² counted.
+    ///   - total: The whole number of counts, n > 0.
+    ///   - probabilities: Each cell's probability, all positive, summing to 1.
+    ///   - budget: The most prefixes to follow (`Int.max` for no limit; the work grows about as n^((k−1)/2)).
+    /// - Returns: The probability (0 where it underflows a double) and its log₁₀; nil for invalid inputs or
+    ///   past `budget`.
+    public static func upperTail(
+        _ threshold: Double, total n: Double, probabilities: [Double], budget: Int = defaultBudget
+    ) -> (pValue: Double, log10PValue: Double)? {
+        guard n > 0, n == n.rounded(), n < 0x1p53, probabilities.count >= 2, threshold.isFinite,
+            probabilities.allSatisfy({ $0 > 0 && $0.isFinite })
+        else { return nil }
         var enumeration = Enumeration(total: n, probabilities: probabilities, budget: budget)
-        guard enumeration.feasible(statistic) else { return nil }
-        let threshold = statistic - 1e-9 * max(1, statistic)
         guard let lnP = try? enumeration.lnTail(threshold) else { return nil }
-        let log10P = min(0, lnP / M_LN10)
-        return (statistic, min(1, exp(lnP)), log10P)
+        return (min(1, exp(lnP)), min(0, lnP / M_LN10))
     }
 
     /// The enumeration: cells sorted by expectation, running sums of the rest, the log-sum so far.
