@@ -12,22 +12,15 @@ extreme summed with scipy.special.logsumexp. About a minute.
 import json
 import math
 import os
+import sys
 
 import numpy as np
 from scipy import special, stats
 
-
-def compositions(n, k):
-    """Every table of k whole counts summing to n, one per row."""
-    tables = np.zeros((1, 0), dtype=np.int64)
-    left = np.array([n], dtype=np.int64)
-    for _ in range(k - 1):
-        repeats = left + 1
-        rows = np.repeat(np.arange(len(tables)), repeats)
-        counts = np.concatenate([np.arange(r) for r in repeats])
-        tables = np.hstack([tables[rows], counts[:, None]])
-        left = left[rows] - counts
-    return np.hstack([tables, left[:, None]])
+# The enumeration of tables is the SciPy gate's (Scripts/gates/recompute_pvalues.py), which is independent
+# of the toolkit too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Scripts", "gates"))
+from recompute_pvalues import compositions  # noqa: E402
 
 
 def exact_log10(observed, probabilities):
