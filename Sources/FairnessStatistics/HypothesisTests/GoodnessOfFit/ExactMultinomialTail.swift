@@ -58,7 +58,7 @@ public enum ExactMultinomialTail {
     /// at X² ≥ threshold (the chi-square test's at its critical value), by the same enumeration.
     /// - Parameters:
     ///   - threshold: The least X² counted.
-    ///   - total: The whole number of counts, n > 0.
+    ///   - n: The whole number of counts (the total), n > 0.
     ///   - probabilities: Each cell's probability, all positive, summing to 1.
     ///   - budget: The most prefixes to follow (`Int.max` for no limit; the work grows about as n^((k−1)/2)).
     /// - Returns: The probability (0 where it underflows a double) and its log₁₀; nil for invalid inputs or
