@@ -23,8 +23,9 @@ struct TableRecomputation {
     var interval: ConfidenceInterval?
 
     /// Why a table cannot be recomputed.
-    struct Unrecognised: Error {
+    struct Unrecognised: Error, CustomStringConvertible {
         var reason: String
+        var description: String { reason }
     }
 
     /// Recomputes the p-value of `check` from its table `rows` (all of one check, in the report's order).
