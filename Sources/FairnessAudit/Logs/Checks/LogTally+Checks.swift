@@ -216,7 +216,7 @@ extension LogTally {
         }
         var drift = CheckRecord(
             subject: name, check: .driftFirstDepartingWindow, kind: .fairness, status: .inconclusive,
-            detailFacts: .driftTooFewWindows(windows: windows.counts.count))
+            detailFacts: .driftTooFewWindows(windows: windows.counts.count, tested: tested.count))
         if tested.count >= 2 {
             let bonferroni = settings.alpha / Double(tested.count)
             let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }

@@ -121,8 +121,9 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case logReturn(LogReturn)
     /// Drift: each window against the declared odds.
     case drift(Drift)
-    /// Too few windows to test drift.
-    case driftTooFewWindows(windows: Int)
+    /// Too few windows to test drift: `tested` of the log's `windows` could be tested (a window needs two
+    /// outcome groups expecting 5 each).
+    case driftTooFewWindows(windows: Int, tested: Int)
     /// Homogeneity across windows: a `windows` × `outcomes` chi-square; rare outcomes pooled as named.
     case homogeneity(windows: Int, outcomes: Int, pooled: [String])
     /// Too few windows to test homogeneity.

@@ -123,7 +123,9 @@ extension ReportNarrator {
         case .payoutsMatchPaytable(let comparison): text(comparison)
         case .logReturn(let logReturn): text(logReturn)
         case .drift(let drift): text(drift)
-        case .driftTooFewWindows(let windows):
+        case .driftTooFewWindows(let windows, let tested) where tested < windows:
+            "inconclusive: \(tested) of \(windows) windows could be tested (each needs two outcome groups expecting 5); drift needs at least 2 (larger windows or a longer log)"
+        case .driftTooFewWindows(let windows, _):
             "inconclusive: \(windows) window(s) with testable outcomes; drift needs at least 2 (a longer log or smaller windows)"
         case .homogeneity(let windows, let outcomes, let pooled):
             "chi-square of \(windows) windows × \(outcomes) outcomes"
