@@ -121,6 +121,57 @@ struct VerifyCommandTests {
         #expect(result.stdout.contains("mismatch: probe file \(scripts)/prize_wheel.py"), "\(result.stdout)")
     }
 
+    /// A CSV file edited and the set sealed again, `audit.json` left as it was: a count in `tables.csv`, a
+    /// status in `checks.csv`, a digest in `provenance.csv`, a row dropped from `outcomes.csv`; and
+    /// `audit.md` stating another gate or verdict.
+    @Test func anEditedCSVCopyIsCaughtWhenAuditJSONIsUnchanged() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try AuditProcess.run(
+            ["run", "--spec", "Examples/specs/prize-wheel.yaml", "--trials", "20000", "--out", out, "--quiet"], in: Self.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        var result = try AuditProcess.run(["verify", out])
+        #expect(result.status == 0 && result.stdout.contains("6 CSV files compared with audit.json"), "\(result.stdout)")
+
+        /// `file` in a copy of the set with its first line holding `old` changed to `new`, sealed again.
+        func edited(_ file: String, _ old: String, _ new: String) throws -> String {
+            let copy = try Self.copy(out)
+            let lineEnd = file.hasSuffix(".csv") ? "\r\n" : "\n"
+            var lines = try String(contentsOfFile: copy + "/" + file, encoding: .utf8).components(separatedBy: lineEnd)
+            let index = try #require(lines.indices.first { $0 > 0 && lines[$0].contains(old) }, "\(file): \(old)")
+            lines[index] = new.isEmpty ? "" : lines[index].replacingOccurrences(of: old, with: new)
+            if new.isEmpty { lines.remove(at: index) }
+            try lines.joined(separator: lineEnd).write(toFile: copy + "/" + file, atomically: true, encoding: .utf8)
+            try Self.reseal(copy)
+            return copy
+        }
+        let tables = try String(contentsOfFile: out + "/tables.csv", encoding: .utf8).components(separatedBy: "\r\n")
+        let row = try #require(tables.dropFirst().first { $0.contains("goodness of fit") })
+        var fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let count = fields[5]
+        fields[5] = "\(Int(Double(count)!) + 400).0"
+        let cases: [(file: String, old: String, new: String, says: String)] = [
+            ("tables.csv", row, fields.joined(separator: ","), "observed: \(fields[5]), but audit.json gives \(count)"),
+            ("checks.csv", ",PASS,", ",FAIL,", "checks.csv: line"),
+            (
+                "provenance.csv", "spec,Examples/specs/prize-wheel.yaml,,", "spec,Examples/specs/prize-wheel.yaml,,0",
+                "provenance.csv: line 6, sha256: 0"
+            ),
+            ("outcomes.csv", ",", "", "outcomes.csv"),
+            ("audit.md", "**Gate: PASS**", "**Gate: FAIL**", "gate: FAIL, but audit.json gives PASS"),
+            ("audit.md", "| **PASS** |", "| **FAIL** |", "verdict: prize-wheel FAIL, but audit.json gives prize-wheel PASS"),
+        ]
+        for edit in cases {
+            let copy = try edited(edit.file, edit.old, edit.new)
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            result = try AuditProcess.run(["verify", copy])
+            #expect(
+                result.status == 1 && result.stdout.contains("mismatch: \(edit.file): line ") && result.stdout.contains(edit.says),
+                "\(edit.file): \(result.stdout)")
+            #expect(!result.stdout.contains("changed since it was sealed"))
+        }
+    }
+
     /// The committed report set (a million trials of every built-in subject: far-tail p-values beyond a
     /// double, impossible outcomes, Holm families, RTP intervals) verifies.
     @Test func theCommittedReportsVerify() throws {

@@ -14,6 +14,12 @@ public enum VerificationMismatch: Sendable, Hashable {
     case fileNotSealed(String)
     /// `audit.json` could not be read as a report.
     case unreadableReport(String)
+    /// A CSV file's cell differs from the figure or text `audit.json` holds for it (`line` counts the
+    /// heading as 1; both cells as written in CSV), or `audit.md` states another gate or verdict.
+    case copy(file: String, line: Int, column: String, stated: String, json: String)
+    /// A CSV file has another number of rows than `audit.json` (headings not counted), or `audit.md`'s
+    /// executive summary another number of subjects.
+    case copyRows(file: String, stated: Int, json: Int)
 
     // Figures.
     /// A check's p-value (or its log₁₀, for one beyond a double) differs from the one its table gives.
@@ -47,6 +53,8 @@ public struct VerificationResult: Sendable, Hashable {
     public var mismatches: [VerificationMismatch] = []
     /// Files whose digests were checked against the seal.
     public var sealedFiles = 0
+    /// CSV files compared, cell by cell, with `audit.json`.
+    public var copies = 0
     /// p-values recomputed from their tables.
     public var pValues = 0
     /// Intervals recomputed from their tables.

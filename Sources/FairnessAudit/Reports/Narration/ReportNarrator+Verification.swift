@@ -12,6 +12,9 @@ extension ReportNarrator {
             "\(name): changed since it was sealed (SHA-256 \(actual.prefix(12))…, sealed \(sealed.prefix(12))…)"
         case .fileNotSealed(let name): "\(name): not listed in \(ReportWriter.sealName)"
         case .unreadableReport(let reason): "audit.json cannot be read as a report: \(reason)"
+        case .copy(let file, let line, let column, let stated, let json):
+            "\(file): line \(line), \(column): \(stated.isEmpty ? "empty" : stated), but audit.json gives \(json.isEmpty ? "nothing" : json)"
+        case .copyRows(let file, let stated, let json): "\(file): \(count(stated, "row")), but audit.json has \(json)"
         case .pValue(let subject, let check, let reported, let recomputed, let log10):
             "\(subject): \(check): " + (log10 ? "log10 p " : "p ")
                 + "\(reported.map(figure) ?? "missing"), but its table gives \(figure(recomputed))"
@@ -33,10 +36,10 @@ extension ReportNarrator {
         }
     }
 
-    /// What a verification checked, in one line: "115 files sealed, 322 p-values and 11 intervals recomputed,
-    /// 706 decisions checked, 0 artefacts matched; gate FAIL" (no gate when `audit.json` could not be read).
+    /// What a verification checked, in one line: "115 files sealed, 6 CSV files compared with audit.json,
+    /// 322 p-values and 11 intervals recomputed, 706 decisions checked, 0 artefacts matched; gate FAIL" (no gate when `audit.json` could not be read).
     public static func summary(_ result: VerificationResult) -> String {
-        "\(count(result.sealedFiles, "file")) sealed, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
+        "\(count(result.sealedFiles, "file")) sealed, \(count(result.copies, "CSV file")) compared with audit.json, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
             + "recomputed, \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
             + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
     }
