@@ -14,9 +14,9 @@ import Foundation
 ///    p > 0.01), and the family-wise false-alarm rate — runs in which Holm rejects anything — must stay
 ///    within α, shown with its Clopper–Pearson interval, at the default α = 1e-6 and at α = 0.05 (where
 ///    it can actually be measured).
-/// 2. **Power.** A wheel whose spin gives sector 1 exactly the relative excess the report prints as
-///    detectable with 90% power ("outcomes vs claimed fair odds (Pearson)") is audited with S seeds; the
-///    check must fail in 90% ± 3% of them.
+/// 2. **Power** (``PowerCalibration``). A wheel, a dice game and a production log with one outcome more
+///    likely by exactly the relative deviation the report prints as detectable with 90% power are audited
+///    with S seeds; the check must fail in 90% ± 3% of them.
 /// 3. **True size in the far tail** (``ExactSize``): the probability that a count test rejects a true
 ///    hypothesis at α = 1e-4, 1e-6 and 1e-8 on the smallest tables it tests, by enumerating every table.
 struct CalibrateCommand: ParsableCommand {
@@ -51,20 +51,12 @@ struct CalibrateCommand: ParsableCommand {
         var familyMembers: [String: Int] = [:]
     }
 
-    /// The detectable size the report prints for one check, and how often a wheel biased by exactly that
-    /// much was caught.
-    struct PowerMeasurement {
-        static let check = CheckIdentifier.outcomes(versus: .claimedFair, statistic: .pearson)
-        /// The report's sentence.
-        var printed: String
-        /// The relative excess planted, in percent, as printed.
-        var excess: Double
-        var caught: Int
-    }
+    @Option(help: ArgumentHelp("Lines of each simulated production log for the power measurement. (default: 20000)", valueName: "n"))
+    var logLines = 20_000
 
     func run() throws {
         let null = try measureNull()
-        let power = try measurePower()
+        let power = try PowerCalibration(seeds: seeds, settings: settings, logLines: logLines).measure()
         let sizes = try ExactSize.goodnessOfFitRows() + ExactSize.independenceRows()
         let (text, allUniform) = try markdown(null, power, sizes)
         let url = URL(fileURLWithPath: out)
@@ -72,7 +64,7 @@ struct CalibrateCommand: ParsableCommand {
         try Data(text.utf8).write(to: temporary)
         guard rename(temporary.path, url.path) == 0 else { throw ValidationError("cannot write \(out)") }
         print(
-            "calibration: p-values uniform: \(allUniform ? "yes" : "no"); false alarms at 1e-6: \(null.rejectedAtDefault.values.reduce(0, +))/\(seeds * null.familyMembers.count), at 0.05: \(null.rejectedAtFivePercent.values.reduce(0, +))/\(seeds * null.familyMembers.count) game audits; power \(power.caught)/\(seeds) (\(powerMet(power) ? "met" : "missed")); true size within α on the smallest tables: \(sizes.allSatisfy { $0.size <= $0.level } ? "yes" : "no"); wrote \(out)"
+            "calibration: p-values uniform: \(allUniform ? "yes" : "no"); false alarms at 1e-6: \(null.rejectedAtDefault.values.reduce(0, +))/\(seeds * null.familyMembers.count), at 0.05: \(null.rejectedAtFivePercent.values.reduce(0, +))/\(seeds * null.familyMembers.count) game audits; power \(power.map { "\($0.caught)" }.joined(separator: ", "))/\(seeds) (\(power.allSatisfy(powerMet) ? "met" : "missed")); true size within α on the smallest tables: \(sizes.allSatisfy { $0.size <= $0.level } ? "yes" : "no"); wrote \(out)"
         )
     }
 
@@ -105,26 +97,8 @@ struct CalibrateCommand: ParsableCommand {
         return null
     }
 
-    /// 2. Power at the printed detectable size.
-    func measurePower() throws -> PowerMeasurement {
-        let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
-        let check = PowerMeasurement.check, checkName = ReportNarrator.name(of: check)
-        guard let record = baseline.checks.first(where: { $0.check == check }), let effect = record.detectableEffect,
-            case .outcome(let mostLikely, _) = effect.size, let printed = record.detectable
-        else { throw ValidationError("no detectable size printed for '\(checkName)' at \(trials.value) trials") }
-        // The bias planted is the relative excess as the report prints it (three significant digits).
-        let excess = Self.printedPercentage(mostLikely.relative)
-        let biased = BiasedWheel(sectors: 37, relativeExcess: excess / 100)
-        var caught = 0
-        for seed in 1...seeds {
-            let report = try Audit.run([AuditSubject(wheel: biased)], settings: settings(1_000_000 + seed))
-            if report.checks.first(where: { $0.check == check })?.status == .fail { caught += 1 }
-        }
-        return PowerMeasurement(printed: printed, excess: excess, caught: caught)
-    }
-
-    /// Whether the biased wheel was caught 90% ± 3% of the time.
-    func powerMet(_ power: PowerMeasurement) -> Bool { abs(Double(power.caught) / Double(seeds) - 0.9) <= 0.03 }
+    /// Whether the planted deviation was caught 90% ± 3% of the time.
+    func powerMet(_ power: PowerCalibration.Row) -> Bool { abs(Double(power.caught) / Double(seeds) - 0.9) <= 0.03 }
 
     /// "k of n = share (95% Clopper–Pearson [lower, upper])".
     func rate(_ k: Int, _ n: Int) throws -> String {
@@ -135,7 +109,9 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     /// The Markdown of `Reports/calibration.md`, and whether every check's p-values are uniform.
-    func markdown(_ null: NullMeasurement, _ power: PowerMeasurement, _ sizes: [ExactSize.Row]) throws -> (text: String, allUniform: Bool) {
+    func markdown(
+        _ null: NullMeasurement, _ power: [PowerCalibration.Row], _ sizes: [ExactSize.Row]
+    ) throws -> (text: String, allUniform: Bool) {
         let pValues = null.pValues
         var lines = [
             "# Calibration and power",
@@ -168,7 +144,6 @@ struct CalibrateCommand: ParsableCommand {
                 "| \(name) | \(values.count) | \(String(format: "%.4f", max(tests[index].dPlus, tests[index].dMinus))) | \(String(format: "%.3g", raw[index])) | \(String(format: "%.3g", adjusted[index])) | \(uniform ? "yes" : "**no**") |"
             )
         }
-        let checkName = ReportNarrator.name(of: PowerMeasurement.check)
         lines += [
             "",
             "## Family-wise false alarms",
@@ -193,15 +168,20 @@ struct CalibrateCommand: ParsableCommand {
             "",
             "## Power at the printed detectable size",
             "",
-            "The report prints, for `\(checkName)` on `reference-wheel-37` at \(trials.value) trials: \"\(power.printed)\".",
-            "A wheel whose spin gives sector 1 exactly \(String(format: "%.4g", power.excess))% more than its share (the other sectors",
-            "proportionally less) was audited with \(seeds) seeds:",
+            "Each game was audited once to read the relative deviation its report prints as detectable with 90% power",
+            "(solved on the Pearson statistic's distribution under the moved outcome, up and down); then a game, or a log",
+            "of \(logLines) lines, with that one outcome more likely by exactly the printed size (the others proportionally",
+            "less) was audited with \(seeds) seeds. The wheel and the dice at \(trials.value) trials per audit.",
             "",
-            "| check | caught | target |",
-            "|---|---|---|",
-            "| \(checkName) | \(try rate(power.caught, seeds)) | 90% ± 3%: \(powerMet(power) ? "met" : "**missed**") |",
-            "",
+            "| game | check | report prints | planted | caught | target |",
+            "|---|---|---|---|---|---|",
         ]
+        for row in power {
+            lines.append(
+                "| \(row.game) | \(row.check) | \(row.printed) | \(row.planted) | \(try rate(row.caught, seeds)) | 90% ± 3%: \(powerMet(row) ? "met" : "**missed**") |"
+            )
+        }
+        lines.append("")
         lines += ExactSize.markdown(sizes) + ExactSize.midSizedMarkdown(try ExactSize.midSizedRows())
         return (lines.joined(separator: "\n"), allUniform)
     }

@@ -131,7 +131,7 @@ public enum Audit {
     ) throws -> AuditReport {
         var pending = results.flatMap(\.checks)
         let families = try TestFamilies.settle(&pending, alpha: settings.alpha)
-        // Each statement of power solves for a noncentrality or a difference (GSL root finding): the
+        // Each statement of power solves for a deviation, a noncentrality or a difference: the
         // report's largest serial cost, so they are worked out side by side.
         let powered = pending.indices.filter { pending[$0].power != nil }
         let effects = try powered.map { (pending[$0].power!, families[$0] ?? 1) }.concurrentMap(threads: settings.run.threads) {
@@ -176,13 +176,16 @@ public enum Audit {
         let size: DetectableEffect.Size
         switch request {
         case .goodnessOfFit(let probabilities, let trials):
-            let deviations = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level).detectableRelativeDeviations
+            let power = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level)
             let likeliest = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
             let rarest = probabilities.indices.filter { probabilities[$0] > 0 }.min { probabilities[$0] < probabilities[$1] } ?? 0
-            func deviation(_ index: Int) -> DetectableEffect.Deviation {
-                .init(relative: deviations[index], absolute: deviations[index] * probabilities[index])
+            func deviation(_ index: Int) throws -> DetectableEffect.Deviation {
+                let relative = try power.detectableRelativeDeviation(ofCell: index)
+                return .init(relative: relative, absolute: relative * probabilities[index])
             }
-            size = .outcome(mostLikely: deviation(likeliest), leastLikely: deviation(rarest))
+            let mostLikely = try deviation(likeliest)
+            let leastLikely = probabilities[rarest] == probabilities[likeliest] ? mostLikely : try deviation(rarest)
+            size = .outcome(mostLikely: mostLikely, leastLikely: leastLikely)
         case .independence(let df, let trials):
             let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(level)
             let lambda = try ChiSquarePower.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: 0.9)

@@ -315,8 +315,10 @@ extension ReportWriter {
           the same test, without a second p-value. "p = 0 exactly" means an outcome of designed probability 0
           was observed; a p-value too small for a double keeps its size through its log₁₀ ("2e-6482").
           "Detectable" gives the deviation each test would catch with 90% power at Holm's strictest level α/m
-          for the subject's family of m p-values (noncentral chi-square for X² tests, the exact binomial
-          rejection region for the straight test), relative and in absolute percentage points.
+          for the subject's family of m p-values (for a goodness-of-fit X², the statistic's own distribution
+          with one outcome moved up or down, the larger of the two; the noncentral chi-square for
+          independence; the exact binomial rejection region for the straight test), relative and in absolute
+          percentage points.
         - **Invalid results** observed while sampling (labels no sector carries, no result, traps) fail whenever
           they are observed.
         """

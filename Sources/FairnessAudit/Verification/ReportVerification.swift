@@ -9,7 +9,7 @@ import Foundation
 /// - **The seal.** Every file `SHA256SUMS` lists has the digest it states, and every report file of the
 ///   set (`audit.json`, `audit.md`, the CSV files) is listed.
 /// - **Copies.** Every CSV file of the set says what `audit.json` says: each cell rebuilt from it, as the
-///   writer writes it (``checkCopies(_:json:into:)``); `audit.md` states the same gate and verdicts.
+///   writer writes it; `audit.md` states the same gate and verdicts.
 /// - **Figures.** Each p-value is recomputed from its table in `audit.json` (goodness of fit by its cells as
 ///   tested, Pearson's X² or G; contingency tables; exact binomial tests; the payout mean's profile
 ///   likelihood; a log's drift windows, Bonferroni over them), and beyond a double through its log₁₀;

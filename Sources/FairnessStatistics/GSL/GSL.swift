@@ -45,6 +45,22 @@ public enum GSL {
         try call("gsl_sf_gamma_inc_P_e") { gsl_sf_gamma_inc_P_e(a, x, $0) }
     }
 
+    /// The nodes and weights of `count`-point Gauss–Legendre quadrature on [−1, 1]
+    /// (`gsl_integration_glfixed`): Σ wᵢ f(xᵢ) integrates a polynomial of degree 2·count − 1 exactly.
+    /// - Throws: ``StatisticsError/gsl(function:status:message:)`` if GSL cannot build the table.
+    static func gaussLegendre(_ count: Int) throws -> [(node: Double, weight: Double)] {
+        setUp()
+        guard count > 0, let table = gsl_integration_glfixed_table_alloc(count) else {
+            throw StatisticsError.gsl(function: "gsl_integration_glfixed_table_alloc", status: Int32(GSL_ENOMEM), message: "no table")
+        }
+        defer { gsl_integration_glfixed_table_free(table) }
+        return try (0..<count).map { i in
+            var node = 0.0, weight = 0.0
+            try check(gsl_integration_glfixed_point(-1, 1, i, &node, &weight, table), "gsl_integration_glfixed_point")
+            return (node, weight)
+        }
+    }
+
     /// A GSL quantile function, which reports failure by returning NaN (its handler is off).
     static func quantile(_ function: String, _ value: Double) throws -> Double {
         guard value.isFinite else {

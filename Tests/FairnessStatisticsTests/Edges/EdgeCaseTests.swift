@@ -181,7 +181,7 @@ struct EdgeCaseTests {
             for alpha in [0.05, 1e-6, 1e-300] {
                 do {
                     let power = try ChiSquarePower(probabilities: [0.5, 0.3, 0.2], trials: Double(n), alpha: alpha)
-                    #expect(power.smallestDetectableRelativeDeviation > 0)
+                    #expect(try power.detectableRelativeDeviation(ofCell: 0) > 0)
                 } catch let error as StatisticsError {
                     #expect(!error.description.isEmpty)
                 }

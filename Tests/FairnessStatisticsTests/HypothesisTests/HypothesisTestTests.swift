@@ -135,7 +135,7 @@ struct PowerTests {
             #expect(power.degreesOfFreedom == c.df)
             expectClose(power.criticalValue, c.critical, "critical value df \(c.df)")
             expectClose(power.requiredNoncentrality, c.noncentrality, "noncentrality df \(c.df), alpha \(c.alpha)")
-            for (a, e) in zip(power.detectableRelativeDeviations, c.deviations) { expectClose(a, e, "deviation df \(c.df)") }
+            for (j, e) in c.deviations.enumerated() { expectClose(power.localRelativeDeviation(ofCell: j), e, "deviation df \(c.df)") }
         }
     }
 
@@ -162,7 +162,7 @@ struct PowerTests {
         let large = try ChiSquarePower(probabilities: Array(repeating: 1.0 / 37, count: 37), trials: 1e8, alpha: 1e-6)
         // δ scales as 1/√N.
         expectClose(
-            large.smallestDetectableRelativeDeviation * 10, small.smallestDetectableRelativeDeviation, tolerance: 1e-12, "1/sqrt(N) scaling"
+            large.localRelativeDeviation(ofCell: 0) * 10, small.localRelativeDeviation(ofCell: 0), tolerance: 1e-12, "1/sqrt(N) scaling"
         )
     }
 }
