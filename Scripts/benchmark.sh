@@ -92,6 +92,8 @@ echo "full default audit (--trials 1000000, release): $(median "${release_runs[@
 # A subject defined outside the library (here, in the audit executable's module, as a user's is): the sampling
 # part of Audit.run against the runner called directly.
 .build/release/audit-bench --parity --trials 200000000 --threads 1
+# Every row of the cost-at-scale table through Audit.run from a package depending on the toolkit by version.
+bash Scripts/benchmarks/library-parity.sh
 # A game's own code behind a probe (Python, docs/probe-protocol.md): answers per second in batches, and
 # every exact check of a 37-pocket roulette through it.
 .build/release/audit-bench --probe 'python3 Scripts/benchmarks/roulette37.py' --spec Scripts/benchmarks/roulette37.yaml --trials 1000000 \

@@ -43,33 +43,70 @@ public enum PokerCategory: Int, Sendable, Hashable, Codable, CaseIterable, Compa
         allCases.filter { isDefined($0, forDice: k) }
     }
 
-    /// The category of a roll, by the rules above. Allocation-free: multiplicities come from comparing
-    /// pairs of dice (K ≤ 32, so at most 496 comparisons).
-    /// - Complexity: O(K²) face comparisons for a roll of K dice.
+    /// The category of a roll, by the rules above. Allocation-free and branch-light: each face is a bit,
+    /// and four bit planes count how many dice show it, saturating at four (a face's bit is in `atLeast.2`
+    /// when three or more dice show it). The rules then read the planes: m₁ ≥ 4 is a bit in `atLeast.3`,
+    /// m₁ = 3 a bit in `atLeast.2` and none in `atLeast.3`, m₂ ≥ 2 two bits in `atLeast.1`, K distinct
+    /// faces K bits in `atLeast.0`. Faces below 64 (every die of up to 63 faces) take one word per plane;
+    /// higher faces, four.
+    /// - Complexity: O(K) for a roll of K dice (a survey of 10d6 classifies 60,466,176 rolls).
     @inlinable
     public static func of(_ roll: DiceRoll) -> PokerCategory {
         let k = roll.count
-        var first = 0, second = 0, distinct = 0
+        var atLeast = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         var minimum = Int.max, maximum = Int.min
-        for i in 0..<k {
-            let face = roll[i]
-            var seenBefore = false
-            for j in 0..<i where roll[j] == face { seenBefore = true; break }
-            if seenBefore { continue }
-            var multiplicity = 1
-            for j in (i + 1)..<max(i + 1, k) where roll[j] == face { multiplicity += 1 }
-            distinct += 1
+        for index in 0..<k {
+            let face = roll[index]
+            guard face < 64 else { return ofWideFaces(roll) }
+            let bit = UInt64(1) << UInt64(face)
+            atLeast.3 |= atLeast.2 & bit
+            atLeast.2 |= atLeast.1 & bit
+            atLeast.1 |= atLeast.0 & bit
+            atLeast.0 |= bit
             minimum = min(minimum, face)
             maximum = max(maximum, face)
-            if multiplicity > first { second = first; first = multiplicity } else if multiplicity > second { second = multiplicity }
         }
-        if first == k { return .allOfAKind }
-        if first >= 4 { return .fourOfAKind }
-        if first == 3 && second >= 2 { return .fullHouse }
-        if distinct == k && maximum - minimum == k - 1 { return .straight }
-        if first == 3 { return .threeOfAKind }
-        if first == 2 && second == 2 { return .twoPair }
-        if first == 2 { return .onePair }
+        return category(
+            dice: k, distinct: atLeast.0.nonzeroBitCount, paired: atLeast.1.nonzeroBitCount, triple: atLeast.2 != 0,
+            quadruple: atLeast.3 != 0, span: maximum - minimum)
+    }
+
+    /// ``of(_:)`` for a roll with a face of 64 or more: four words per plane.
+    @usableFromInline
+    static func ofWideFaces(_ roll: DiceRoll) -> PokerCategory {
+        var atLeast = (SIMD4<UInt64>(), SIMD4<UInt64>(), SIMD4<UInt64>(), SIMD4<UInt64>())
+        var minimum = Int.max, maximum = Int.min
+        for index in 0..<roll.count {
+            let face = roll[index]
+            var bit = SIMD4<UInt64>()
+            bit[face >> 6 & 3] = 1 << UInt64(face & 63)
+            atLeast.3 |= atLeast.2 & bit
+            atLeast.2 |= atLeast.1 & bit
+            atLeast.1 |= atLeast.0 & bit
+            atLeast.0 |= bit
+            minimum = min(minimum, face)
+            maximum = max(maximum, face)
+        }
+        func count(_ plane: SIMD4<UInt64>) -> Int {
+            plane[0].nonzeroBitCount + plane[1].nonzeroBitCount + plane[2].nonzeroBitCount + plane[3].nonzeroBitCount
+        }
+        let none = SIMD4<UInt64>()
+        return category(
+            dice: roll.count, distinct: count(atLeast.0), paired: count(atLeast.1), triple: atLeast.2 != none,
+            quadruple: atLeast.3 != none, span: maximum - minimum)
+    }
+
+    /// The rules, from the planes: `distinct` faces shown, `paired` faces shown at least twice, whether one
+    /// is shown three or more times, four or more, and the highest face less the lowest.
+    @inlinable
+    static func category(dice k: Int, distinct: Int, paired: Int, triple: Bool, quadruple: Bool, span: Int) -> PokerCategory {
+        if distinct <= 1 { return .allOfAKind }
+        if quadruple { return .fourOfAKind }
+        if triple && paired >= 2 { return .fullHouse }
+        if distinct == k && span == k - 1 { return .straight }
+        if triple { return .threeOfAKind }
+        if paired >= 2 { return .twoPair }
+        if paired == 1 { return .onePair }
         return .nothing
     }
 

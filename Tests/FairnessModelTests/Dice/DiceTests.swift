@@ -71,6 +71,48 @@ struct DiceModelTests {
         #expect(PokerCategory.of(DiceRoll([2, 2, 5, 5, 1])) == .twoPair)
     }
 
+    /// The bit-plane classification against the rules read literally (multiplicities counted in a
+    /// dictionary and sorted): every ordered roll of 1 to 6 six-sided dice, and 200,000 random rolls of up to
+    /// 32 dice with up to 255 faces (faces across the 64-bit words included).
+    @Test func categoryMatchesTheRulesReadLiterally() {
+        func literal(_ faces: [Int]) -> PokerCategory {
+            let k = faces.count
+            let multiplicities = Dictionary(faces.map { ($0, 1) }, uniquingKeysWith: +).values.sorted(by: >)
+            let first = multiplicities.first ?? 0, second = multiplicities.count > 1 ? multiplicities[1] : 0
+            if first == k { return .allOfAKind }
+            if first >= 4 { return .fourOfAKind }
+            if first == 3 && second >= 2 { return .fullHouse }
+            if multiplicities.count == k && faces.max()! - faces.min()! == k - 1 { return .straight }
+            if first == 3 { return .threeOfAKind }
+            if first == 2 && second == 2 { return .twoPair }
+            if first == 2 { return .onePair }
+            return .nothing
+        }
+        var checked = 0
+        for k in 1...6 {
+            var faces = Array(repeating: 1, count: k)
+            repeat {
+                #expect(PokerCategory.of(DiceRoll(faces)) == literal(faces), "\(faces)")
+                checked += 1
+                var index = k - 1
+                while index >= 0 && faces[index] == 6 {
+                    faces[index] = 1
+                    index -= 1
+                }
+                if index < 0 { break }
+                faces[index] += 1
+            } while true
+        }
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<200_000 {
+            let k = Int.random(in: 1...32, using: &generator), top = [6, 10, 63, 64, 65, 130, 255].randomElement(using: &generator)!
+            let low = Int.random(in: 1...top, using: &generator)
+            let faces = (0..<k).map { _ in Int.random(in: low...min(top, low + k), using: &generator) }
+            #expect(PokerCategory.of(DiceRoll(faces)) == literal(faces), "\(faces)")
+        }
+        #expect(checked == 6 + 36 + 216 + 1296 + 7776 + 46656)
+    }
+
     @Test func rollsAreInRangeAndCoverEveryFace() {
         var generator = SplitMix64(seed: 42)
         var seen = Set<Int>()
