@@ -13,7 +13,7 @@ extension ReportNarrator {
         case .fileNotSealed(let name): "\(name): not listed in \(ReportWriter.sealName)"
         case .unreadableReport(let reason): "audit.json cannot be read as a report: \(reason)"
         case .copy(let file, let line, let column, let stated, let json):
-            "\(file): line \(line), \(column): \(stated.isEmpty ? "empty" : stated), but audit.json gives \(json.isEmpty ? "nothing" : json)"
+            "\(file): line \(line), \(column): \(stated.isEmpty ? "empty" : cell(stated)), but audit.json gives \(json.isEmpty ? "nothing" : cell(json))"
         case .copyRows(let file, let stated, let json): "\(file): \(count(stated, "row")), but audit.json has \(json)"
         case .pValue(let subject, let check, let reported, let recomputed, let log10):
             "\(subject): \(check): " + (log10 ? "log10 p " : "p ")
@@ -42,6 +42,11 @@ extension ReportNarrator {
         "\(count(result.sealedFiles, "file")) sealed, \(count(result.copies, "CSV file")) compared with audit.json, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
             + "recomputed, \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
             + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
+    }
+
+    /// A cell in a mismatch: its first 80 characters, and how many more there are.
+    private static func cell(_ text: String) -> String {
+        text.count <= 80 ? text : "\(text.prefix(80))… (\(text.count - 80) more characters)"
     }
 
     /// A figure in a mismatch: to 10 significant digits, where the difference shows.
