@@ -123,15 +123,19 @@ struct VerifyCommandTests {
 
     /// A CSV file edited and the set sealed again, `audit.json` left as it was: a count in `tables.csv`, a
     /// status in `checks.csv`, a digest in `provenance.csv`, a row dropped from `outcomes.csv`; and
-    /// `audit.md` stating another gate or verdict.
+    /// `audit.md` or the JUnit file stating another gate, verdict or count of failures.
     @Test func anEditedCSVCopyIsCaughtWhenAuditJSONIsUnchanged() throws {
         let out = AuditProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
         let run = try AuditProcess.run(
-            ["run", "--spec", "Examples/specs/prize-wheel.yaml", "--trials", "20000", "--out", out, "--quiet"], in: Self.root)
+            [
+                "run", "--spec", "Examples/specs/prize-wheel.yaml", "--trials", "20000", "--out", out, "--junit", out + "/junit.xml",
+                "--quiet",
+            ],
+            in: Self.root)
         #expect(run.status == 0, "\(run.stderr)")
         var result = try AuditProcess.run(["verify", out])
-        #expect(result.status == 0 && result.stdout.contains("6 CSV files compared with audit.json"), "\(result.stdout)")
+        #expect(result.status == 0 && result.stdout.contains("8 files compared with audit.json"), "\(result.stdout)")
 
         /// `file` in a copy of the set with its first line holding `old` changed to `new`, sealed again.
         func edited(_ file: String, _ old: String, _ new: String) throws -> String {
@@ -160,6 +164,11 @@ struct VerifyCommandTests {
             ("outcomes.csv", ",", "", "outcomes.csv"),
             ("audit.md", "**Gate: PASS**", "**Gate: FAIL**", "gate: FAIL, but audit.json gives PASS"),
             ("audit.md", "| **PASS** |", "| **FAIL** |", "verdict: prize-wheel FAIL, but audit.json gives prize-wheel PASS"),
+            (
+                "junit.xml", "<property name=\"gate\" value=\"PASS\"/>", "<property name=\"gate\" value=\"FAIL\"/>",
+                "gate: FAIL, but audit.json gives PASS"
+            ),
+            ("junit.xml", "failures=\"0\"", "failures=\"1\"", "but audit.json gives failures=\"0\""),
         ]
         for edit in cases {
             let copy = try edited(edit.file, edit.old, edit.new)

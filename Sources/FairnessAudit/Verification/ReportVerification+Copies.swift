@@ -92,6 +92,7 @@ extension ReportVerification {
                 .copy(file: "audit.md", line: (gate ?? -1) + 1, column: "gate", stated: stated, json: report.gate.rawValue))
             return
         }
+        result.copies += 1
         let summary = lines.firstIndex(of: "## Executive summary") ?? lines.endIndex
         let end = lines[summary...].dropFirst().firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
         let rows = lines[summary..<end].indices.filter { lines[$0].hasPrefix("| [") }
@@ -106,6 +107,36 @@ extension ReportVerification {
         }
         if rows.count != report.subjects.count {
             result.mismatches.append(.copyRows(file: "audit.md", stated: rows.count, json: report.subjects.count))
+        }
+    }
+
+    /// Each JUnit file of the set (a sealed `.xml`, written with `--junit` inside `--out`) against
+    /// `audit.json`: every `gate` property states its gate, and its root counts as many failures and
+    /// skipped checks as `audit.json` has checks of the kinds that gate which FAIL or are INCONCLUSIVE (a
+    /// CI dashboard reads these; the writer escapes `<` and `"` inside values, so the markers cannot
+    /// occur in text).
+    static func checkJUnit(_ directory: URL, sealed: [String], _ report: ReportFile, into result: inout VerificationResult) {
+        let gating = report.checks.filter { report.failOn.contains($0.kind) }
+        let failures = gating.filter { $0.status == .fail }.count, skipped = gating.filter { $0.status == .inconclusive }.count
+        for name in sealed where name.hasSuffix(".xml") {
+            guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { continue }
+            let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
+            result.copies += 1
+            for (index, line) in lines.enumerated() where line.contains("<property name=\"gate\" value=\"") {
+                let stated = line.components(separatedBy: "value=\"").last?.components(separatedBy: "\"").first ?? ""
+                guard stated != report.gate.rawValue else { continue }
+                result.mismatches.append(.copy(file: name, line: index + 1, column: "gate", stated: stated, json: report.gate.rawValue))
+                return
+            }
+            let root = lines.firstIndex { $0.hasPrefix("<testsuites ") }
+            let expected = "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
+            guard let root, lines[root].contains(expected) else {
+                result.mismatches.append(
+                    .copy(
+                        file: name, line: (root ?? -1) + 1, column: "testsuites",
+                        stated: root.map { lines[$0] } ?? "no testsuites element", json: expected))
+                return
+            }
         }
     }
 

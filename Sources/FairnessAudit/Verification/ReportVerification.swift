@@ -9,7 +9,8 @@ import Foundation
 /// - **The seal.** Every file `SHA256SUMS` lists has the digest it states, and every report file of the
 ///   set (`audit.json`, `audit.md`, the CSV files) is listed.
 /// - **Copies.** Every CSV file of the set says what `audit.json` says: each cell rebuilt from it, as the
-///   writer writes it; `audit.md` states the same gate and verdicts.
+///   writer writes it; `audit.md` states the same gate and verdicts, a JUnit file in the set the same
+///   gate and counts of failures.
 /// - **Figures.** Each p-value is recomputed from its table in `audit.json` (goodness of fit by its cells as
 ///   tested, Pearson's X² or G; contingency tables; exact binomial tests; the payout mean's profile
 ///   likelihood; a log's drift windows, Bonferroni over them), and beyond a double through its log₁₀;
@@ -52,7 +53,7 @@ public enum ReportVerification {
     /// - Throws: ``AuditError/cannotRead(path:reason:)`` if the directory or its `audit.json` cannot be read.
     public static func verify(directory: URL, digest: (Data) -> String, artefacts: [Artefact] = []) throws -> VerificationResult {
         var result = VerificationResult()
-        checkSeal(directory, digest: digest, into: &result)
+        let sealed = checkSeal(directory, digest: digest, into: &result)
         let json = directory.appendingPathComponent("audit.json")
         guard let data = FileManager.default.contents(atPath: json.path) else {
             throw AuditError.cannotRead(path: json.path, reason: "no such file, or it cannot be read")
@@ -67,17 +68,19 @@ public enum ReportVerification {
         result.gate = report.gate
         checkCopies(directory, json: data, into: &result)
         checkMarkdown(directory, report, into: &result)
+        checkJUnit(directory, sealed: sealed, report, into: &result)
         checkFigures(report, into: &result)
         checkDecisions(report, into: &result)
         checkArtefacts(report, artefacts, into: &result)
         return result
     }
 
-    /// The seal: every listed file's digest, and every required file listed.
-    static func checkSeal(_ directory: URL, digest: (Data) -> String, into result: inout VerificationResult) {
+    /// The seal: every listed file's digest, and every required file listed. Returns the names listed.
+    @discardableResult
+    static func checkSeal(_ directory: URL, digest: (Data) -> String, into result: inout VerificationResult) -> [String] {
         guard let seal = try? String(contentsOf: directory.appendingPathComponent(ReportWriter.sealName), encoding: .utf8) else {
             result.mismatches.append(.sealMissing)
-            return
+            return []
         }
         var listed = Set<String>()
         for line in seal.split(separator: "\n") {
@@ -94,6 +97,7 @@ public enum ReportVerification {
             if actual != sealed { result.mismatches.append(.fileChanged(name, sealed: sealed, actual: actual)) }
         }
         for name in requiredFiles where !listed.contains(name) { result.mismatches.append(.fileNotSealed(name)) }
+        return listed.sorted()
     }
 
     /// Every p-value and interval recomputed from its table.

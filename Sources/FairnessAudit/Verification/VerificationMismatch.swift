@@ -15,7 +15,8 @@ public enum VerificationMismatch: Sendable, Hashable {
     /// `audit.json` could not be read as a report.
     case unreadableReport(String)
     /// A CSV file's cell differs from the figure or text `audit.json` holds for it (`line` counts the
-    /// heading as 1; both cells as written in CSV), or `audit.md` states another gate or verdict.
+    /// heading as 1; both cells as written in CSV), or `audit.md` or a JUnit file states another gate,
+    /// verdict or count.
     case copy(file: String, line: Int, column: String, stated: String, json: String)
     /// A CSV file has another number of rows than `audit.json` (headings not counted), or `audit.md`'s
     /// executive summary another number of subjects.
@@ -53,7 +54,8 @@ public struct VerificationResult: Sendable, Hashable {
     public var mismatches: [VerificationMismatch] = []
     /// Files whose digests were checked against the seal.
     public var sealedFiles = 0
-    /// CSV files compared, cell by cell, with `audit.json`.
+    /// Files compared with `audit.json`: CSV files cell by cell, `audit.md`'s gate and verdicts, a JUnit
+    /// file's gate and counts.
     public var copies = 0
     /// p-values recomputed from their tables.
     public var pValues = 0

@@ -36,10 +36,10 @@ extension ReportNarrator {
         }
     }
 
-    /// What a verification checked, in one line: "115 files sealed, 6 CSV files compared with audit.json,
+    /// What a verification checked, in one line: "115 files sealed, 7 files compared with audit.json,
     /// 322 p-values and 11 intervals recomputed, 706 decisions checked, 0 artefacts matched; gate FAIL" (no gate when `audit.json` could not be read).
     public static func summary(_ result: VerificationResult) -> String {
-        "\(count(result.sealedFiles, "file")) sealed, \(count(result.copies, "CSV file")) compared with audit.json, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
+        "\(count(result.sealedFiles, "file")) sealed, \(count(result.copies, "file")) compared with audit.json, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
             + "recomputed, \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
             + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
     }
