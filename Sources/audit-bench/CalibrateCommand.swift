@@ -182,7 +182,9 @@ struct CalibrateCommand: ParsableCommand {
             )
         }
         lines.append("")
-        lines += ExactSize.markdown(sizes) + ExactSize.midSizedMarkdown(try ExactSize.midSizedRows())
+        lines +=
+            ExactSize.markdown(sizes) + ExactSize.midSizedMarkdown(try ExactSize.midSizedRows())
+            + ExactSize.payoutMarkdown(try ExactSize.payoutRows())
         return (lines.joined(separator: "\n"), allUniform)
     }
 

@@ -233,3 +233,71 @@ struct ExactSize {
         return lines + [""]
     }
 }
+
+/// The true size of the payout-mean (RTP) test on small logs: every table of n plays over a prize table's
+/// levels, with its multinomial probability under the declared odds, tested against the declared RTP by the
+/// profile likelihood (`PayoutMeanInterval.pValue(mean:)`, χ²(1) by Wilks) as a log audit tests it.
+extension ExactSize {
+    /// One prize table, a number of plays and a level: the test's size.
+    struct PayoutRow {
+        var game: String
+        var plays: Int
+        var level: Double
+        var size: Double
+    }
+
+    /// A game paying 0, 1 or 10 stakes with probabilities 0.6, 0.35 and 0.05 (RTP 0.85: a jackpot of
+    /// ten stakes one play in twenty), and the prize wheel of `Examples/specs/prize-wheel.yaml` (returns
+    /// 0.05 … 10 stakes, RTP 0.57), over the plays given.
+    static func payoutRows() throws -> [PayoutRow] {
+        let games: [(name: String, levels: [Double], probabilities: [Double], plays: [Int])] = [
+            ("pays 0, 1 or 10 stakes (p 0.6, 0.35, 0.05; RTP 0.85)", [0, 1, 10], [0.6, 0.35, 0.05], [50, 200]),
+            (
+                "prize wheel (7 returns, 0.05 to 10 stakes; RTP 0.57)", [0.05, 0.1, 0.2, 0.5, 1, 2.5, 10],
+                [0.3, 0.2, 0.15, 0.2, 0.08, 0.05, 0.02], [12]
+            ),
+        ]
+        return try games.flatMap { game in
+            let rtp = zip(game.levels, game.probabilities).reduce(0) { $0 + $1.0 * $1.1 }
+            return try game.plays.flatMap { n in
+                var rejected = Array(repeating: [Double](), count: levels.count)
+                var counts = Array(repeating: UInt64(0), count: game.levels.count)
+                func place(_ cell: Int, _ left: Int) throws {
+                    if cell == counts.count - 1 {
+                        counts[cell] = UInt64(left)
+                        let p = try PayoutMeanInterval(levels: game.levels, counts: counts).pValue(mean: rtp)
+                        var lnProbability = lnFactorial(n)
+                        for (o, q) in zip(counts, game.probabilities) { lnProbability += Double(o) * log(q) - lnFactorial(Int(o)) }
+                        for (index, level) in levels.enumerated() where p <= level { rejected[index].append(lnProbability) }
+                        return
+                    }
+                    for o in 0...left {
+                        counts[cell] = UInt64(o)
+                        try place(cell + 1, left - o)
+                    }
+                }
+                try place(0, n)
+                return levels.indices.map { PayoutRow(game: game.name, plays: n, level: levels[$0], size: sumOfExponentials(rejected[$0])) }
+            }
+        }
+    }
+
+    /// The Markdown of the payout-mean rows.
+    static func payoutMarkdown(_ rows: [PayoutRow]) -> [String] {
+        var lines = [
+            "### Payout mean (RTP) on small logs",
+            "",
+            "Every table of the plays shown over the game's returns, with its probability under the declared odds, tested",
+            "against the declared RTP as a log audit tests it (profile likelihood over the prize table, χ²(1) by Wilks).",
+            "",
+            "| game | plays | α | size (size / α) | within α |",
+            "|---|---|---|---|---|",
+        ]
+        for row in rows {
+            lines.append(
+                "| \(row.game) | \(row.plays) | \(String(format: "%g", row.level)) | \(String(format: "%.3g (%.3g)", row.size, row.size / row.level)) | \(row.size <= row.level ? "yes" : "**no**") |"
+            )
+        }
+        return lines + [""]
+    }
+}

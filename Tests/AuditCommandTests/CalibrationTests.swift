@@ -39,6 +39,14 @@ struct CalibrationTests {
         #expect(midSized.count == 9, "\(midSized.count) mid-sized rows")
         #expect(text.contains("| a die rolled 60 times (expected 10 each) | 1e-08 | 5.84e-08 (5.84) | exact | yes |"))
         #expect(text.contains("| a die rolled 100 times (expected 16.67 each) | 1e-08 | 3.82e-08 (3.82) | exact | yes |"))
+        // The payout-mean (RTP) test on small logs, every table enumerated (SciPy recomputes the 0/1/10
+        // game's rows independently: Scripts/gates/check_payout_size.py): conservative but at 200 plays and
+        // 1e-4, where it is 1.16 times nominal.
+        let payout = text.split(separator: "\n").filter {
+            $0.hasPrefix("| pays 0, 1 or 10 stakes") || $0.hasPrefix("| prize wheel (7 returns")
+        }
+        #expect(payout.count == 9, "\(payout.count) payout rows")
+        #expect(text.contains("| pays 0, 1 or 10 stakes (p 0.6, 0.35, 0.05; RTP 0.85) | 200 | 0.0001 | 0.000116 (1.16) | **no** |"))
         // Every sampled check of both fair subjects is measured, with a KS figure in [0, 1].
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| reference-") }
         #expect(rows.count >= 20, "\(rows.count) rows")
