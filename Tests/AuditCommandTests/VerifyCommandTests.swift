@@ -100,6 +100,21 @@ struct VerifyCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("but its table gives") && result.stdout.contains("Holm log10 p"), "\(result.stdout)")
 
+        // A seal that names files outside the set: they are not read.
+        let escaping = try Self.copy(out)
+        defer { try? FileManager.default.removeItem(atPath: escaping) }
+        try ("0000  ../../etc/passwd\n0000  /etc/hostname\n" + String(contentsOfFile: escaping + "/SHA256SUMS", encoding: .utf8))
+            .write(toFile: escaping + "/SHA256SUMS", atomically: true, encoding: .utf8)
+        result = try AuditProcess.run(["verify", escaping])
+        #expect(
+            result.status == 1 && result.stdout.contains("mismatch: ../../etc/passwd: listed in SHA256SUMS but outside the set; not read"))
+        #expect(result.stdout.contains("mismatch: /etc/hostname: listed in SHA256SUMS but outside the set"), "\(result.stdout)")
+        // And a file of the set replaced by a link to one outside it.
+        try FileManager.default.removeItem(atPath: escaping + "/outcomes.csv")
+        try FileManager.default.createSymbolicLink(atPath: escaping + "/outcomes.csv", withDestinationPath: "/etc/hostname")
+        result = try AuditProcess.run(["verify", escaping])
+        #expect(result.stdout.contains("mismatch: outcomes.csv: listed in SHA256SUMS but outside the set"), "\(result.stdout)")
+
         // A file removed.
         let removed = try Self.copy(out)
         defer { try? FileManager.default.removeItem(atPath: removed) }

@@ -60,14 +60,13 @@ extension ReportVerification {
     static func checkCopies(_ directory: URL, json: Data, into result: inout VerificationResult) {
         guard case .object(let report)? = try? JSONDecoder().decode(JSONValue.self, from: json) else { return }
         for copy in copies {
-            let path = directory.appendingPathComponent(copy.file).path
-            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            guard let bytes = contents(directory, copy.file) else { continue }
             guard case .array(let rows)? = report[copy.array] else { continue }
             let expected = [copy.columns.map(\.heading)] + rows.map { row in copy.columns.map { cell(row, $0) } }
             compare(file: copy.file, String(decoding: bytes, as: UTF8.self), expected, into: &result)
             result.copies += 1
         }
-        if let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent("provenance.csv").path) {
+        if let bytes = contents(directory, "provenance.csv") {
             compare(file: "provenance.csv", String(decoding: bytes, as: UTF8.self), provenanceRows(report), into: &result)
             result.copies += 1
         }
@@ -77,7 +76,7 @@ extension ReportVerification {
     /// in the executive summary, in order (its prose and figures are the narrator's words for the same
     /// report; a reviewer who doubts them reads the CSV files, compared cell by cell).
     static func checkMarkdown(_ directory: URL, _ report: ReportFile, into result: inout VerificationResult) {
-        guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent("audit.md").path) else { return }
+        guard let bytes = contents(directory, "audit.md") else { return }
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
         func between(_ line: String, _ open: String, _ close: String) -> String? {
             guard let start = line.range(of: open), let end = line.range(of: close, range: start.upperBound..<line.endIndex) else {
@@ -119,7 +118,7 @@ extension ReportVerification {
         let gating = report.checks.filter { report.failOn.contains($0.kind) }
         let failures = gating.filter { $0.status == .fail }.count, skipped = gating.filter { $0.status == .inconclusive }.count
         for name in sealed where name.hasSuffix(".xml") {
-            guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { continue }
+            guard let bytes = contents(directory, name) else { continue }
             let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
             result.copies += 1
             for (index, line) in lines.enumerated() where line.contains("<property name=\"gate\" value=\"") {

@@ -55,8 +55,8 @@ public enum ReportVerification {
         var result = VerificationResult()
         let sealed = checkSeal(directory, digest: digest, into: &result)
         let json = directory.appendingPathComponent("audit.json")
-        guard let data = FileManager.default.contents(atPath: json.path) else {
-            throw AuditError.cannotRead(path: json.path, reason: "no such file, or it cannot be read")
+        guard let data = contents(directory, "audit.json") else {
+            throw AuditError.cannotRead(path: json.path, reason: "no such file inside the set, or it cannot be read")
         }
         let report: ReportFile
         do {
@@ -87,6 +87,10 @@ public enum ReportVerification {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let sealed = String(parts[0]), name = String(parts[1].drop { $0 == " " || $0 == "*" })
+            guard isInside(directory, name) else {
+                result.mismatches.append(.fileOutsideSet(name))
+                continue
+            }
             listed.insert(name)
             guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
                 result.mismatches.append(.fileMissing(name))
@@ -160,6 +164,19 @@ public enum ReportVerification {
     /// A coding path as `checks[3].pValue`.
     static func path(_ keys: [CodingKey]) -> String {
         keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+    }
+
+    /// Whether `name` is a file of the set in `directory`: relative, without `..`, and not a link that
+    /// leads out of it. A verification reads no other file.
+    static func isInside(_ directory: URL, _ name: String) -> Bool {
+        guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return false }
+        let inside = directory.resolvingSymlinksInPath().path + "/"
+        return directory.appendingPathComponent(name).resolvingSymlinksInPath().path.hasPrefix(inside)
+    }
+
+    /// The bytes of the set's file `name`, nil if it is missing or not inside the set.
+    static func contents(_ directory: URL, _ name: String) -> Data? {
+        isInside(directory, name) ? FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) : nil
     }
 
     /// Two figures equal to a relative 10⁻⁹ (or both 0).

@@ -8,6 +8,9 @@ public enum VerificationMismatch: Sendable, Hashable {
     case sealMissing
     /// A file the seal lists is missing.
     case fileMissing(String)
+    /// The seal lists a name outside the set (absolute, through `..`, or a link that leads out); it is
+    /// not read.
+    case fileOutsideSet(String)
     /// A file's digest differs from the seal's.
     case fileChanged(String, sealed: String, actual: String)
     /// A report file the set must have is not in the seal.

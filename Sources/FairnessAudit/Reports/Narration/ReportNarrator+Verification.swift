@@ -8,6 +8,7 @@ extension ReportNarrator {
         switch mismatch {
         case .sealMissing: "the set has no \(ReportWriter.sealName); it cannot be shown complete and unchanged"
         case .fileMissing(let name): "\(name): listed in \(ReportWriter.sealName) but missing"
+        case .fileOutsideSet(let name): "\(name): listed in \(ReportWriter.sealName) but outside the set; not read"
         case .fileChanged(let name, let sealed, let actual):
             "\(name): changed since it was sealed (SHA-256 \(actual.prefix(12))…, sealed \(sealed.prefix(12))…)"
         case .fileNotSealed(let name): "\(name): not listed in \(ReportWriter.sealName)"
