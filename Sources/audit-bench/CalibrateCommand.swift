@@ -15,8 +15,9 @@ import Foundation
 ///    within α, shown with its Clopper–Pearson interval, at the default α = 1e-6 and at α = 0.05 (where
 ///    it can actually be measured).
 /// 2. **Power** (``PowerCalibration``). A wheel, a dice game and a production log with one outcome more
-///    likely by exactly the relative deviation the report prints as detectable with 90% power are audited
-///    with S seeds; the check must fail in 90% ± 3% of them.
+///    likely by exactly the relative deviation the report prints as detectable with 90% power, and a wheel
+///    whose consecutive results are dependent by the printed Cohen's w, are audited with S seeds; the
+///    check must fail in 90% ± 3% of them.
 /// 3. **True size in the far tail** (``ExactSize``): the probability that a count test rejects a true
 ///    hypothesis at α = 1e-4, 1e-6 and 1e-8 on the smallest tables it tests, by enumerating every table.
 struct CalibrateCommand: ParsableCommand {
@@ -171,7 +172,9 @@ struct CalibrateCommand: ParsableCommand {
             "Each game was audited once to read the relative deviation its report prints as detectable with 90% power",
             "(solved on the Pearson statistic's distribution under the moved outcome, up and down); then a game, or a log",
             "of \(logLines) lines, with that one outcome more likely by exactly the printed size (the others proportionally",
-            "less) was audited with \(seeds) seeds. The wheel and the dice at \(trials.value) trials per audit.",
+            "less) was audited with \(seeds) seeds. The wheel and the dice at \(trials.value) trials per audit. The wheel's",
+            "serial-independence test likewise, against a wheel that stops on the sector it last showed more often, its",
+            "consecutive pairs dependent by exactly the printed Cohen's w (noncentral chi-square).",
             "",
             "| game | check | report prints | planted | caught | target |",
             "|---|---|---|---|---|---|",

@@ -7,7 +7,8 @@ import Foundation
 /// Power at the printed detectable size, for a wheel, a dice game and a production log: each game is
 /// audited once to read the deviation its report prints as detectable with 90% power, then a game (or a
 /// log) whose one outcome is more likely by exactly that much (as printed, three significant digits) is
-/// audited with every seed; the check must fail in 90% ± 3% of them.
+/// audited with every seed; the check must fail in 90% ± 3% of them. The wheel's serial-independence test
+/// is measured the same way, against consecutive results dependent by the printed Cohen's w.
 struct PowerCalibration {
     /// One measurement: the game, the check, the report's sentence, the outcome moved and how often it
     /// was caught.
@@ -25,9 +26,9 @@ struct PowerCalibration {
     /// Lines of each simulated production log.
     let logLines: Int
 
-    /// The three measurements.
+    /// The four measurements.
     func measure() throws -> [Row] {
-        [try wheel(), try dice(), try log()]
+        [try wheel(), try serialPairs(), try dice(), try log()]
     }
 
     /// Sector 1 of the 37-sector reference wheel, more likely by the size printed for the claimed fair odds.
@@ -42,6 +43,26 @@ struct PowerCalibration {
         return Row(
             game: "reference-wheel-37", check: ReportNarrator.name(of: check), printed: printed,
             planted: "sector 1 \(Self.percent(excess)) more likely", caught: caught)
+    }
+
+    /// Consecutive results of the 37-sector reference wheel made dependent by exactly the Cohen's w printed
+    /// for its serial-independence test: the wheel stops on the sector it last showed with probability
+    /// 1/37 + ε and on each other with 1/37 − ε/36, whose table of consecutive pairs has w = 37ε/√36.
+    func serialPairs() throws -> Row {
+        let check = CheckIdentifier.serialIndependence(.consecutiveResults)
+        let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
+        guard let record = baseline.checks.first(where: { $0.check == check }), let printed = record.detectable,
+            case .dependence(let w)? = record.detectableEffect?.size
+        else { throw CalibrationError.noDetectableSize(ReportNarrator.name(of: check)) }
+        // The w planted is the one printed (three significant digits).
+        let planted = Double(String(format: "%.3g", w)) ?? w
+        let sticky = StickyWheel(sectors: 37, excess: planted * 36.0.squareRoot() / 37)
+        let caught = try (1...seeds).count { seed in
+            try Audit.run([AuditSubject(wheel: sticky)], settings: settings(4_000_000 + seed)).status(of: check) == .fail
+        }
+        return Row(
+            game: "reference-wheel-37", check: ReportNarrator.name(of: check), printed: printed,
+            planted: "the last sector again more often: w = \(String(format: "%.3g", planted))", caught: caught)
     }
 
     /// Face 1 of die 1 of the reference 5d6 game, more likely by the size printed for die 1's uniformity.
@@ -153,4 +174,49 @@ struct BiasedDiceGame: DiceGame {
 
     func isStraight(_ roll: DiceRoll) -> Bool { PokerCategory.isStraight(roll) }
     func category(_ roll: DiceRoll) -> PokerCategory? { PokerCategory.of(roll) }
+}
+
+/// A 37-sector wheel that stops on the sector it last showed with probability 1/k + `excess` and on each
+/// other sector with 1/k − excess/(k − 1): uniform results, consecutive pairs dependent.
+struct StickyWheel: WheelSubject {
+    typealias Rotation = Double
+    let geometry: WheelGeometry
+    let sectors: Int
+    let same: Double
+
+    init(sectors: Int, excess: Double) {
+        self.sectors = sectors
+        geometry = try! WheelGeometry.equal(count: sectors, firstSectorStart: 0, pointer: 0)
+        same = 1 / Double(sectors) + excess
+    }
+
+    var name: String { "sticky-wheel-\(sectors)" }
+    var summary: String { "a wheel that tends to stop where it stopped last" }
+    var rotationUnit: AngleUnit { .degrees }
+    var initialRotation: Double { 0 }
+    var spinDraw: SpinDraw { .unitInterval }
+
+    /// The sector under the pointer (at 0) after `rotation`: 0-based.
+    func sector(_ rotation: Double) -> Int {
+        var position = (-rotation).truncatingRemainder(dividingBy: 360)
+        if position < 0 { position += 360 }
+        return min(sectors - 1, Int(position / (360 / Double(sectors))))
+    }
+
+    /// [0, same) of the draw stops on the previous sector, the rest on the others in turn; the place within
+    /// the sector is the draw's position in its share.
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double {
+        let width = 360 / Double(sectors), last = sector(previous)
+        let target: Int, within: Double
+        if u < same {
+            (target, within) = (last, u / same)
+        } else {
+            let scaled = (u - same) / (1 - same) * Double(sectors - 1)
+            let other = min(sectors - 2, Int(scaled))
+            (target, within) = (other < last ? other : other + 1, scaled - Double(other))
+        }
+        return -(Double(target) + min(within, 0.999_999)) * width
+    }
+
+    func report(_ rotation: Double) -> WheelOutcome { .label(sector(rotation) + 1) }
 }

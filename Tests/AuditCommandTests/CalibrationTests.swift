@@ -51,9 +51,9 @@ struct CalibrationTests {
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| reference-") }
         #expect(rows.count >= 20, "\(rows.count) rows")
         #expect(text.contains("off by"), "the printed detectable size is quoted")
-        // Power is measured for a wheel, a dice game and a log.
+        // Power is measured for a wheel (its outcomes and its consecutive pairs), a dice game and a log.
         let power = text.split(separator: "\n").filter { $0.contains("| 90% ± 3%: ") }
-        #expect(power.count == 3 && power.contains { $0.hasPrefix("| prize-wheel log") }, "\(power)")
+        #expect(power.count == 4 && power.contains { $0.hasPrefix("| prize-wheel log") }, "\(power)")
         #expect(result.stdout.contains("power"))
         // The subcommand reads its own --trials (the engine benchmark beside it has one too).
         #expect(text.contains("--trials 20000`"), "calibrate ran at the trials given")
