@@ -197,39 +197,3 @@ struct CalibrateCommand: ParsableCommand {
         Double(String(format: "%.3g", 100 * relative)) ?? 100 * relative
     }
 }
-
-/// A 37-sector wheel whose spin gives sector 1 (the one under the pointer at rotation 0 … 360/37°) a
-/// probability (1 + excess)/37 and every other sector its share of the rest: the draw u is warped so that
-/// [0, a) of it covers sector 1's rotations and [a, 1) the others, linearly.
-struct BiasedWheel: WheelSubject {
-    typealias Rotation = Double
-    let geometry: WheelGeometry
-    let firstShare: Double
-    let sectors: Int
-
-    init(sectors: Int, relativeExcess: Double) {
-        self.sectors = sectors
-        geometry = try! WheelGeometry.equal(count: sectors, firstSectorStart: 0, pointer: 0)
-        firstShare = (1 + relativeExcess) / Double(sectors)
-    }
-
-    var name: String { "biased-wheel-\(sectors)" }
-    var summary: String { "a wheel whose spin favours one sector" }
-    var rotationUnit: AngleUnit { .degrees }
-    var initialRotation: Double { 0 }
-    var spinDraw: SpinDraw { .unitInterval }
-
-    /// Rotations in (−w, 0] put sector 1 (at [0, w) on the wheel) under the pointer at 0; the rest of the
-    /// turn carries the other sectors.
-    func rotation(afterDrawing u: Double, from previous: Double) -> Double {
-        let width = 360 / Double(sectors)
-        if u < firstShare { return -width * (u / firstShare) }
-        return 360 - width - (360 - width) * ((u - firstShare) / (1 - firstShare))
-    }
-
-    func report(_ rotation: Double) -> WheelOutcome {
-        var position = (-rotation).truncatingRemainder(dividingBy: 360)
-        if position < 0 { position += 360 }
-        return .label(min(sectors, Int(position / (360 / Double(sectors))) + 1))
-    }
-}

@@ -36,7 +36,7 @@ struct PowerCalibration {
         let check = CheckIdentifier.outcomes(versus: .claimedFair, statistic: .pearson)
         let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
         let (printed, excess) = try Self.printed(check, in: baseline, likeliest: true)
-        let biased = BiasedWheel(sectors: 37, relativeExcess: excess / 100)
+        let biased = PlantedWheel(sectors: 37, .favoured(relativeExcess: excess / 100))
         let caught = try (1...seeds).count { seed in
             try Audit.run([AuditSubject(wheel: biased)], settings: settings(1_000_000 + seed)).status(of: check) == .fail
         }
@@ -56,7 +56,7 @@ struct PowerCalibration {
         else { throw CalibrationError.noDetectableSize(ReportNarrator.name(of: check)) }
         // The w planted is the one printed (three significant digits).
         let planted = Double(String(format: "%.3g", w)) ?? w
-        let sticky = StickyWheel(sectors: 37, excess: planted * 36.0.squareRoot() / 37)
+        let sticky = PlantedWheel(sectors: 37, .sticky(excess: planted * 36.0.squareRoot() / 37))
         let caught = try (1...seeds).count { seed in
             try Audit.run([AuditSubject(wheel: sticky)], settings: settings(4_000_000 + seed)).status(of: check) == .fail
         }
@@ -176,46 +176,57 @@ struct BiasedDiceGame: DiceGame {
     func category(_ roll: DiceRoll) -> PokerCategory? { PokerCategory.of(roll) }
 }
 
-/// A 37-sector wheel that stops on the sector it last showed with probability 1/k + `excess` and on each
-/// other sector with 1/k − excess/(k − 1): uniform results, consecutive pairs dependent.
-struct StickyWheel: WheelSubject {
+/// A wheel of equal sectors whose spin is planted with a bias: sector 1 favoured (its probability
+/// (1 + excess)/k, every other sector its share of the rest), or sticky (the sector it last showed again with
+/// probability 1/k + excess, each other with 1/k − excess/(k − 1): uniform results, consecutive pairs
+/// dependent). Sector i (1-based) lies under the pointer at 0 for rotations in (−i·w, −(i − 1)·w], w = 360/k.
+struct PlantedWheel: WheelSubject {
+    enum Plant {
+        case favoured(relativeExcess: Double)
+        case sticky(excess: Double)
+    }
+
     typealias Rotation = Double
     let geometry: WheelGeometry
     let sectors: Int
-    let same: Double
+    let plant: Plant
 
-    init(sectors: Int, excess: Double) {
+    init(sectors: Int, _ plant: Plant) {
         self.sectors = sectors
+        self.plant = plant
         geometry = try! WheelGeometry.equal(count: sectors, firstSectorStart: 0, pointer: 0)
-        same = 1 / Double(sectors) + excess
     }
 
-    var name: String { "sticky-wheel-\(sectors)" }
-    var summary: String { "a wheel that tends to stop where it stopped last" }
+    var name: String { "planted-wheel-\(sectors)" }
+    var summary: String { "a wheel whose spin is planted with a bias" }
     var rotationUnit: AngleUnit { .degrees }
     var initialRotation: Double { 0 }
     var spinDraw: SpinDraw { .unitInterval }
 
-    /// The sector under the pointer (at 0) after `rotation`: 0-based.
+    /// The sector under the pointer after `rotation`, 0-based.
     func sector(_ rotation: Double) -> Int {
         var position = (-rotation).truncatingRemainder(dividingBy: 360)
         if position < 0 { position += 360 }
         return min(sectors - 1, Int(position / (360 / Double(sectors))))
     }
 
-    /// [0, same) of the draw stops on the previous sector, the rest on the others in turn; the place within
-    /// the sector is the draw's position in its share.
+    /// The draw's share for the planted sector ([0, share)) stops on it, the rest on the others in turn;
+    /// the place within a sector is the draw's position in its share.
     func rotation(afterDrawing u: Double, from previous: Double) -> Double {
-        let width = 360 / Double(sectors), last = sector(previous)
-        let target: Int, within: Double
-        if u < same {
-            (target, within) = (last, u / same)
-        } else {
-            let scaled = (u - same) / (1 - same) * Double(sectors - 1)
-            let other = min(sectors - 2, Int(scaled))
-            (target, within) = (other < last ? other : other + 1, scaled - Double(other))
+        let planted: Int, share: Double
+        switch plant {
+        case .favoured(let excess): (planted, share) = (0, (1 + excess) / Double(sectors))
+        case .sticky(let excess): (planted, share) = (sector(previous), 1 / Double(sectors) + excess)
         }
-        return -(Double(target) + min(within, 0.999_999)) * width
+        let target: Int, within: Double
+        if u < share {
+            (target, within) = (planted, u / share)
+        } else {
+            let scaled = (u - share) / (1 - share) * Double(sectors - 1)
+            let other = min(sectors - 2, Int(scaled))
+            (target, within) = (other < planted ? other : other + 1, scaled - Double(other))
+        }
+        return -(Double(target) + min(within, 0.999_999)) * 360 / Double(sectors)
     }
 
     func report(_ rotation: Double) -> WheelOutcome { .label(sector(rotation) + 1) }
