@@ -26,20 +26,24 @@ struct PowerCalibration {
     /// Lines of each simulated production log.
     let logLines: Int
 
-    /// The four measurements.
+    /// The four measurements (the reference wheel audited once for both of its rows).
     func measure() throws -> [Row] {
-        [try wheel(), try serialPairs(), try dice(), try log()]
+        let wheel = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
+        return [try outcomes(baseline: wheel), try serialPairs(baseline: wheel), try dice(), try log()]
     }
 
-    /// Sector 1 of the 37-sector reference wheel, more likely by the size printed for the claimed fair odds.
-    func wheel() throws -> Row {
+    /// How many of the audits with seeds `first` + 1 … `first` + ``seeds`` fail `check`.
+    func caught(_ check: CheckIdentifier, seedsAfter first: Int, _ audit: (Int) throws -> AuditReport) rethrows -> Int {
+        try (1...seeds).count { try audit(first + $0).status(of: check) == .fail }
+    }
+
+    /// Sector 1 of the 37-sector reference wheel (audited in `baseline`), more likely by the size printed
+    /// for the claimed fair odds.
+    func outcomes(baseline: AuditReport) throws -> Row {
         let check = CheckIdentifier.outcomes(versus: .claimedFair, statistic: .pearson)
-        let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
         let (printed, excess) = try Self.printed(check, in: baseline, likeliest: true)
         let biased = PlantedWheel(sectors: 37, .favoured(relativeExcess: excess / 100))
-        let caught = try (1...seeds).count { seed in
-            try Audit.run([AuditSubject(wheel: biased)], settings: settings(1_000_000 + seed)).status(of: check) == .fail
-        }
+        let caught = try caught(check, seedsAfter: 1_000_000) { try Audit.run([AuditSubject(wheel: biased)], settings: settings($0)) }
         return Row(
             game: "reference-wheel-37", check: ReportNarrator.name(of: check), printed: printed,
             planted: "sector 1 \(Self.percent(excess)) more likely", caught: caught)
@@ -48,18 +52,15 @@ struct PowerCalibration {
     /// Consecutive results of the 37-sector reference wheel made dependent by exactly the Cohen's w printed
     /// for its serial-independence test: the wheel stops on the sector it last showed with probability
     /// 1/37 + ε and on each other with 1/37 − ε/36, whose table of consecutive pairs has w = 37ε/√36.
-    func serialPairs() throws -> Row {
+    func serialPairs(baseline: AuditReport) throws -> Row {
         let check = CheckIdentifier.serialIndependence(.consecutiveResults)
-        let baseline = try Audit.run([AuditSubject(wheel: try ReferenceWheel(equalSectors: 37))], settings: settings(1))
         guard let record = baseline.checks.first(where: { $0.check == check }), let printed = record.detectable,
             case .dependence(let w)? = record.detectableEffect?.size
         else { throw CalibrationError.noDetectableSize(ReportNarrator.name(of: check)) }
         // The w planted is the one printed (three significant digits).
         let planted = Double(String(format: "%.3g", w)) ?? w
         let sticky = PlantedWheel(sectors: 37, .sticky(excess: planted * 36.0.squareRoot() / 37))
-        let caught = try (1...seeds).count { seed in
-            try Audit.run([AuditSubject(wheel: sticky)], settings: settings(4_000_000 + seed)).status(of: check) == .fail
-        }
+        let caught = try caught(check, seedsAfter: 4_000_000) { try Audit.run([AuditSubject(wheel: sticky)], settings: settings($0)) }
         return Row(
             game: "reference-wheel-37", check: ReportNarrator.name(of: check), printed: printed,
             planted: "the last sector again more often: w = \(String(format: "%.3g", planted))", caught: caught)
@@ -71,9 +72,7 @@ struct PowerCalibration {
         let baseline = try Audit.run([AuditSubject(dice: ReferenceDiceGame())], settings: settings(1))
         let (printed, excess) = try Self.printed(check, in: baseline, likeliest: true)
         let biased = BiasedDiceGame(relativeExcess: excess / 100)
-        let caught = try (1...seeds).count { seed in
-            try Audit.run([AuditSubject(dice: biased)], settings: settings(2_000_000 + seed)).status(of: check) == .fail
-        }
+        let caught = try caught(check, seedsAfter: 2_000_000) { try Audit.run([AuditSubject(dice: biased)], settings: settings($0)) }
         return Row(
             game: "reference-dice-5d6", check: ReportNarrator.name(of: check), printed: printed,
             planted: "face 1 of die 1 \(Self.percent(excess)) more likely", caught: caught)
@@ -89,8 +88,7 @@ struct PowerCalibration {
         let (printed, excess) = try Self.printed(check, in: baseline, likeliest: false)
         var moved = weights.map { $0 * (1 - weights[7] * (1 + excess / 100)) / (1 - weights[7]) }
         moved[7] = weights[7] * (1 + excess / 100)
-        let caught = try (1...seeds).count { seed in try audit(log: moved, seed: 3_000_000 + seed, model: model).status(of: check) == .fail
-        }
+        let caught = try caught(check, seedsAfter: 3_000_000) { try audit(log: moved, seed: $0, model: model) }
         return Row(
             game: "prize-wheel log, \(logLines) lines", check: ReportNarrator.name(of: check), printed: printed,
             planted: "label 8 \(Self.percent(excess)) more likely", caught: caught)
@@ -145,13 +143,6 @@ enum CalibrationError: Error, CustomStringConvertible {
 extension AuditReport {
     /// The status of `check` (of its first record), nil if the report has none.
     func status(of check: CheckIdentifier) -> CheckStatus? { checks.first { $0.check == check }?.status }
-}
-
-extension ClosedRange where Bound == Int {
-    /// How many of the values `predicate` holds for.
-    func count(where predicate: (Int) throws -> Bool) rethrows -> Int {
-        try reduce(0) { try predicate($1) ? $0 + 1 : $0 }
-    }
 }
 
 /// The reference 5d6 game with die 1 loaded: face 1 has probability (1 + excess)/6, faces 2 … 6 share the
