@@ -6,12 +6,19 @@ the toolkit, and fails on a relative error above 1e-6 (or a p-value with no tabl
   tested (after pooling), df = cells - 1; an observed outcome of probability 0 makes p = 0 exactly; a
   table whose method is `exact` by the exact multinomial tail of Pearson's X^2, P(X^2 >= observed) over
   every table of the same total (ties to a relative 1e-9 counted), by enumerating every table while there
-  are at most 3e6 of them, else cell by cell with the same pruning the toolkit documents;
+  are at most 3e6 of them, else cell by cell with the same pruning the toolkit documents; a table whose
+  method is `exact upper bound` by the same dynamic programme on a lattice as the toolkit documents
+  (LatticeMultinomialTail: each cell's term rounded to the nearest multiple of X^2 / (128 cells), tables
+  counted down to (cells - 1) half steps below X^2, windows and dropped rows counted whole), written here
+  again over SciPy's binomial probabilities and tails;
 - contingency: scipy.stats.chi2_contingency without continuity correction, after dropping empty rows
   and columns;
 - binomial: scipy.stats.binomtest (two-sided);
 - payout mean: the multinomial profile likelihood of the hypothesised mean payout over every level of the
   prize table, maximised by SciPy's SLSQP optimiser (not the toolkit's dual solution), referred to chi2(1);
+- payout mean whose method is `exact`: every table of the same plays over the levels the declared odds pay
+  (the table's `expected` column), each with its multinomial probability, the same profile likelihood ratio
+  by SLSQP; the probability of the tables whose ratio is at least the observed one (ties to a relative 1e-9);
 - drift window: each window of a log tested as goodness of fit; the check's p-value is the smallest window's
   times the number of windows (Bonferroni, at most 1).
 
@@ -57,6 +64,23 @@ def profile_statistic(levels, counts, mu):
     if best is None:
         return math.inf
     return max(0.0, 2 * n * (np.sum(weights[observed] * np.log(weights[observed])) + best.fun))
+
+
+def exact_payout_mean(levels, counts, probabilities, mu):
+    """(p, log10 p) of the payout-mean test under declared odds, every table enumerated."""
+    n = int(round(sum(counts)))
+    paying = [i for i, q in enumerate(probabilities) if q > 0]
+    threshold = profile_statistic(levels, counts, mu)
+    threshold -= 1e-9 * max(1.0, threshold)
+    logs = []
+    for composition in compositions(n, len(paying)):
+        table = [0] * len(levels)
+        for i, count in zip(paying, composition):
+            table[i] = count
+        if profile_statistic(levels, table, mu) >= threshold:
+            logs.append(math.lgamma(n + 1) + sum(c * math.log(probabilities[i]) - math.lgamma(c + 1) for i, c in zip(paying, composition)))
+    log_p = float(special.logsumexp(logs))
+    return min(1.0, math.exp(log_p)), min(0.0, log_p / math.log(10))
 
 
 def log10_chi2_sf(statistic, df):
@@ -203,6 +227,60 @@ def exact_pearson(observed, expected):
     return min(1.0, math.exp(log_p)), log10_p
 
 
+def lattice_upper_bound(observed, expected):
+    """The proven upper bound on P(X^2 >= observed) the toolkit states past its enumeration budget: cells
+    ascending by probability, each count binomial on the counts left; each cell's term rounded up to a
+    multiple of t / K to the nearest (K = 128 cells); sums reaching K settled; counts beyond a window of z
+    deviations and rows below the least weight counted whole; the last cell takes what is left exactly, and
+    a table counts when its rounded sum is within (cells - 1) half steps below t."""
+    n = int(round(observed.sum()))
+    probabilities = expected / expected.sum()
+    k = len(probabilities)
+    statistic = float(np.sum((observed - n * probabilities) ** 2 / (n * probabilities)))
+    chi_p = float(stats.chi2.sf(statistic, k - 1))
+    threshold = statistic - 1e-9 * max(1.0, statistic)
+    order = sorted(float(p) for p in probabilities)
+    rest = [sum(order[j:]) for j in range(k)]
+    points = 128 * k
+    step = threshold / points
+    share = max(1e-6 * chi_p / (2 * k), 1e-300)
+    z = math.sqrt(2 * -math.log(share)) + 2
+    least = share / (n + 1)
+    rows = {n: np.zeros(points)}
+    rows[n][0] = 1.0
+    settled = 0.0
+    for j in range(k - 1):
+        q, e = min(1.0, order[j] / rest[j]), n * order[j]
+        following = {}
+        for m, row in rows.items():
+            weight = row.sum()
+            if weight == 0:
+                continue
+            if weight < least:
+                settled += weight
+                continue
+            mean, spread = m * q, z * math.sqrt(m * q * (1 - q))
+            low, high = max(0, math.floor(mean - spread) - 1), min(m, math.ceil(mean + spread) + 1)
+            outside = (stats.binom.cdf(low - 1, m, q) if low > 0 else 0.0) + (stats.binom.sf(high, m, q) if high < m else 0.0)
+            settled += weight * outside
+            counts = np.arange(low, high + 1)
+            for o, w in zip(counts, stats.binom.pmf(counts, m, q)):
+                if w == 0:
+                    continue
+                x = (o - e) ** 2 / e / step
+                shift = min(points, math.floor(x + 0.5))
+                settled += w * row[max(points - shift, 0):].sum()
+                if shift < points:
+                    target = following.setdefault(m - int(o), np.zeros(points))
+                    target[shift:] += w * row[:points - shift]
+        rows = following
+    e = n * order[-1]
+    for m, row in rows.items():
+        x = (threshold - (m - e) ** 2 / e) / step - (k - 1) * (0.5 + 1e-9)
+        settled += row[max(0, math.ceil(x)):].sum()
+    return settled
+
+
 def pearson_statistic(rows):
     observed = np.array([float(r["observed"]) for r in rows])
     expected = np.array([float(r["expected"]) for r in rows])
@@ -219,6 +297,8 @@ def recompute(kind, rows, check):
         if rows[0].get("method") == "exact":
             p, log10_p = exact_pearson(observed, expected)
             return p, (log10_p if p < 1e-290 else None)
+        if rows[0].get("method") == "exact upper bound":
+            return lattice_upper_bound(observed, expected), None
         method = "log-likelihood" if check.endswith("(G-test)") else "pearson"
         result = stats.power_divergence(observed, expected, lambda_=method)
         return float(result.pvalue), (log10_chi2_sf(result.statistic, len(rows) - 1) if result.pvalue < 1e-290 else None)
@@ -241,6 +321,10 @@ def recompute(kind, rows, check):
         levels = [float(r["row"]) for r in rows if r["row"] != "hypothesised mean"]
         counts = [float(r["observed"]) for r in rows if r["row"] != "hypothesised mean"]
         mu = float(next(r["expected"] for r in rows if r["row"] == "hypothesised mean"))
+        if rows[0].get("method") == "exact":
+            probabilities = [float(r["expected"]) for r in rows if r["row"] != "hypothesised mean"]
+            p, log10_p = exact_payout_mean(levels, counts, probabilities, mu)
+            return p, (log10_p if p < 1e-290 else None)
         statistic = profile_statistic(levels, counts, mu)
         if math.isinf(statistic):
             return 0.0, -math.inf

@@ -55,6 +55,12 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Lines of each simulated production log for the power measurement. (default: 20000)", valueName: "n"))
     var logLines = 20_000
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure the mid-sized tables of at most this many counts (the largest take minutes: bounds found by bisection). (default: all)",
+            valueName: "n"))
+    var midSizedUpTo = Int.max
+
     func run() throws {
         let null = try measureNull()
         let power = try PowerCalibration(seeds: seeds, settings: settings, logLines: logLines).measure()
@@ -186,7 +192,7 @@ struct CalibrateCommand: ParsableCommand {
         }
         lines.append("")
         lines +=
-            ExactSize.markdown(sizes) + ExactSize.midSizedMarkdown(try ExactSize.midSizedRows())
+            ExactSize.markdown(sizes) + MidSizedSize.markdown(try MidSizedSize.rows(upTo: midSizedUpTo))
             + ExactSize.payoutMarkdown(try ExactSize.payoutRows())
         return (lines.joined(separator: "\n"), allUniform)
     }

@@ -10,7 +10,7 @@ import Foundation
 ///   pooling to expected counts of at least 5), for the toolkit's test (``GoodnessOfFitTest`` as the audit
 ///   calls it: exact where it enumerates, see ``TestFigures/method``) and for the chi-square
 ///   approximation alone (`exactBudget: 0`), the test the toolkit ran on such tables before.
-/// - Independence: every 2 × c table with the given margins, each with its (multivariate hypergeometric)
+/// - Independence: every r × c table with the given margins, each with its (multivariate hypergeometric)
 ///   probability given the margins; the size given the margins bounds the size without them.
 ///
 /// A test is at most its nominal level when its size is at most α; the ratio size / α says by how much a
@@ -44,14 +44,16 @@ struct ExactSize {
         return try cases.flatMap { try goodnessOfFit(name: $0.0, total: $0.1, probabilities: $0.2) }
     }
 
-    /// The independence tables: 2 × 2 and 2 × 3 at the least expected count the test accepts (5).
+    /// The independence tables: 2 × 2, 2 × 3, 3 × 3 and 3 × 4 at the least expected count the test accepts (5).
     static func independenceRows() throws -> [Row] {
-        let cases: [(String, Int, [Int])] = [
-            ("independence 2 × 2, margins 10, 10 × 10, 10", 10, [10, 10]),
-            ("independence 2 × 2, margins 10, 30 × 20, 20", 20, [10, 30]),
-            ("independence 2 × 3, margins 15, 15 × 10, 10, 10", 15, [10, 10, 10]),
+        let cases: [(String, [Int], [Int])] = [
+            ("independence 2 × 2, margins 10, 10 × 10, 10", [10, 10], [10, 10]),
+            ("independence 2 × 2, margins 10, 30 × 20, 20", [20, 20], [10, 30]),
+            ("independence 2 × 3, margins 15, 15 × 10, 10, 10", [15, 15], [10, 10, 10]),
+            ("independence 3 × 3, margins 15, 15, 15 × 15, 15, 15", [15, 15, 15], [15, 15, 15]),
+            ("independence 3 × 4, margins 20, 20, 20 × 15, 15, 15, 15", [20, 20, 20], [15, 15, 15, 15]),
         ]
-        return try cases.flatMap { try independence(name: $0.0, firstRow: $0.1, columns: $0.2) }
+        return try cases.flatMap { try independence(name: $0.0, rows: $0.1, columns: $0.2) }
     }
 
     /// Every table of `total` counts over the cells the toolkit tests for `probabilities` (pooled as
@@ -99,89 +101,68 @@ struct ExactSize {
         }
     }
 
-    /// Every 2 × c table whose first row holds `firstRow` counts and whose columns hold `columns`, with
-    /// its probability given the margins: Π C(cⱼ, xⱼ) / C(n, r₁).
-    static func independence(name: String, firstRow: Int, columns: [Int]) throws -> [Row] {
+    /// Every r × c table with row totals `rows` and column totals `columns`, with its probability given
+    /// the margins: Π rᵢ! Π cⱼ! / (n! Π xᵢⱼ!) (rows filled one at a time within the columns' room; the last
+    /// row takes what is left). With these margins no row or column is empty, so ``IndependenceTest``'s
+    /// p-value is the chi-square tail of X² on (r − 1)(c − 1) degrees of freedom: the tables are kept as
+    /// (X², probability) (3 × 4 has millions), and the test is checked to give that p-value on the most
+    /// and least extreme of them.
+    static func independence(name: String, rows: [Int], columns: [Int]) throws -> [Row] {
         let n = columns.reduce(0, +)
-        func lnChoose(_ a: Int, _ b: Int) -> Double { lnFactorial(a) - lnFactorial(b) - lnFactorial(a - b) }
-        var tables: [(table: [[Double]], lnProbability: Double)] = []
-        var row = Array(repeating: 0, count: columns.count)
-        func place(_ column: Int, _ left: Int) {
-            if column == columns.count {
-                guard left == 0 else { return }
-                var lnProbability = -lnChoose(n, firstRow)
-                for (x, c) in zip(row, columns) { lnProbability += lnChoose(c, x) }
-                tables.append(([row.map(Double.init), zip(columns, row).map { Double($0 - $1) }], lnProbability))
+        let lnMargins = (rows + columns).reduce(-lnFactorial(n)) { $0 + lnFactorial($1) }
+        var tables: [(statistic: Double, lnProbability: Double)] = []
+        var extremes: [(statistic: Double, table: [[Double]])] = []
+        var table = Array(repeating: Array(repeating: 0, count: columns.count), count: rows.count)
+        var room = columns
+        func place(_ i: Int, _ j: Int, _ left: Int, _ lnWeight: Double) {
+            if i == rows.count - 1 {
+                table[i] = room
+                var statistic = 0.0
+                for (r, row) in zip(rows, table) {
+                    for (c, x) in zip(columns, row) {
+                        let e = Double(r * c) / Double(n), d = Double(x) - e
+                        statistic += d * d / e
+                    }
+                }
+                tables.append((statistic, room.reduce(lnWeight) { $0 - lnFactorial($1) }))
+                if extremes.count < 2 || statistic > extremes[1].statistic || statistic < extremes[0].statistic {
+                    let entry = (statistic, table.map { $0.map(Double.init) })
+                    if extremes.count < 2 {
+                        extremes.append(entry)
+                    } else if statistic > extremes[1].statistic {
+                        extremes[1] = entry
+                    } else {
+                        extremes[0] = entry
+                    }
+                    extremes.sort { $0.statistic < $1.statistic }
+                }
                 return
             }
-            for x in 0...min(left, columns[column]) {
-                row[column] = x
-                place(column + 1, left - x)
+            if j == columns.count {
+                if left == 0 { place(i + 1, 0, rows[i + 1], lnWeight) }
+                return
+            }
+            for x in 0...min(left, room[j]) {
+                table[i][j] = x
+                room[j] -= x
+                place(i, j + 1, left - x, lnWeight - lnFactorial(x))
+                room[j] += x
             }
         }
-        place(0, firstRow)
-        let pValues = try tables.map { try IndependenceTest(table: $0.table).verdict.pValue ?? 1 }
+        place(0, 0, rows[0], lnMargins)
+        let chiSquare = try ChiSquareDistribution(degreesOfFreedom: Double((rows.count - 1) * (columns.count - 1)))
+        for extreme in extremes {
+            let p = try IndependenceTest(table: extreme.table).verdict.pValue ?? 1
+            guard abs(p - (try chiSquare.upperTail(extreme.statistic))) <= 1e-12 * max(p, 1e-300) else {
+                throw ValidationError("the independence test does not give the chi-square tail on \(extreme.table)")
+            }
+        }
+        let pValues = try tables.map { try chiSquare.upperTail($0.statistic) }
         return levels.map { level in
             let rejected = tables.indices.filter { pValues[$0] <= level }.map { tables[$0].lnProbability }
             let size = sumOfExponentials(rejected)
             return Row(table: name, level: level, size: size, method: rejected.isEmpty ? nil : .chiSquare, chiSquareSize: size)
         }
-    }
-
-    /// A die rolled more often than the tables can all be enumerated: the chi-square's true size is the
-    /// exact tail at its critical value (every table with X² at least that, enumerated cell by cell with
-    /// no budget); the toolkit's method is the one it takes on a table just past the critical value (the
-    /// first face more often, the others sharing the rest). Where that is exact, the size is at most α by
-    /// construction.
-    struct MidSizedRow {
-        var rolls: Int
-        var level: Double
-        var method: PValueMethod
-        var chiSquareSize: Double
-    }
-
-    static func midSizedRows(rolls: [Int] = [60, 100, 300]) throws -> [MidSizedRow] {
-        let die = Array(repeating: 1.0 / 6, count: 6)
-        return try rolls.flatMap { n in
-            try levels.map { level in
-                let critical = try ChiSquareDistribution(degreesOfFreedom: 5).upperQuantile(level)
-                guard let size = ExactMultinomialTail.upperTail(critical, total: Double(n), probabilities: die, budget: .max)?.pValue
-                else { throw ValidationError("no exact tail for \(n) rolls") }
-                // The first face d more than expected, the others sharing the rest evenly: the least d
-                // whose X² reaches the critical value.
-                var counts: [Int] = []
-                for d in 0...(n - n / 6) {
-                    let first = n / 6 + d, rest = n - first
-                    counts = [first] + (0..<5).map { rest / 5 + ($0 < rest % 5 ? 1 : 0) }
-                    let x2 = counts.reduce(0.0) { $0 + (Double($1) - Double(n) / 6) * (Double($1) - Double(n) / 6) / (Double(n) / 6) }
-                    if x2 >= critical { break }
-                }
-                let method = try GoodnessOfFitTest(counts: counts, probabilities: die).verdict.figures?.method ?? .chiSquare
-                return MidSizedRow(rolls: n, level: level, method: method, chiSquareSize: size)
-            }
-        }
-    }
-
-    /// The Markdown of the mid-sized tables.
-    static func midSizedMarkdown(_ rows: [MidSizedRow]) -> [String] {
-        var lines = [
-            "### Mid-sized tables",
-            "",
-            "A die rolled more often than every table can be enumerated: the chi-square's true size is the exact tail at",
-            "its critical value, every table with X² at least that enumerated cell by cell. Where the toolkit's p-value is",
-            "exact there, its size is at most α by construction; where the enumeration passes its budget the toolkit keeps",
-            "the chi-square, whose size is the one shown.",
-            "",
-            "| table | α | chi-square's true size (size / α) | toolkit's p-value at the critical value | toolkit's test within α |",
-            "|---|---|---|---|---|",
-        ]
-        for row in rows {
-            let exact = row.method == .exact
-            lines.append(
-                "| a die rolled \(row.rolls) times (expected \(String(format: "%.4g", Double(row.rolls) / 6)) each) | \(String(format: "%g", row.level)) | \(String(format: "%.3g (%.3g)", row.chiSquareSize, row.chiSquareSize / row.level)) | \(row.method.rawValue) | \(exact || row.chiSquareSize <= row.level ? "yes" : "**no**") |"
-            )
-        }
-        return lines + [""]
     }
 
     /// How many of `count` tables, sorted from the most extreme, the test rejects (a prefix), by bisection.
@@ -235,15 +216,18 @@ struct ExactSize {
 }
 
 /// The true size of the payout-mean (RTP) test on small logs: every table of n plays over a prize table's
-/// levels, with its multinomial probability under the declared odds, tested against the declared RTP by the
-/// profile likelihood (`PayoutMeanInterval.pValue(mean:)`, χ²(1) by Wilks) as a log audit tests it.
+/// levels, with its multinomial probability under the declared odds, tested against the declared RTP as a
+/// log audit tests it (`PayoutMeanInterval.figures(mean:declared:)`: exact under the declared odds in the far
+/// tail, χ²(1) of the profile likelihood elsewhere; here with the exact distribution built once per number of
+/// plays), and by χ²(1) alone.
 extension ExactSize {
-    /// One prize table, a number of plays and a level: the test's size.
+    /// One prize table, a number of plays and a level: the sizes of the toolkit's test and of χ²(1) alone.
     struct PayoutRow {
         var game: String
         var plays: Int
         var level: Double
         var size: Double
+        var chiSquareSize: Double
     }
 
     /// A game paying 0, 1 or 10 stakes with probabilities 0.6, 0.35 and 0.05 (RTP 0.85: a jackpot of
@@ -260,15 +244,24 @@ extension ExactSize {
         return try games.flatMap { game in
             let rtp = zip(game.levels, game.probabilities).reduce(0) { $0 + $1.0 * $1.1 }
             return try game.plays.flatMap { n in
-                var rejected = Array(repeating: [Double](), count: levels.count)
+                var rejected = Array(repeating: [Double](), count: levels.count), chiSquareRejected = rejected
                 var counts = Array(repeating: UInt64(0), count: game.levels.count)
+                guard
+                    let distribution = PayoutMeanExactTail.Distribution(
+                        levels: game.levels, probabilities: game.probabilities, mean: rtp, plays: UInt64(n))
+                else { throw ValidationError("no exact distribution for \(n) plays") }
                 func place(_ cell: Int, _ left: Int) throws {
                     if cell == counts.count - 1 {
                         counts[cell] = UInt64(left)
-                        let p = try PayoutMeanInterval(levels: game.levels, counts: counts).pValue(mean: rtp)
+                        let interval = try PayoutMeanInterval(levels: game.levels, counts: counts)
+                        let chiSquare = try interval.pValue(mean: rtp)
+                        let p = try interval.figures(mean: rtp, under: distribution).pValue
                         var lnProbability = lnFactorial(n)
                         for (o, q) in zip(counts, game.probabilities) { lnProbability += Double(o) * log(q) - lnFactorial(Int(o)) }
-                        for (index, level) in levels.enumerated() where p <= level { rejected[index].append(lnProbability) }
+                        for (index, level) in levels.enumerated() {
+                            if p <= level { rejected[index].append(lnProbability) }
+                            if chiSquare <= level { chiSquareRejected[index].append(lnProbability) }
+                        }
                         return
                     }
                     for o in 0...left {
@@ -277,7 +270,11 @@ extension ExactSize {
                     }
                 }
                 try place(0, n)
-                return levels.indices.map { PayoutRow(game: game.name, plays: n, level: levels[$0], size: sumOfExponentials(rejected[$0])) }
+                return levels.indices.map {
+                    PayoutRow(
+                        game: game.name, plays: n, level: levels[$0], size: sumOfExponentials(rejected[$0]),
+                        chiSquareSize: sumOfExponentials(chiSquareRejected[$0]))
+                }
             }
         }
     }
@@ -288,14 +285,16 @@ extension ExactSize {
             "### Payout mean (RTP) on small logs",
             "",
             "Every table of the plays shown over the game's returns, with its probability under the declared odds, tested",
-            "against the declared RTP as a log audit tests it (profile likelihood over the prize table, χ²(1) by Wilks).",
+            "against the declared RTP as a log audit tests it: the exact p-value under the declared odds in the far tail",
+            "(χ²(1) p below 1e-3, every table of the plays enumerated), the profile likelihood over the prize table by",
+            "χ²(1) (Wilks) elsewhere. The χ²(1) column is that approximation alone, as the toolkit tested before.",
             "",
-            "| game | plays | α | size (size / α) | within α |",
-            "|---|---|---|---|---|",
+            "| game | plays | α | toolkit's test: size (size / α) | χ²(1) alone: size (size / α) | within α |",
+            "|---|---|---|---|---|---|",
         ]
         for row in rows {
             lines.append(
-                "| \(row.game) | \(row.plays) | \(String(format: "%g", row.level)) | \(String(format: "%.3g (%.3g)", row.size, row.size / row.level)) | \(row.size <= row.level ? "yes" : "**no**") |"
+                "| \(row.game) | \(row.plays) | \(String(format: "%g", row.level)) | \(String(format: "%.3g (%.3g)", row.size, row.size / row.level)) | \(String(format: "%.3g (%.3g)", row.chiSquareSize, row.chiSquareSize / row.level)) | \(row.size <= row.level ? "yes" : "**no**") |"
             )
         }
         return lines + [""]

@@ -223,6 +223,49 @@ struct VerifyCommandTests {
         #expect(result.status == 1 && result.stdout.contains("fair.csv: the report records no such input"), "\(result.stdout)")
     }
 
+    /// Writes a log of the prize wheel with `counts[label - 1]` spins of each label, in label order.
+    static func writeLog(_ counts: [Int], to path: String) throws {
+        let prizes = [5, 10, 20, 50, 50, 100, 250, 1000]
+        var lines = ["session,timestamp,outcome,stake,payout"], second = 0
+        for (index, count) in counts.enumerated() {
+            for _ in 0..<count {
+                lines.append(
+                    "1,2026-11-01T00:\(String(format: "%02d:%02d", second / 60 % 60, second % 60))Z,\(index + 1),100,\(prizes[index])")
+                second += 1
+            }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// Past the enumeration's budget the outcomes' p-value is the lattice's proven upper bound (300 spins,
+    /// the jackpot 25 times where 6 are expected: FAIL), and on 15 spins with six jackpots the RTP's is exact
+    /// under the declared odds (1e-5, above its Holm level: the outcomes cannot be tested on 15 lines, so
+    /// INCONCLUSIVE); both reports verify, and SciPy recomputes the bound from the report alone.
+    @Test func boundsAndExactPayoutMeansVerify() throws {
+        let work = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for (name, counts, check, method, status) in [
+            ("mid", [80, 60, 45, 30, 30, 24, 6, 25], "outcomes vs declared odds", "exact upper bound", Int32(1)),
+            ("short", [4, 2, 2, 1, 0, 0, 0, 6], "return to player (log)", "exact", 2),
+        ] {
+            try Self.writeLog(counts, to: "\(work)/\(name).csv")
+            let out = "\(work)/\(name)"
+            let audit = try AuditProcess.run(
+                ["log", "--spec", LogCommandTests.spec, "\(work)/\(name).csv", "--out", out, "--quiet"], in: Self.root)
+            #expect(audit.status == status, "\(audit.stderr)")
+            let checks = try String(contentsOfFile: out + "/checks.csv", encoding: .utf8)
+            let row = checks.split(separator: "\n").first { $0.contains(",\(check),") }
+            #expect(row?.contains(",\(method),") == true, "\(name): \(row ?? "no row")")
+            let verified = try AuditProcess.run(["verify", out], in: Self.root)
+            #expect(verified.status == 0, "\(name): \(verified.stdout)")
+        }
+        let recomputed = try AuditProcess.run(
+            ["python3", "Scripts/gates/recompute_pvalues.py", "\(work)/mid"], in: Self.root,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(recomputed.status == 0, "\(recomputed.stdout) \(recomputed.stderr)")
+    }
+
     @Test func aMissingSetIsUsageError() throws {
         let result = try AuditProcess.run(["verify", "/nonexistent-report-set"])
         #expect(result.status == 64 && result.stderr.contains("no such report directory"), "\(result.stderr)")

@@ -58,8 +58,17 @@ struct TableRecomputation {
                 counts.append(UInt64(row.observed))
             }
             let test = try PayoutMeanInterval(levels: levels, counts: counts)
-            pValue = try test.pValue(mean: mean)
-            log10PValue = try test.log10PValue(mean: mean)
+            if rows.first?.method == .exact {
+                let declared = rows.filter { $0.row != "hypothesised mean" }.map { $0.expected ?? -1 }
+                guard
+                    let exact = PayoutMeanExactTail.pValue(
+                        levels: levels, counts: counts, probabilities: declared, mean: mean, budget: 64 * PayoutMeanExactTail.defaultBudget)
+                else { throw Unrecognised(reason: "the exact p-value it states cannot be recomputed") }
+                (pValue, log10PValue) = exact
+            } else {
+                pValue = try test.pValue(mean: mean)
+                log10PValue = try test.log10PValue(mean: mean)
+            }
             interval = ConfidenceInterval(lower: test.lower, upper: test.upper, quantity: .meanPayout)
         case "drift window":
             let windows = Dictionary(grouping: rows, by: \.column).values
@@ -72,9 +81,10 @@ struct TableRecomputation {
         }
     }
 
-    /// The budget for recomputing an exact p-value: the audit's own, with room to spare (a table the
-    /// audit enumerated fits it on any machine: the budget counts steps, not time).
-    static let exactBudget = 2 * ExactMultinomialTail.farTailFactor * ExactMultinomialTail.defaultBudget
+    /// The budget for recomputing an exact p-value: 64 times the audit's own (a table any version of the
+    /// audit enumerated fits it on any machine: the budget counts steps, not time; versions before 0.3
+    /// enumerated far tails up to 32 times the budget).
+    static let exactBudget = 64 * ExactMultinomialTail.defaultBudget
 
     /// A goodness of fit over the cells as tested, by the method the table states.
     static func fit(_ rows: [ReportFile.Table], logLikelihood: Bool) throws -> (p: Double, log10: Double) {
@@ -96,6 +106,12 @@ struct TableRecomputation {
             observed: observed, probabilities: probabilities, statistic: logLikelihood ? .logLikelihoodRatio : .pearson,
             rule: .requireMinimum(0), exactBudget: 0)
         guard let figures = test.verdict.figures else { throw Unrecognised(reason: "the fit cannot be carried out") }
+        if rows.first?.method == .exactUpperBound {
+            guard !logLikelihood,
+                let bound = LatticeMultinomialTail.pearson(observed: observed, probabilities: probabilities, chiSquare: figures)
+            else { throw Unrecognised(reason: "the exact upper bound it states cannot be recomputed") }
+            return (bound.pValue, log10(bound.pValue))
+        }
         return (figures.pValue, figures.log10PValue)
     }
 

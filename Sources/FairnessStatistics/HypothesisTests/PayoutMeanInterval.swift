@@ -79,6 +79,37 @@ public struct PayoutMeanInterval: Sendable, Hashable {
         return s.isFinite ? try ChiSquareDistribution(degreesOfFreedom: 1).upperTail(s) : 0
     }
 
+    /// The p-value of mean `mu` as an audit states it. Under `declared` odds (one probability per level,
+    /// in the order of ``levels``), in the far tail (χ²(1)'s p-value below
+    /// ``ExactMultinomialTail/farTailLevel``, where decisions are made and χ²(1) is liberal on small logs)
+    /// and within ``PayoutMeanExactTail/defaultBudget`` tables, the exact p-value under those odds
+    /// (``PayoutMeanExactTail``); otherwise χ²(1) (``pValue(mean:)``).
+    /// - Throws: as ``log10PValue(mean:)``.
+    public func figures(mean mu: Double, declared: [Double]?) throws -> (pValue: Double, log10PValue: Double, method: PValueMethod) {
+        try figures(mean: mu) { [levels, counts] in
+            declared.flatMap { PayoutMeanExactTail.pValue(levels: levels, counts: counts, probabilities: $0, mean: mu) }
+        }
+    }
+
+    /// ``figures(mean:declared:)`` with the exact distribution already built (a calibration testing every
+    /// table of the same plays); `distribution` must be for mean `mu` and this many plays.
+    /// - Throws: as ``log10PValue(mean:)``.
+    public func figures(
+        mean mu: Double, under distribution: PayoutMeanExactTail.Distribution
+    ) throws -> (pValue: Double, log10PValue: Double, method: PValueMethod) {
+        try figures(mean: mu) { [counts] in distribution.pValue(counts: counts) }
+    }
+
+    func figures(
+        mean mu: Double, exact: () -> (pValue: Double, log10PValue: Double)?
+    ) throws -> (pValue: Double, log10PValue: Double, method: PValueMethod) {
+        let log10P = try log10PValue(mean: mu)
+        if log10P == -.infinity { return (0, -.infinity, .exact) }
+        let p = try pValue(mean: mu)
+        if p < ExactMultinomialTail.farTailLevel, let exact = exact() { return (exact.pValue, exact.log10PValue, .exact) }
+        return (p, log10P, .chiSquare)
+    }
+
     /// log₁₀ of ``pValue(mean:)``, which keeps its size where the p-value underflows; −∞ when no
     /// distribution on the levels has mean `mu`.
     /// - Throws: as ``ChiSquareDistribution/log10UpperTail(_:)``.

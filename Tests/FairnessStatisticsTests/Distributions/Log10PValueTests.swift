@@ -14,10 +14,7 @@ struct Log10PValueTests {
         let binomial: [Binomial]
     }
 
-    static let fixture: Fixture = {
-        let url = Bundle.module.url(forResource: "log10_reference", withExtension: "json", subdirectory: "Fixtures")!
-        return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
-    }()
+    static let fixture: Fixture = loadFixture("log10_reference", as: Fixture.self)
 
     @Test func chiSquareUpperTailsMatchMpmath() throws {
         #expect(Self.fixture.chiSquare.count >= 30)

@@ -24,10 +24,7 @@ struct EdgeReference: Decodable {
     }
     let smallTables: [SmallTable]
 
-    static let shared: EdgeReference = {
-        let url = Bundle.module.url(forResource: "edge_reference", withExtension: "json", subdirectory: "Fixtures")!
-        return try! JSONDecoder().decode(EdgeReference.self, from: Data(contentsOf: url))
-    }()
+    static let shared: EdgeReference = loadFixture("edge_reference", as: EdgeReference.self)
 }
 
 /// Relative error within 1e-9, or both below 1e-300 in absolute value (values the double range cannot

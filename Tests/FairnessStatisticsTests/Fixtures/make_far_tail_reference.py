@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference values of the exact multinomial p-value of Pearson's X^2 for tables too large for the
 rational brute force of make_exact_multinomial_reference.py, where the toolkit enumerates only in the far
-tail (its budget times ExactMultinomialTail.farTailFactor).
+tail (given a budget of 5 million prefixes).
 
 Writes Tests/FairnessStatisticsTests/Fixtures/far_tail_reference.json. Each p-value is found by full
 enumeration, independently of the toolkit: every table of the total (96,560,646 for a die rolled 100 times),

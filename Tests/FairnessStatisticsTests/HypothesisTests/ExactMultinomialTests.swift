@@ -19,10 +19,7 @@ struct ExactMultinomialTests {
         let pearson: [Case]
     }
 
-    static func load(_ name: String) -> Fixture {
-        let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures")!
-        return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
-    }
+    static func load(_ name: String) -> Fixture { loadFixture(name) }
 
     static let fixture = load("exact_multinomial_reference")
 
@@ -62,24 +59,30 @@ struct ExactMultinomialTests {
         #expect(ExactMultinomialTail.pearson(observed: [14, 6, 10, 5, 5], probabilities: [0.15, 0.2, 0.3, 0.2, 0.15], budget: 50) == nil)
     }
 
-    /// The goodness-of-fit test takes the exact p-value where it enumerates: a die rolled 30 times at any
-    /// X² (every table fits the budget), a die rolled 100 times in the far tail (4.9 million prefixes, past
-    /// the default budget but within the far tail's), and the chi-square where the budget is 0.
+    /// The goodness-of-fit test takes the exact p-value where it enumerates within its budget (a die rolled
+    /// 30 times at any X²: every table fits); a die rolled 100 times in the far tail needs 4.9 million
+    /// prefixes, past the default budget, so the test states the lattice's upper bound, and the enumeration
+    /// given that budget equals the full enumeration; the chi-square where the budget is 0.
     @Test func goodnessOfFitTakesTheExactValueWhereItEnumerates() throws {
         let die = Array(repeating: 1.0 / 6, count: 6)
         let thirty = try GoodnessOfFitTest(counts: [15, 3, 3, 3, 3, 3], probabilities: die)
         #expect(thirty.verdict.figures?.method == .exact)
         let hundred = try GoodnessOfFitTest(counts: [40, 12, 12, 12, 12, 12], probabilities: die)
         let chiSquare = try GoodnessOfFitTest(counts: [40, 12, 12, 12, 12, 12], probabilities: die, exactBudget: 0)
-        let exact = try #require(hundred.verdict.figures), approximate = try #require(chiSquare.verdict.figures)
-        #expect(exact.method == .exact && approximate.method == .chiSquare)
+        let enumerated = try #require(
+            ExactMultinomialTail.pearson(observed: [40, 12, 12, 12, 12, 12], probabilities: die, budget: 5_000_000))
+        let bound = try #require(hundred.verdict.figures), approximate = try #require(chiSquare.verdict.figures)
+        #expect(bound.method == .exactUpperBound && approximate.method == .chiSquare)
         #expect(approximate.pValue < ExactMultinomialTail.farTailLevel)
         // The approximation's tail is too light here: the exact p-value is the larger, and it equals the
-        // full enumeration of all 96,560,646 tables (`Fixtures/make_far_tail_reference.py`).
-        #expect(exact.pValue > approximate.pValue, "exact \(exact.pValue), chi-square \(approximate.pValue)")
+        // full enumeration of all 96,560,646 tables (`Fixtures/make_far_tail_reference.py`); the bound is at
+        // least it and within 5%.
+        #expect(enumerated.pValue > approximate.pValue, "exact \(enumerated.pValue), chi-square \(approximate.pValue)")
         let reference = try #require(Self.farTail.pearson.first { $0.observed == [40, 12, 12, 12, 12, 12] })
         #expect(
-            abs(exact.log10PValue - reference.log10PValue) <= 1e-9, "log10 p \(exact.log10PValue), enumeration \(reference.log10PValue)")
+            abs(enumerated.log10PValue - reference.log10PValue) <= 1e-9,
+            "log10 p \(enumerated.log10PValue), enumeration \(reference.log10PValue)")
+        #expect(bound.pValue >= enumerated.pValue && bound.pValue <= 1.05 * enumerated.pValue, "bound \(bound.pValue)")
         #expect(abs(approximate.pValue - reference.chiSquarePValue) <= 1e-9 * reference.chiSquarePValue)
         #expect(ExactMultinomialTail.pearson(observed: [40, 12, 12, 12, 12, 12], probabilities: die) == nil, "past the default budget")
     }

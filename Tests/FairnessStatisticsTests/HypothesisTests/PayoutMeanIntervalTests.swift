@@ -24,10 +24,7 @@ struct PayoutMeanIntervalTests {
 
     struct Fixture: Decodable { let cases: [Case] }
 
-    static let cases: [Case] = {
-        let url = Bundle.module.url(forResource: "payout_reference", withExtension: "json", subdirectory: "Fixtures")!
-        return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url)).cases
-    }()
+    static let cases: [Case] = loadFixture("payout_reference", as: Fixture.self).cases
 
     @Test(arguments: PayoutMeanIntervalTests.cases.indices)
     func agreesWithSciPy(index: Int) throws {

@@ -27,10 +27,7 @@ struct PearsonPowerTests {
         let cases: [Case]
     }
 
-    static let fixture: Fixture = {
-        let url = Bundle.module.url(forResource: "power_reference", withExtension: "json", subdirectory: "Fixtures")!
-        return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
-    }()
+    static let fixture: Fixture = loadFixture("power_reference", as: Fixture.self)
 
     @Test func detectableDeviationsMatchSciPy() throws {
         #expect(Self.fixture.cases.count >= 5)

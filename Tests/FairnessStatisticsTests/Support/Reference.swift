@@ -55,6 +55,15 @@ struct Reference: Decodable {
     }()
 }
 
+/// The fixture `Fixtures/<name>.json` (written by its `make_*.py` beside it), decoded; a missing or
+/// malformed fixture stops the tests with its name.
+func loadFixture<T: Decodable>(_ name: String, as type: T.Type = T.self) -> T {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"),
+        let data = try? Data(contentsOf: url)
+    else { fatalError("missing fixture Fixtures/\(name).json") }
+    do { return try JSONDecoder().decode(T.self, from: data) } catch { fatalError("bad fixture \(name).json: \(error)") }
+}
+
 /// The agreement every statistic must reach with the reference.
 let referenceTolerance = 1e-9
 

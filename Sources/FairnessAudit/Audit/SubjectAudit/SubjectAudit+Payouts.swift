@@ -91,16 +91,17 @@ extension SubjectAudit {
                 name, .returnToPlayer(.sampled), levels: levels, counts: counts, hypothesised: rtp.expectedPayout))
     }
 
-    /// The table a payout-mean p-value comes from: plays per level, and the hypothesised mean.
+    /// The table a payout-mean p-value comes from: plays per level, and the hypothesised mean; where the
+    /// p-value is exact under declared odds, each level's declared probability (`expected`) and the method.
     static func payoutMeanTable(
-        _ subject: String, _ check: CheckIdentifier, levels: [Double], counts: [UInt64], hypothesised: Double
+        _ subject: String, _ check: CheckIdentifier, levels: [Double], counts: [UInt64], hypothesised: Double, declared: [Double]? = nil
     )
         -> [StatisticTableRow]
     {
-        zip(levels, counts).map {
+        levels.indices.map {
             StatisticTableRow(
-                subject: subject, check: check, table: "payout mean", row: "\($0.0)", column: "", observed: Double($0.1), expected: nil,
-                members: "")
+                subject: subject, check: check, table: "payout mean", row: "\(levels[$0])", column: "", observed: Double(counts[$0]),
+                expected: declared?[$0], members: "", method: declared == nil ? nil : .exact)
         }
             + [
                 StatisticTableRow(

@@ -152,12 +152,15 @@ extension LogTally {
                         lower: interval.lower, upper: interval.upper, expected: expected.map { .init(source: source, value: $0) },
                         declared: model.returnToPlayer != nil ? declared : nil)))
             if let expected {
-                record.setPValue(try interval.pValue(mean: expected), log10: try interval.log10PValue(mean: expected), method: .chiSquare)
+                let declared = model.returnToPlayer == nil ? nil : model.oddsOfEachReturn(levels)
+                let figures = try interval.figures(mean: expected, declared: declared)
+                record.setPValue(figures.pValue, log10: figures.log10PValue, method: figures.method)
                 checks.append(
                     PendingCheck(
                         record: record,
                         table: SubjectAudit.payoutMeanTable(
-                            name, record.check, levels: levels, counts: levels.map { returns[$0] ?? 0 }, hypothesised: expected)))
+                            name, record.check, levels: levels, counts: levels.map { returns[$0] ?? 0 }, hypothesised: expected,
+                            declared: figures.method == .exact ? declared : nil)))
             } else {
                 record.status = .pass
                 checks.append(PendingCheck(record: record))
@@ -165,134 +168,6 @@ extension LogTally {
         }
 
         return (checks, observedReturn)
-    }
-
-    /// The drift windows as tested: each window's counts, the line each starts at, and its length in lines
-    /// (0 for windows by seconds). Automatic windows: the blocks gathered into at most 32 windows of equal
-    /// length.
-    func driftWindows() -> (counts: [[UInt64]], startLines: [Int], lines: Int) {
-        var windows = self.windows, windowStartLine = self.windowStartLine
-        var windowLines = 0
-        switch options.window {
-        case .automatic:
-            let perWindow = (windows.count + 31) / 32
-            windowLines = blockSize * perWindow
-            windows = stride(from: 0, to: windows.count, by: perWindow).map { start in
-                windows[start..<min(windows.count, start + perWindow)].reduce([UInt64](repeating: 0, count: k + 2)) {
-                    zip($0, $1).map { $0 &+ $1 }
-                }
-            }
-            windowStartLine = stride(from: 0, to: windowStartLine.count, by: perWindow).map { windowStartLine[$0] }
-        case .lines(let size): windowLines = size
-        case .seconds: break
-        }
-        return (windows, windowStartLine, windowLines)
-    }
-
-    /// Drift: each window against the declared odds, Bonferroni over the windows; names the first that
-    /// departs.
-    func driftCheck(
-        _ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String], settings: AuditSettings
-    ) throws -> PendingCheck {
-        let name = model.name
-        let windowLines = windows.lines, windowStartLine = windows.startLines
-        let fits = try windows.counts.map { window -> GoodnessOfFitTest? in
-            let observed = window.prefix(k)
-            guard observed.reduce(0, +) > 0 else { return nil }
-            return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities)
-        }
-        let windowFigures = fits.map { $0?.verdict.figures }
-        let windowTests = windowFigures.map { $0?.pValue }
-        let tested = windowTests.compactMap { $0 }
-        let window = { (index: Int) -> CheckDetail.Drift.Window in
-            switch options.window {
-            case .lines, .automatic:
-                let first = UInt64(index) * UInt64(windowLines) + 1
-                return .lines(
-                    index: index, first: first, last: min(lines, first + UInt64(windowLines) - 1), fromLine: windowStartLine[index])
-            case .seconds(let size):
-                return .seconds(index: index, from: Double(index) * size, to: Double(index + 1) * size, fromLine: windowStartLine[index])
-            }
-        }
-        var drift = CheckRecord(
-            subject: name, check: .driftFirstDepartingWindow, kind: .fairness, status: .inconclusive,
-            detailFacts: .driftTooFewWindows(windows: windows.counts.count, tested: tested.count))
-        if tested.count >= 2 {
-            let bonferroni = settings.alpha / Double(tested.count)
-            let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
-            let strongest = windowTests.indices.min { (windowTests[$0] ?? 2) < (windowTests[$1] ?? 2) }!
-            // The window with the smallest p-value gives the check's, and its method.
-            let smallest = windowFigures.compactMap { $0 }.min { $0.log10PValue < $1.log10PValue }!
-            drift.setPValue(
-                min(1, Double(tested.count) * tested.min()!), log10: min(0, Foundation.log10(Double(tested.count)) + smallest.log10PValue),
-                method: smallest.method)
-            drift.detailFacts = .drift(
-                .init(
-                    tested: tested.count, strongest: strongest,
-                    departing: departing.map { .init(window: window($0), pValue: windowTests[$0]!) }))
-        }
-        // Each window's table as tested, so the check's p-value can be recomputed from the report alone.
-        var table: [StatisticTableRow] = []
-        for (index, fit) in fits.enumerated() {
-            guard let fit, fit.verdict.figures != nil else { continue }
-            let column = "window \(index + 1)"
-            for (position, cell) in fit.cells.enumerated() {
-                table.append(
-                    StatisticTableRow(
-                        subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "\(position + 1)", column: column,
-                        observed: cell.observed, expected: cell.expected,
-                        members: cell.indices.map { labelNames[$0] }.joined(separator: "+"), method: fit.verdict.figures?.method))
-            }
-            let observed = windows.counts[index]
-            for slot in 0..<k where model.probabilities[slot] == 0 && observed[slot] > 0 {
-                table.append(
-                    StatisticTableRow(
-                        subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "impossible", column: column,
-                        observed: Double(observed[slot]), expected: 0, members: labelNames[slot]))
-            }
-        }
-        return PendingCheck(record: drift, table: drift.pValue == nil ? [] : table)
-    }
-
-    /// Homogeneity: windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of
-    /// each.
-    func homogeneityCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String]) throws -> PendingCheck {
-        let name = model.name
-        var homogeneity = CheckRecord(
-            subject: name, check: .homogeneityAcrossWindows, kind: .fairness, status: .inconclusive, detailFacts: .homogeneityTooFewWindows)
-        // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
-        let filledWindows = windows.counts.indices.filter { windows.counts[$0].prefix(k).reduce(0, +) > 0 }
-        let filled = filledWindows.map { windows.counts[$0] }
-        let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
-        let columns = pooledLabels { smallest * $0 >= 5 }
-        let rows = filled.map { window in columns.map { group in Double(group.reduce(0) { $0 + window[$1] }) } }
-        if rows.count >= 2 {
-            let test = try IndependenceTest(table: rows)
-            switch test.verdict {
-            case .tested(let figures):
-                homogeneity.statistic = figures.statistic
-                homogeneity.degreesOfFreedom = figures.degreesOfFreedom
-                homogeneity.setPValue(figures)
-                homogeneity.detailFacts = .homogeneity(
-                    windows: rows.count, outcomes: test.keptColumns.count,
-                    pooled: columns.filter { $0.count > 1 }.map { $0.map { labelNames[$0] }.joined(separator: "+") })
-            case .inconclusive(let reason):
-                homogeneity.detailFacts = .inconclusive(reason)
-            }
-        }
-        guard homogeneity.pValue != nil else { return PendingCheck(record: homogeneity) }
-        // The windows × outcomes table as tested, each row a window of the log.
-        let groups = columns.map { $0.map { labelNames[$0] }.joined(separator: "+") }
-        var table: [StatisticTableRow] = []
-        for (row, window) in zip(rows, filledWindows) {
-            for (count, group) in zip(row, groups) {
-                table.append(
-                    StatisticTableRow(
-                        subject: name, check: .homogeneityAcrossWindows, table: "contingency", row: "window \(window + 1)", column: group,
-                        observed: count, expected: nil, members: "window \(window + 1)"))
-            }
-        }
-        return PendingCheck(record: homogeneity, table: table)
     }
 
     /// The outcome table: each label's count against its declared expectation, then labels no sector

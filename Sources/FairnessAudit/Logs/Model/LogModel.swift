@@ -80,6 +80,19 @@ public struct LogModel: Sendable {
         dice == nil ? "\(label)" : PokerCategory(rawValue: label)?.name ?? "\(label)"
     }
 
+    /// The declared probability of each return per stake in `levels` (a wheel's labels' odds, gathered by
+    /// what each pays per stake; returns no label pays get 0); nil for a dice game (a roll's return depends on
+    /// every hand it is) or without a paytable.
+    func oddsOfEachReturn(_ levels: [Double]) -> [Double]? {
+        guard dice == nil, let paytable else { return nil }
+        var odds = Array(repeating: 0.0, count: levels.count)
+        for (label, probability) in zip(labels, probabilities) {
+            guard let index = levels.firstIndex(of: paytable.prize(label) / paytable.stake) else { return nil }
+            odds[index] += probability
+        }
+        return odds
+    }
+
     /// The exact RTP the model implies: Σ P(label) · prize(label) / stake; nil without a paytable.
     public var returnToPlayer: Double? {
         if let dice { return dice.returnToPlayer }

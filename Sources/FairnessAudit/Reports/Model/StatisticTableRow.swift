@@ -10,6 +10,9 @@ import FairnessStatistics
 ///   outcomes gathered into that row's category; empty rows and columns are left in (the test drops them).
 /// - `binomial`: a `successes` row (`observed` = successes, `expected` = the hypothesised probability)
 ///   and a `trials` row (`observed` = trials).
+/// - `payout mean`: one row per payout level (`observed` = plays that paid it; where the p-value is exact
+///   under declared odds, `expected` = the level's declared probability and `method` exact) and a
+///   `hypothesised mean` row (`expected` = the mean).
 public struct StatisticTableRow: Sendable, Hashable, Encodable {
     /// The subject's name.
     public var subject: String
@@ -27,7 +30,8 @@ public struct StatisticTableRow: Sendable, Hashable, Encodable {
     public var expected: Double?
     /// The outcomes this row gathers, as the report names them.
     public var members: String
-    /// For a goodness-of-fit table (and each window of a drift check): how its p-value was obtained, exact
-    /// (the multinomial enumerated) or the chi-square approximation; nil for other tables.
+    /// For a goodness-of-fit table (and each window of a drift check): how its p-value was obtained (exact,
+    /// its proven upper bound, or the chi-square approximation); for a payout-mean table, exact where it is;
+    /// nil otherwise.
     public var method: PValueMethod? = nil
 }

@@ -41,11 +41,16 @@ public enum ReportNarrator {
     }
 
     /// A check's own p-value as the checks table shows it: ``pValue(_:log10:of:)``, then "(exact)" where it
-    /// comes from the exact distribution rather than the chi-square approximation.
+    /// comes from the exact distribution rather than the chi-square approximation, or "≤ … (exact bound)"
+    /// where it is a proven upper bound on the exact p-value.
     public static func statedPValue(of check: CheckRecord) -> String {
         guard let p = check.pValue else { return "" }
-        let exact = check.pValueMethod == .exact && !check.impossibleObserved
-        return pValue(p, log10: check.log10PValue, of: check) + (exact ? " (exact)" : "")
+        let stated = pValue(p, log10: check.log10PValue, of: check)
+        switch check.pValueMethod {
+        case .exact where !check.impossibleObserved: return stated + " (exact)"
+        case .exactUpperBound: return "≤ " + stated + " (exact bound)"
+        default: return stated
+        }
     }
 
     /// The subject's worst finding in words and its class label: the most severe gating one, else the most

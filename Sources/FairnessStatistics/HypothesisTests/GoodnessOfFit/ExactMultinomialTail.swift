@@ -20,14 +20,12 @@ import Foundation
 /// expectations (where the chi-square approximation is least accurate), too large for many cells with
 /// large expectations (where it is accurate); past `budget` prefixes the calculation gives up.
 public enum ExactMultinomialTail {
-    /// The default most prefixes followed (about 0.03 s in a release build).
+    /// The default most prefixes followed (about 0.2 s; a die rolled 100 times takes 4.9 million in the far tail).
     public static let defaultBudget = 1_000_000
     /// Below this chi-square p-value a test is in the far tail, where the approximation is least accurate
-    /// and decisions are made: ``GoodnessOfFitTest`` then lets the enumeration follow ``farTailFactor``
-    /// times its budget (a die rolled 100 times: 4.9 million prefixes).
+    /// and decisions are made: ``GoodnessOfFitTest`` then bounds the exact p-value by
+    /// ``LatticeMultinomialTail`` where the enumeration passes its budget.
     public static let farTailLevel = 1e-3
-    /// How many times the budget the far tail may take.
-    public static let farTailFactor = 32
 
     /// The exact upper tail of Pearson's X² for `observed` counts under `probabilities`.
     /// - Parameters:
@@ -49,10 +47,14 @@ public enum ExactMultinomialTail {
         var statistic = 0.0
         for (o, p) in zip(observed, probabilities) { statistic += (o - n * p) * (o - n * p) / (n * p) }
         guard Enumeration(total: n, probabilities: probabilities, budget: budget).feasible(statistic),
-            let tail = upperTail(statistic - 1e-9 * max(1, statistic), total: n, probabilities: probabilities, budget: budget)
+            let tail = upperTail(tieThreshold(statistic), total: n, probabilities: probabilities, budget: budget)
         else { return nil }
         return (statistic, tail.pValue, tail.log10PValue)
     }
+
+    /// The least X² that counts as at least as extreme as `statistic`: ties to a relative 10⁻⁹ count, so
+    /// rounding never makes a p-value too small.
+    static func tieThreshold(_ statistic: Double) -> Double { statistic - 1e-9 * max(1, statistic) }
 
     /// P(X² ≥ `threshold`) for `total` counts over `probabilities`: the exact size of a test that rejects
     /// at X² ≥ threshold (the chi-square test's at its critical value), by the same enumeration.

@@ -8,8 +8,10 @@ import Foundation
 /// accurate in the far tail of small tables (one cell expecting 5 of 500 plays and showing 18: χ² gives
 /// 5e-9, the multinomial 4.6e-6), so Pearson's X² takes its exact multinomial p-value
 /// (``ExactMultinomialTail``) wherever the tables near the observed X² can be enumerated within the budget
-/// (few cells, or small expectations: exactly where the approximation fails), and the chi-square
-/// elsewhere (many cells with large expectations, where it holds); ``TestFigures/method`` says which. An outcome observed although
+/// (few cells, or small expectations: exactly where the approximation fails); past the budget, in the far
+/// tail where decisions are made, a proven upper bound on that exact p-value (``LatticeMultinomialTail``);
+/// and the chi-square elsewhere (many cells with large expectations, where it holds);
+/// ``TestFigures/method`` says which. An outcome observed although
 /// its probability is 0 refutes the hypothesis outright: the test reports p = 0 and an infinite
 /// statistic, which is exact, not an approximation.
 public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
@@ -41,8 +43,10 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
     ///   - statistic: Pearson's X² (the default) or G.
     ///   - rule: What to do with expected counts below the minimum; pooling adjacent cells up to 5 by default.
     ///   - exactBudget: The most prefixes ``ExactMultinomialTail`` may follow for Pearson's exact p-value
-    ///     (``ExactMultinomialTail/farTailFactor`` times as many where the chi-square p-value is below
-    ///     ``ExactMultinomialTail/farTailLevel``); 0 for the chi-square approximation only.
+    ///     (past it, where the chi-square p-value is below ``ExactMultinomialTail/farTailLevel``, the bound of
+    ///     ``LatticeMultinomialTail``); 0 for the chi-square approximation only.
+    ///   - boundBudget: The most lattice updates the bound may take; 0 for none (the chi-square past the
+    ///     enumeration).
     /// - Throws: ``StatisticsError/emptyInput(what:)`` if there are no counts,
     ///   ``StatisticsError/invalidCount(what:index:value:)`` if a count is negative, NaN or infinite,
     ///   ``StatisticsError/lengthMismatch(what:expected:actual:)`` if `probabilities` has a different length,
@@ -51,13 +55,15 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
     ///   ``StatisticsError/invalidArgument(_:)`` if the rule's minimum is negative or not finite, and
     ///   ``StatisticsError/gsl(function:status:message:)`` if GSL fails on the p-value.
     /// - Complexity: O(k) for k cells, O(k²) in the worst case with ``ExpectedCountRule/poolAdjacent(minimum:)``,
-    ///   plus at most `exactBudget` prefixes for the exact p-value (about 0.1 s at the default).
+    ///   plus at most `exactBudget` prefixes for the exact p-value (about 0.2 s at the default) and
+    ///   ``LatticeMultinomialTail/defaultBudget`` lattice updates for the bound (at most about 0.7 s).
     public init(
         observed: [Double],
         probabilities: [Double],
         statistic: GoodnessOfFitStatistic = .pearson,
         rule: ExpectedCountRule = .standard,
-        exactBudget: Int = ExactMultinomialTail.defaultBudget
+        exactBudget: Int = ExactMultinomialTail.defaultBudget,
+        boundBudget: Int = LatticeMultinomialTail.defaultBudget
     ) throws {
         try Validate.counts(observed, "observed counts")
         guard probabilities.count == observed.count else {
@@ -114,20 +120,20 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
             self.verdict = .tested(chiSquare)
             return
         }
-        // In the far tail, where a decision is made and the approximation errs most, the enumeration may
-        // follow more prefixes.
+        // Past the enumeration's budget, in the far tail (where a decision is made and the approximation
+        // errs most), the lattice's bound: tens of milliseconds where enumerating would take seconds.
         let observed = testable.map(\.observed), probabilities = testable.map { $0.expected / total }
-        let exact =
-            ExactMultinomialTail.pearson(observed: observed, probabilities: probabilities, budget: exactBudget)
-            ?? (chiSquare.pValue < ExactMultinomialTail.farTailLevel
-                ? ExactMultinomialTail.pearson(
-                    observed: observed, probabilities: probabilities, budget: exactBudget * ExactMultinomialTail.farTailFactor) : nil)
-        guard let exact else {
+        if let exact = ExactMultinomialTail.pearson(observed: observed, probabilities: probabilities, budget: exactBudget) {
+            self.verdict = .tested(
+                TestFigures(statistic: value, degreesOfFreedom: df, pValue: exact.pValue, log10PValue: exact.log10PValue, method: .exact))
+        } else if let bound = LatticeMultinomialTail.pearson(
+            observed: observed, probabilities: probabilities, chiSquare: chiSquare, budget: boundBudget)
+        {
+            self.verdict = .tested(
+                TestFigures(statistic: value, degreesOfFreedom: df, pValue: bound.pValue, method: .exactUpperBound))
+        } else {
             self.verdict = .tested(chiSquare)
-            return
         }
-        self.verdict = .tested(
-            TestFigures(statistic: value, degreesOfFreedom: df, pValue: exact.pValue, log10PValue: exact.log10PValue, method: .exact))
     }
 
     /// The cells the test is computed on, by `rule` (pooled, or refused when one expects too little), and
@@ -194,10 +200,12 @@ public struct GoodnessOfFitTest: Sendable, Hashable, Codable {
         probabilities: [Double],
         statistic: GoodnessOfFitStatistic = .pearson,
         rule: ExpectedCountRule = .standard,
-        exactBudget: Int = ExactMultinomialTail.defaultBudget
+        exactBudget: Int = ExactMultinomialTail.defaultBudget,
+        boundBudget: Int = LatticeMultinomialTail.defaultBudget
     ) throws {
         try self.init(
-            observed: counts.map { Double($0) }, probabilities: probabilities, statistic: statistic, rule: rule, exactBudget: exactBudget)
+            observed: counts.map { Double($0) }, probabilities: probabilities, statistic: statistic, rule: rule, exactBudget: exactBudget,
+            boundBudget: boundBudget)
     }
 
     /// The documented pooling rule (see ``ExpectedCountRule/poolAdjacent(minimum:)``).

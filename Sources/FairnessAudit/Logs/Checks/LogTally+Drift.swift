@@ -1,0 +1,158 @@
+import FairnessChecks
+import FairnessStatistics
+import Foundation
+
+// A log's drift across windows: each window against the declared odds, and the windows against each other.
+extension LogTally {
+    /// The drift windows as tested: each window's counts, the line each starts at, and its length in lines
+    /// (0 for windows by seconds). Automatic windows: the blocks gathered into at most 32 windows of equal
+    /// length.
+    func driftWindows() -> (counts: [[UInt64]], startLines: [Int], lines: Int) {
+        var windows = self.windows, windowStartLine = self.windowStartLine
+        var windowLines = 0
+        switch options.window {
+        case .automatic:
+            let perWindow = (windows.count + 31) / 32
+            windowLines = blockSize * perWindow
+            windows = stride(from: 0, to: windows.count, by: perWindow).map { start in
+                windows[start..<min(windows.count, start + perWindow)].reduce([UInt64](repeating: 0, count: k + 2)) {
+                    zip($0, $1).map { $0 &+ $1 }
+                }
+            }
+            windowStartLine = stride(from: 0, to: windowStartLine.count, by: perWindow).map { windowStartLine[$0] }
+        case .lines(let size): windowLines = size
+        case .seconds: break
+        }
+        return (windows, windowStartLine, windowLines)
+    }
+
+    /// Drift: each window against the declared odds, Bonferroni over the windows; names the first that
+    /// departs.
+    func driftCheck(
+        _ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String], settings: AuditSettings
+    ) throws -> PendingCheck {
+        let name = model.name
+        let windowLines = windows.lines, windowStartLine = windows.startLines
+        let fits = try boundedWindowFits(windows.counts)
+        let windowFigures = fits.map { $0?.verdict.figures }
+        let windowTests = windowFigures.map { $0?.pValue }
+        let tested = windowTests.compactMap { $0 }
+        let window = { (index: Int) -> CheckDetail.Drift.Window in
+            switch options.window {
+            case .lines, .automatic:
+                let first = UInt64(index) * UInt64(windowLines) + 1
+                return .lines(
+                    index: index, first: first, last: min(lines, first + UInt64(windowLines) - 1), fromLine: windowStartLine[index])
+            case .seconds(let size):
+                return .seconds(index: index, from: Double(index) * size, to: Double(index + 1) * size, fromLine: windowStartLine[index])
+            }
+        }
+        var drift = CheckRecord(
+            subject: name, check: .driftFirstDepartingWindow, kind: .fairness, status: .inconclusive,
+            detailFacts: .driftTooFewWindows(windows: windows.counts.count, tested: tested.count))
+        if tested.count >= 2 {
+            let bonferroni = settings.alpha / Double(tested.count)
+            let departing = windowTests.firstIndex { ($0 ?? 1) <= bonferroni }
+            let strongest = windowTests.indices.min { (windowTests[$0] ?? 2) < (windowTests[$1] ?? 2) }!
+            // The window with the smallest p-value gives the check's, and its method.
+            let smallest = windowFigures.compactMap { $0 }.min { $0.log10PValue < $1.log10PValue }!
+            drift.setPValue(
+                min(1, Double(tested.count) * tested.min()!), log10: min(0, Foundation.log10(Double(tested.count)) + smallest.log10PValue),
+                method: smallest.method)
+            drift.detailFacts = .drift(
+                .init(
+                    tested: tested.count, strongest: strongest,
+                    departing: departing.map { .init(window: window($0), pValue: windowTests[$0]!) }))
+        }
+        // Each window's table as tested, so the check's p-value can be recomputed from the report alone.
+        var table: [StatisticTableRow] = []
+        for (index, fit) in fits.enumerated() {
+            guard let fit, fit.verdict.figures != nil else { continue }
+            let column = "window \(index + 1)"
+            for (position, cell) in fit.cells.enumerated() {
+                table.append(
+                    StatisticTableRow(
+                        subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "\(position + 1)", column: column,
+                        observed: cell.observed, expected: cell.expected,
+                        members: cell.indices.map { labelNames[$0] }.joined(separator: "+"), method: fit.verdict.figures?.method))
+            }
+            let observed = windows.counts[index]
+            for slot in 0..<k where model.probabilities[slot] == 0 && observed[slot] > 0 {
+                table.append(
+                    StatisticTableRow(
+                        subject: name, check: .driftFirstDepartingWindow, table: "drift window", row: "impossible", column: column,
+                        observed: Double(observed[slot]), expected: 0, members: labelNames[slot]))
+            }
+        }
+        return PendingCheck(record: drift, table: drift.pValue == nil ? [] : table)
+    }
+
+    /// Each window's goodness of fit. Past the enumeration, the lattice's bounds share one budget of
+    /// ``driftBoundBudget`` updates over the check, given to the windows in order of their chi-square
+    /// p-value (the most departing first): a log drifting throughout, in many windows, costs seconds, not
+    /// one bound per window. A window left without a bound keeps the chi-square, and says so.
+    func boundedWindowFits(_ counts: [[UInt64]]) throws -> [GoodnessOfFitTest?] {
+        var fits = try counts.map { window -> GoodnessOfFitTest? in
+            let observed = window.prefix(k)
+            guard observed.reduce(0, +) > 0 else { return nil }
+            return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities, boundBudget: 0)
+        }
+        let waiting = fits.indices.filter { fits[$0]?.verdict.figures?.method == .chiSquare }
+            .sorted { fits[$0]!.verdict.figures!.log10PValue < fits[$1]!.verdict.figures!.log10PValue }
+        var left = Self.driftBoundBudget
+        for index in waiting {
+            let fit = fits[index]!, cells = fit.cells
+            let total = cells.reduce(0) { $0 + $1.observed }
+            let cost = LatticeMultinomialTail.expectedUpdates(total: total, probabilities: cells.map { $0.expected / total })
+            guard cost <= Double(min(left, LatticeMultinomialTail.defaultBudget)) else { continue }
+            let bounded = try GoodnessOfFitTest(observed: fit.observed, probabilities: model.probabilities)
+            if bounded.verdict.figures?.method == .exactUpperBound { left -= Int(cost) }
+            fits[index] = bounded
+        }
+        return fits
+    }
+
+    /// The lattice updates one drift check may spend on bounds: four of the largest single bounds (about 7 s).
+    static let driftBoundBudget = 4 * LatticeMultinomialTail.defaultBudget
+
+    /// Homogeneity: windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of
+    /// each.
+    func homogeneityCheck(_ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String]) throws -> PendingCheck {
+        let name = model.name
+        var homogeneity = CheckRecord(
+            subject: name, check: .homogeneityAcrossWindows, kind: .fairness, status: .inconclusive, detailFacts: .homogeneityTooFewWindows)
+        // Windows × outcomes, the rarest outcomes pooled until the smallest window expects 5 of each.
+        let filledWindows = windows.counts.indices.filter { windows.counts[$0].prefix(k).reduce(0, +) > 0 }
+        let filled = filledWindows.map { windows.counts[$0] }
+        let smallest = Double(filled.map { $0.prefix(k).reduce(0, +) }.min() ?? 0)
+        let columns = pooledLabels { smallest * $0 >= 5 }
+        let rows = filled.map { window in columns.map { group in Double(group.reduce(0) { $0 + window[$1] }) } }
+        if rows.count >= 2 {
+            let test = try IndependenceTest(table: rows)
+            switch test.verdict {
+            case .tested(let figures):
+                homogeneity.statistic = figures.statistic
+                homogeneity.degreesOfFreedom = figures.degreesOfFreedom
+                homogeneity.setPValue(figures)
+                homogeneity.detailFacts = .homogeneity(
+                    windows: rows.count, outcomes: test.keptColumns.count,
+                    pooled: columns.filter { $0.count > 1 }.map { $0.map { labelNames[$0] }.joined(separator: "+") })
+            case .inconclusive(let reason):
+                homogeneity.detailFacts = .inconclusive(reason)
+            }
+        }
+        guard homogeneity.pValue != nil else { return PendingCheck(record: homogeneity) }
+        // The windows × outcomes table as tested, each row a window of the log.
+        let groups = columns.map { $0.map { labelNames[$0] }.joined(separator: "+") }
+        var table: [StatisticTableRow] = []
+        for (row, window) in zip(rows, filledWindows) {
+            for (count, group) in zip(row, groups) {
+                table.append(
+                    StatisticTableRow(
+                        subject: name, check: .homogeneityAcrossWindows, table: "contingency", row: "window \(window + 1)", column: group,
+                        observed: count, expected: nil, members: "window \(window + 1)"))
+            }
+        }
+        return PendingCheck(record: homogeneity, table: table)
+    }
+}
