@@ -264,6 +264,22 @@ struct VerifyCommandTests {
             ["python3", "Scripts/gates/recompute_pvalues.py", "\(work)/mid"], in: Self.root,
             executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(recomputed.status == 0, "\(recomputed.stdout) \(recomputed.stderr)")
+        // A fair log's outcome table (chi-square, p near 1) relabelled a bound and the set sealed again:
+        // refused at once, not recomputed (nor could relabelled drift windows make verification take hours).
+        try Self.writeLog([90, 60, 45, 30, 30, 24, 15, 6], to: "\(work)/fair.csv")
+        let fair = "\(work)/fair"
+        _ = try AuditProcess.run(["log", "--spec", LogCommandTests.spec, "\(work)/fair.csv", "--out", fair, "--quiet"], in: Self.root)
+        try Self.editReport(fair) { json in
+            json["tables"] = (json["tables"] as? [[String: Any]])?.map { row in
+                var row = row
+                if row["table"] as? String == "goodness of fit" { row["method"] = "exact upper bound" }
+                return row
+            }
+        }
+        try Self.reseal(fair)
+        let relabelled = try AuditProcess.run(["verify", fair], in: Self.root)
+        #expect(
+            relabelled.status == 1 && relabelled.stdout.contains("cannot be recomputed (outside the far tail"), "\(relabelled.stdout)")
     }
 
     @Test func aMissingSetIsUsageError() throws {

@@ -34,7 +34,8 @@ struct TableRecomputation {
     init(rows: [ReportFile.Table], check: String) throws {
         switch rows.first?.table {
         case "goodness of fit":
-            (pValue, log10PValue) = try Self.fit(rows, logLikelihood: check.hasSuffix("(G-test)"))
+            var boundBudget = LatticeMultinomialTail.defaultBudget
+            (pValue, log10PValue) = try Self.fit(rows, logLikelihood: check.hasSuffix("(G-test)"), boundBudget: &boundBudget)
         case "contingency":
             (pValue, log10PValue) = try Self.contingency(rows)
         case "binomial":
@@ -62,7 +63,7 @@ struct TableRecomputation {
                 let declared = rows.filter { $0.row != "hypothesised mean" }.map { $0.expected ?? -1 }
                 guard
                     let exact = PayoutMeanExactTail.pValue(
-                        levels: levels, counts: counts, probabilities: declared, mean: mean, budget: 64 * PayoutMeanExactTail.defaultBudget)
+                        levels: levels, counts: counts, probabilities: declared, mean: mean)
                 else { throw Unrecognised(reason: "the exact p-value it states cannot be recomputed") }
                 (pValue, log10PValue) = exact
             } else {
@@ -72,7 +73,9 @@ struct TableRecomputation {
             interval = ConfidenceInterval(lower: test.lower, upper: test.upper, quantity: .meanPayout)
         case "drift window":
             let windows = Dictionary(grouping: rows, by: \.column).values
-            let tested = try windows.map { try Self.fit($0, logLikelihood: false) }
+            // The windows share the drift check's allowance of lattice updates, as the audit's did.
+            var boundBudget = LogTally.driftBoundBudget
+            let tested = try windows.map { try Self.fit($0, logLikelihood: false, boundBudget: &boundBudget) }
             let m = Double(tested.count)
             pValue = min(1, m * (tested.map(\.p).min() ?? 1))
             log10PValue = min(0, Foundation.log10(m) + (tested.map(\.log10).min() ?? 0))
@@ -87,7 +90,10 @@ struct TableRecomputation {
     static let exactBudget = 64 * ExactMultinomialTail.defaultBudget
 
     /// A goodness of fit over the cells as tested, by the method the table states.
-    static func fit(_ rows: [ReportFile.Table], logLikelihood: Bool) throws -> (p: Double, log10: Double) {
+    /// `boundBudget` is what is left of the lattice updates the check may spend on bounds (an edited report
+    /// labelling every window's table a bound cannot make verification take hours: past it, the bound it
+    /// states cannot be recomputed).
+    static func fit(_ rows: [ReportFile.Table], logLikelihood: Bool, boundBudget: inout Int) throws -> (p: Double, log10: Double) {
         if rows.contains(where: { $0.row == "impossible" }) { return (0, -.infinity) }
         let observed = rows.map(\.observed)
         let expected = try rows.map { row -> Double in
@@ -107,9 +113,15 @@ struct TableRecomputation {
             rule: .requireMinimum(0), exactBudget: 0)
         guard let figures = test.verdict.figures else { throw Unrecognised(reason: "the fit cannot be carried out") }
         if rows.first?.method == .exactUpperBound {
-            guard !logLikelihood,
-                let bound = LatticeMultinomialTail.pearson(observed: observed, probabilities: probabilities, chiSquare: figures)
-            else { throw Unrecognised(reason: "the exact upper bound it states cannot be recomputed") }
+            let cost = LatticeMultinomialTail.expectedUpdates(total: observed.reduce(0, +), probabilities: probabilities)
+            guard !logLikelihood, cost <= Double(boundBudget),
+                let bound = LatticeMultinomialTail.pearson(
+                    observed: observed, probabilities: probabilities, chiSquare: figures, budget: boundBudget)
+            else {
+                throw Unrecognised(
+                    reason: "the exact upper bound it states cannot be recomputed (outside the far tail, or past the audit's budget)")
+            }
+            boundBudget -= Int(cost)
             return (bound.pValue, log10(bound.pValue))
         }
         return (figures.pValue, figures.log10PValue)
