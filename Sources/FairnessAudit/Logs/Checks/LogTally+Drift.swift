@@ -97,8 +97,12 @@ extension LogTally {
             guard observed.reduce(0, +) > 0 else { return nil }
             return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities, boundBudget: 0)
         }
-        let waiting = fits.indices.filter { fits[$0]?.verdict.figures?.method == .chiSquare }
-            .sorted { fits[$0]!.verdict.figures!.log10PValue < fits[$1]!.verdict.figures!.log10PValue }
+        // Only far-tail windows can take a bound (LatticeMultinomialTail.pearson); the others are not redone.
+        let waiting = fits.indices.filter {
+            guard let figures = fits[$0]?.verdict.figures, figures.method == .chiSquare else { return false }
+            return figures.pValue < ExactMultinomialTail.farTailLevel && figures.pValue >= LatticeMultinomialTail.smallestBounded
+        }
+        .sorted { fits[$0]!.verdict.figures!.log10PValue < fits[$1]!.verdict.figures!.log10PValue }
         var left = Self.driftBoundBudget
         for index in waiting {
             let fit = fits[index]!, cells = fit.cells
