@@ -111,7 +111,7 @@ struct ExactSize {
         let n = columns.reduce(0, +)
         let lnMargins = (rows + columns).reduce(-lnFactorial(n)) { $0 + lnFactorial($1) }
         var tables: [(statistic: Double, lnProbability: Double)] = []
-        var extremes: [(statistic: Double, table: [[Double]])] = []
+        var least: (statistic: Double, table: [[Double]])?, most = least
         var table = Array(repeating: Array(repeating: 0, count: columns.count), count: rows.count)
         var room = columns
         func place(_ i: Int, _ j: Int, _ left: Int, _ lnWeight: Double) {
@@ -125,17 +125,9 @@ struct ExactSize {
                     }
                 }
                 tables.append((statistic, room.reduce(lnWeight) { $0 - lnFactorial($1) }))
-                if extremes.count < 2 || statistic > extremes[1].statistic || statistic < extremes[0].statistic {
-                    let entry = (statistic, table.map { $0.map(Double.init) })
-                    if extremes.count < 2 {
-                        extremes.append(entry)
-                    } else if statistic > extremes[1].statistic {
-                        extremes[1] = entry
-                    } else {
-                        extremes[0] = entry
-                    }
-                    extremes.sort { $0.statistic < $1.statistic }
-                }
+                // The least and the most extreme table, to check the test's p-value on.
+                if least == nil || statistic < least!.statistic { least = (statistic, table.map { $0.map(Double.init) }) }
+                if most == nil || statistic > most!.statistic { most = (statistic, table.map { $0.map(Double.init) }) }
                 return
             }
             if j == columns.count {
@@ -151,7 +143,7 @@ struct ExactSize {
         }
         place(0, 0, rows[0], lnMargins)
         let chiSquare = try ChiSquareDistribution(degreesOfFreedom: Double((rows.count - 1) * (columns.count - 1)))
-        for extreme in extremes {
+        for extreme in [least!, most!] {
             let p = try IndependenceTest(table: extreme.table).verdict.pValue ?? 1
             guard abs(p - (try chiSquare.upperTail(extreme.statistic))) <= 1e-12 * max(p, 1e-300) else {
                 throw ValidationError("the independence test does not give the chi-square tail on \(extreme.table)")
