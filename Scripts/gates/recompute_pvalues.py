@@ -8,9 +8,10 @@ the toolkit, and fails on a relative error above 1e-6 (or a p-value with no tabl
   every table of the same total (ties to a relative 1e-9 counted), by enumerating every table while there
   are at most 3e6 of them, else cell by cell with the same pruning the toolkit documents; a table whose
   method is `exact upper bound` by the same dynamic programme on a lattice as the toolkit documents
-  (LatticeMultinomialTail: each cell's term rounded to the nearest multiple of X^2 / (128 cells), tables
-  counted down to (cells - 1) half steps below X^2, windows and dropped rows counted whole), written here
-  again over SciPy's binomial probabilities and tails;
+  (LatticeMultinomialTail: each cell's term rounded to the nearest multiple of X^2 / (R cells), tables
+  counted down to (cells - 1) half steps below X^2, windows and dropped rows counted whole; R the finest of
+  128, 64, 32, 16 whose estimated work fits 2.5e9 updates, from the counts and probabilities alone), written
+  here again over SciPy's binomial probabilities and tails;
 - contingency: scipy.stats.chi2_contingency without continuity correction, after dropping empty rows
   and columns;
 - binomial: scipy.stats.binomtest (two-sided);
@@ -227,10 +228,37 @@ def exact_pearson(observed, expected):
     return min(1.0, math.exp(log_p)), log10_p
 
 
+LATTICE_BUDGET = 2_500_000_000
+LATTICE_RESOLUTIONS = (128, 64, 32, 16)
+
+
+def lattice_work(n, order, resolution):
+    """The toolkit's estimate of the lattice updates at the widest windows (chi-square p = 1e-15, 1e-6 of
+    it left out over 2 k shares): sum over the cells but the last of rows x window x points, divided by 4."""
+    k = len(order)
+    share = max(1e-6 * 1e-15 / (2 * k), 1e-300)
+    z = math.sqrt(2 * -math.log(share)) + 2
+    work, before = 0.0, 0.0
+    for j in range(k - 1):
+        rows = min(n + 1.0, 2 * z * math.sqrt(n * before * (1 - before)) + 3)
+        window = min(n + 1.0, 2 * z * math.sqrt(n * order[j]) + 3)
+        work += rows * window * (resolution * k)
+        before += order[j]
+    return work / 4
+
+
+def lattice_resolution(n, order):
+    """Points per cell of the toolkit's bound: the finest whose work fits the budget, else the coarsest."""
+    for resolution in LATTICE_RESOLUTIONS:
+        if lattice_work(n, order, resolution) <= LATTICE_BUDGET:
+            return resolution
+    return LATTICE_RESOLUTIONS[-1]
+
+
 def lattice_upper_bound(observed, expected):
     """The proven upper bound on P(X^2 >= observed) the toolkit states past its enumeration budget: cells
     ascending by probability, each count binomial on the counts left; each cell's term rounded up to a
-    multiple of t / K to the nearest (K = 128 cells); sums reaching K settled; counts beyond a window of z
+    multiple of t / K to the nearest (K = R cells, R from lattice_resolution); sums reaching K settled; counts beyond a window of z
     deviations and rows below the least weight counted whole; the last cell takes what is left exactly, and
     a table counts when its rounded sum is within (cells - 1) half steps below t."""
     n = int(round(observed.sum()))
@@ -241,7 +269,7 @@ def lattice_upper_bound(observed, expected):
     threshold = statistic - 1e-9 * max(1.0, statistic)
     order = sorted(float(p) for p in probabilities)
     rest = [sum(order[j:]) for j in range(k)]
-    points = 128 * k
+    points = lattice_resolution(n, order) * k
     step = threshold / points
     share = max(1e-6 * chi_p / (2 * k), 1e-300)
     z = math.sqrt(2 * -math.log(share)) + 2

@@ -61,7 +61,17 @@ struct CalibrateCommand: ParsableCommand {
             valueName: "n"))
     var midSizedUpTo = Int.max
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure only the mid-sized tables of at least this many counts (and at most --mid-sized-up-to), and print their Markdown instead of writing the file.",
+            valueName: "n"))
+    var midSizedOnlyFrom: Int?
+
     func run() throws {
+        if let from = midSizedOnlyFrom {
+            print(MidSizedSize.markdown(try MidSizedSize.rows(from: from, upTo: midSizedUpTo)).joined(separator: "\n"))
+            return
+        }
         let null = try measureNull()
         let power = try PowerCalibration(seeds: seeds, settings: settings, logLines: logLines).measure()
         let sizes = try ExactSize.goodnessOfFitRows() + ExactSize.independenceRows()

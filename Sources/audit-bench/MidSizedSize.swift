@@ -29,12 +29,13 @@ struct MidSizedSize {
 
     /// The tables measured: a die, and a 37-sector wheel, at growing counts.
     static let tables: [(cells: Int, rolls: Int)] = [
-        (6, 60), (6, 100), (6, 300), (6, 1000), (6, 3000), (6, 10000), (37, 250), (37, 1000), (37, 3000),
+        (6, 60), (6, 100), (6, 300), (6, 1000), (6, 3000), (6, 10000), (6, 100_000), (37, 250), (37, 1000), (37, 3000),
+        (37, 10000),
     ]
 
-    /// Every table of ``tables`` with at most `limit` counts, at each level.
-    static func rows(upTo limit: Int = .max) throws -> [Row] {
-        try tables.filter { $0.rolls <= limit }.flatMap { k, n in
+    /// Every table of ``tables`` with `first` to `limit` counts, at each level.
+    static func rows(from first: Int = 0, upTo limit: Int = .max) throws -> [Row] {
+        try tables.filter { $0.rolls >= first && $0.rolls <= limit }.flatMap { k, n in
             let cells = Array(repeating: 1.0 / Double(k), count: k)
             return try ExactSize.levels.map { level in
                 let critical = try ChiSquareDistribution(degreesOfFreedom: Double(k - 1)).upperQuantile(level)
@@ -95,7 +96,8 @@ struct MidSizedSize {
             if p < LatticeMultinomialTail.smallestBounded { return p }
             guard
                 let bound = LatticeMultinomialTail.bound(
-                    .upper, threshold: t, total: Double(n), probabilities: die, negligible: 1e-6 * p, budget: .max)
+                    .upper, threshold: t, total: Double(n), probabilities: die, negligible: 1e-6 * p, budget: .max,
+                    resolution: LatticeMultinomialTail.testResolution(total: Double(n), probabilities: die))
             else { throw ValidationError("no lattice bound for \(n) counts at X² = \(t)") }
             return bound
         }
@@ -129,10 +131,17 @@ struct MidSizedSize {
                 row.toolkitSize.map { range(row: $0, level: row.level) } ?? (row.method == .chiSquare ? "as the chi-square" : "≤ α (exact)")
             let within = row.method != .chiSquare || row.chiSquareSize.upperBound <= row.level
             lines.append(
-                "| \(row.cells == 6 ? "a die rolled" : "a \(row.cells)-sector wheel spun") \(row.rolls) times (expected \(String(format: "%.4g", Double(row.rolls) / Double(row.cells))) each) | \(String(format: "%g", row.level)) | \(range(row: row.chiSquareSize, level: row.level)) | \(row.method.rawValue) | \(toolkit) | \(within ? "yes" : "**no**") |"
+                "| \(row.cells == 6 ? "a die rolled" : "a \(row.cells)-sector wheel spun") \(row.rolls) times (expected \(String(format: "%.4g", Double(row.rolls) / Double(row.cells))) each) | \(String(format: "%g", row.level)) | \(range(row: row.chiSquareSize, level: row.level)) | \(methodText(row)) | \(toolkit) | \(within ? "yes" : "**no**") |"
             )
         }
         return lines + [""]
+    }
+
+    /// The toolkit's method at the critical value; for the lattice's bound, with its points per cell.
+    static func methodText(_ row: Row) -> String {
+        guard row.method == .exactUpperBound else { return row.method.rawValue }
+        let cells = Array(repeating: 1.0 / Double(row.cells), count: row.cells)
+        return "\(row.method.rawValue), K = \(LatticeMultinomialTail.testResolution(total: Double(row.rolls), probabilities: cells)) k"
     }
 
     /// "size (size / α)", or "low–high (low/α–high/α)" for two bounds.

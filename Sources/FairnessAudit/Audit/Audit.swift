@@ -176,7 +176,9 @@ public enum Audit {
         let size: DetectableEffect.Size
         switch request {
         case .goodnessOfFit(let probabilities, let trials):
-            let power = try ChiSquarePower(probabilities: probabilities, trials: trials, alpha: level)
+            let power = try ChiSquarePower(
+                probabilities: probabilities, trials: trials, alpha: level,
+                criticalValueFactor: LatticeMultinomialTail.criticalValueFactor(level: level, total: trials, probabilities: probabilities))
             let likeliest = probabilities.indices.max { probabilities[$0] < probabilities[$1] } ?? 0
             let rarest = probabilities.indices.filter { probabilities[$0] > 0 }.min { probabilities[$0] < probabilities[$1] } ?? 0
             func deviation(_ index: Int) throws -> DetectableEffect.Deviation {

@@ -24,7 +24,8 @@ public struct ChiSquarePower: Sendable, Hashable, Codable {
     public let power: Double
     /// k − 1, with k the number of cells of nonzero probability.
     public let degreesOfFreedom: Double
-    /// c, the level-α critical value: P(χ²(df) > c) = α with df = ``degreesOfFreedom``.
+    /// c, the critical value: P(χ²(df) > c / s) = α with df = ``degreesOfFreedom`` and s the test's
+    /// critical-value factor (1 for the chi-square test).
     public let criticalValue: Double
     /// λ, the noncentrality with P(χ²′(df, λ) > c) = ``power``.
     public let requiredNoncentrality: Double
@@ -59,6 +60,9 @@ public struct ChiSquarePower: Sendable, Hashable, Codable {
     ///   - trials: N, the number of trials; finite and > 0 (need not be whole).
     ///   - alpha: The significance level, in (0, 1).
     ///   - power: The power to solve for, in (`alpha`, 1).
+    ///   - criticalValueFactor: How much further out than the chi-square's critical value the test rejects,
+    ///     ≥ 1: 1 for the chi-square test, ``LatticeMultinomialTail/criticalValueFactor(level:total:probabilities:)``
+    ///     for the toolkit's goodness-of-fit test.
     /// - Throws: ``StatisticsError/invalidArgument(_:)`` if there are fewer than 2 cells, fewer than 2 of
     ///   nonzero probability, or `trials`, `alpha` or `power` is out of range;
     ///   ``StatisticsError/invalidProbability(what:index:value:)`` or
@@ -66,7 +70,7 @@ public struct ChiSquarePower: Sendable, Hashable, Codable {
     ///   errors of ``noncentrality(degreesOfFreedom:criticalValue:power:)`` and of the GSL quantile
     ///   (``StatisticsError/gsl(function:status:message:)``).
     /// - Complexity: O(k) for k cells, plus the search of ``noncentrality(degreesOfFreedom:criticalValue:power:)``.
-    public init(probabilities: [Double], trials: Double, alpha: Double, power: Double = 0.9) throws {
+    public init(probabilities: [Double], trials: Double, alpha: Double, power: Double = 0.9, criticalValueFactor: Double = 1) throws {
         guard probabilities.count >= 2 else {
             throw StatisticsError.invalidArgument("power needs at least 2 cells, got \(probabilities.count)")
         }
@@ -74,13 +78,16 @@ public struct ChiSquarePower: Sendable, Hashable, Codable {
         guard trials.isFinite, trials > 0 else { throw StatisticsError.invalidArgument("trials must be > 0, got \(trials)") }
         try Validate.level(alpha)
         guard power > alpha, power < 1 else { throw StatisticsError.invalidArgument("power must be in (alpha, 1), got \(power)") }
+        guard criticalValueFactor.isFinite, criticalValueFactor >= 1 else {
+            throw StatisticsError.invalidArgument("the critical value's factor must be finite and >= 1, got \(criticalValueFactor)")
+        }
         self.probabilities = probabilities
         self.trials = trials
         self.alpha = alpha
         self.power = power
         let df = Double(p.filter { $0 > 0 }.count - 1)
         degreesOfFreedom = df
-        let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(alpha)
+        let critical = try ChiSquareDistribution(degreesOfFreedom: df).upperQuantile(alpha) * criticalValueFactor
         criticalValue = critical
         let lambda = try Self.noncentrality(degreesOfFreedom: df, criticalValue: critical, power: power)
         requiredNoncentrality = lambda

@@ -165,4 +165,18 @@ struct PowerTests {
             large.localRelativeDeviation(ofCell: 0) * 10, small.localRelativeDeviation(ofCell: 0), tolerance: 1e-12, "1/sqrt(N) scaling"
         )
     }
+
+    /// A test that rejects further out (the lattice's bound) is stated at its own critical value: larger,
+    /// so it needs a larger deviation for the same power; a factor below 1 is refused.
+    @Test func aTestRejectingFurtherOutDetectsLess() throws {
+        let wheel = Array(repeating: 1.0 / 37, count: 37)
+        let plain = try ChiSquarePower(probabilities: wheel, trials: 3000, alpha: 1e-6)
+        let factor = LatticeMultinomialTail.criticalValueFactor(level: 1e-6, total: 3000, probabilities: wheel)
+        let bounded = try ChiSquarePower(probabilities: wheel, trials: 3000, alpha: 1e-6, criticalValueFactor: factor)
+        expectClose(bounded.criticalValue, plain.criticalValue * factor, tolerance: 1e-12, "critical value")
+        #expect(try bounded.detectableRelativeDeviation(ofCell: 0) > plain.detectableRelativeDeviation(ofCell: 0))
+        #expect(throws: StatisticsError.self) {
+            try ChiSquarePower(probabilities: wheel, trials: 3000, alpha: 1e-6, criticalValueFactor: 0.9)
+        }
+    }
 }

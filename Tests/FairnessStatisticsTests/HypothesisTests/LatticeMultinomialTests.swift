@@ -43,6 +43,63 @@ struct LatticeMultinomialTests {
         }
     }
 
+    /// Every resolution the test may take still bounds the exact tail from above; the coarsest, 16 points
+    /// per cell, counts tables down to t (1 − 1/32), at most 3 times the exact p-value on these tables.
+    @Test func everyTestResolutionBoundsTheExactTail() throws {
+        for c in Self.fixture.cases {
+            let p = Array(repeating: 1.0 / Double(c.cells), count: c.cells)
+            for resolution in LatticeMultinomialTail.testResolutions {
+                let upper = try #require(
+                    LatticeMultinomialTail.bound(
+                        .upper, threshold: c.threshold, total: c.total, probabilities: p, negligible: 1e-6 * c.exact, resolution: resolution
+                    ))
+                let label = "\(c.cells) cells, \(c.total) counts, t = \(c.threshold), \(resolution) per cell"
+                #expect(c.exact <= upper * (1 + 1e-9), "\(label): exact \(c.exact) ≤ \(upper)")
+                #expect(upper <= 3 * c.exact, "\(label): upper \(upper) against exact \(c.exact)")
+            }
+        }
+    }
+
+    /// The test's resolution is the finest whose work fits the budget, from n and the probabilities alone:
+    /// a die rolled 3,000 times takes the finest; a 37-sector wheel spun 3,000 times 32 points per cell,
+    /// 10,000 times 16, where the finest would pass the budget 2 and 7 times over; 30,000 spins are past
+    /// even the coarsest, and the chi-square stays.
+    @Test func resolutionFitsTheBudget() throws {
+        let die = Array(repeating: 1.0 / 6, count: 6), wheel = Array(repeating: 1.0 / 37, count: 37)
+        let budget = Double(LatticeMultinomialTail.defaultBudget)
+        #expect(LatticeMultinomialTail.testResolution(total: 3000, probabilities: die) == 128)
+        #expect(LatticeMultinomialTail.testResolution(total: 3000, probabilities: wheel) == 32)
+        #expect(LatticeMultinomialTail.testResolution(total: 10000, probabilities: wheel) == 16)
+        #expect(LatticeMultinomialTail.expectedUpdates(total: 10000, probabilities: wheel) <= budget)
+        #expect(LatticeMultinomialTail.expectedUpdates(total: 3000, probabilities: wheel, resolution: 64) > budget)
+        #expect(LatticeMultinomialTail.expectedUpdates(total: 30000, probabilities: wheel) > budget)
+        // Zero 1,110 times in 30,000 spins, the others 802 or 803: X² = 114, in the far tail.
+        let heavy = [1110.0] + (0..<36).map { $0 < 18 ? 802.0 : 803.0 }
+        let fit = try #require(try GoodnessOfFitTest(observed: heavy, probabilities: wheel).verdict.figures)
+        #expect(fit.pValue < 1e-6 && fit.pValue > 1e-15 && fit.method == .chiSquare, "\(fit)")
+        // The power of the bounded test is stated at the critical value it rejects from.
+        #expect(LatticeMultinomialTail.criticalValueFactor(level: 1e-2, total: 3000, probabilities: wheel) == 1)
+        #expect(LatticeMultinomialTail.criticalValueFactor(level: 1e-6, total: 30000, probabilities: wheel) == 1)
+        let factor = LatticeMultinomialTail.criticalValueFactor(level: 1e-6, total: 3000, probabilities: wheel)
+        #expect(abs(factor - 1 / (1 - 36.0 / (2 * 32 * 37))) < 1e-15)
+    }
+
+    /// A 37-sector wheel spun 3,000 times, zero far out: the test states the bound on the coarser lattice
+    /// (32 per cell), between the lower bound at 64 per cell and 4 times it.
+    @Test func aWheelPastTheFinestLatticeStatesTheBound() throws {
+        let wheel = Array(repeating: 1.0 / 37, count: 37)
+        // Zero 166 times, the others 79 (the last 69): X² = 92.6, chi-square p = 7.0e-7.
+        var counts = [166.0] + Array(repeating: 79.0, count: 36)
+        counts[36] += 3000 - counts.reduce(0, +)
+        let figures = try #require(try GoodnessOfFitTest(observed: counts, probabilities: wheel).verdict.figures)
+        #expect(figures.method == .exactUpperBound)
+        let lower = try #require(
+            LatticeMultinomialTail.bound(
+                .lower, threshold: figures.statistic * (1 - 1e-9), total: 3000, probabilities: wheel, negligible: 1e-9 * figures.pValue,
+                budget: .max, resolution: 64))
+        #expect(lower <= figures.pValue && figures.pValue <= 4 * lower, "lower \(lower), stated \(figures.pValue)")
+    }
+
     /// Unequal cells (a prize wheel's odds), where the statistic is not a whole number: against the
     /// enumeration of every table at least as extreme.
     @Test func unequalCellsAgainstEnumeration() throws {

@@ -19,6 +19,8 @@ import Foundation
 /// The work is about Σⱼ (counts left reachable) × (counts of cell j followed) × K, less the sums a row
 /// cannot hold: a die rolled 300 times at K = 1,536 takes 2.7 × 10⁷ updates (0.02 s), 1,000 times 9 × 10⁷,
 /// 3,000 times 2.8 × 10⁸ (0.2 s), 37 cells over 300 counts 9 × 10⁸; past `budget` the calculation gives up.
+/// The test's bound takes a coarser lattice where the finest would pass its budget
+/// (``testResolution(total:probabilities:)``): proven still, a little less tight.
 public enum LatticeMultinomialTail {
     /// Which bound: every table with X² ≥ t counted (and possibly some below), or only tables with X² ≥ t.
     public enum Side: Sendable, Hashable {
@@ -28,11 +30,45 @@ public enum LatticeMultinomialTail {
         case lower
     }
 
-    /// Lattice points per cell: K = 128 k for k cells, so the upper bound counts tables down to about
-    /// t (1 − 1/256) (the lower bound, at K = 256 k, only tables at least t).
+    /// Lattice points per cell unless told: K = 128 k for k cells, so the upper bound counts tables down to
+    /// about t (1 − 1/256) (the lower bound, at K = 256 k, only tables at least t).
     public static func resolutionPerCell(_ side: Side) -> Int { side == .upper ? 128 : 256 }
     /// The default most lattice updates (about 1.8 s; a die rolled 3,000 times takes 1.4 × 10⁸).
     public static let defaultBudget = 2_500_000_000
+
+    /// The lattice points per cell the test's bound may take, finest first. The work is proportional to the
+    /// points, and the bound counts tables down to t (1 − (k − 1) / (2 K)): at 16 per cell, about t (1 − 1/32),
+    /// which on 37 cells near α = 10⁻⁸ makes the bound about 3 times the exact p-value (a test at α/3, where
+    /// the chi-square alone would be liberal).
+    public static let testResolutions = [128, 64, 32, 16]
+
+    /// The points per cell the test's bound takes for tables of `total` counts over `probabilities`: the
+    /// finest of ``testResolutions`` whose work (at the widest windows) fits ``defaultBudget``, else the
+    /// coarsest. It depends on n and the probabilities alone, so a table's bound, and its recomputation by
+    /// `audit verify`, never depend on what else was bounded.
+    public static func testResolution(total n: Double, probabilities: [Double]) -> Int {
+        testResolutions.first { expectedUpdates(total: n, probabilities: probabilities, resolution: $0) <= Double(defaultBudget) }
+            ?? testResolutions[testResolutions.count - 1]
+    }
+
+    /// How much further out than the exact test's critical value a test at `level` rejects, as a factor:
+    /// 1 / (1 − (k − 1) / (2 K)) for k cells at the test's resolution where the p-value at that level is the
+    /// bound (the tables down to t (1 − (k − 1) / (2 K)) it counts), else 1. A power stated for such a test
+    /// is that of the chi-square critical value times this. Where the enumeration is expected to give the
+    /// exact p-value at the chi-square's critical value instead (few counts or cells), 1.
+    /// Cells of probability 0 are left out, as the test leaves them.
+    public static func criticalValueFactor(level: Double, total n: Double, probabilities: [Double]) -> Double {
+        let possible = probabilities.filter { $0 > 0 }
+        guard level >= smallestBounded, level < ExactMultinomialTail.farTailLevel,
+            expectedUpdates(total: n, probabilities: possible) <= Double(defaultBudget),
+            let critical = try? ChiSquareDistribution(degreesOfFreedom: Double(possible.count - 1)).upperQuantile(level),
+            !ExactMultinomialTail.Enumeration(total: n, probabilities: possible, budget: ExactMultinomialTail.defaultBudget)
+                .feasible(critical)
+        else { return 1 }
+        let k = Double(possible.count)
+        let points = Double(testResolution(total: n, probabilities: possible)) * k
+        return 1 / (1 - (k - 1) * 0.5 / points)
+    }
 
     /// The p-value ``GoodnessOfFitTest`` states for Pearson's X² where the tables are too many to enumerate,
     /// in the far tail (chi-square p below ``ExactMultinomialTail/farTailLevel``, where decisions are made
@@ -62,7 +98,7 @@ public enum LatticeMultinomialTail {
         guard
             let bound = Self.bound(
                 .upper, threshold: ExactMultinomialTail.tieThreshold(statistic), total: n, probabilities: probabilities,
-                negligible: 1e-6 * chiSquare.pValue, budget: .max)
+                negligible: 1e-6 * chiSquare.pValue, budget: .max, resolution: testResolution(total: n, probabilities: probabilities))
         else { return nil }
         return (statistic, bound)
     }
@@ -78,12 +114,19 @@ public enum LatticeMultinomialTail {
     static let estimateToWork = 4.0
 
     /// The lattice updates ``pearson(observed:probabilities:chiSquare:budget:)`` may make for tables of
-    /// `total` counts over `probabilities`, at most: the estimate at the widest windows; infinity for
-    /// invalid input.
+    /// `total` counts over `probabilities`, at most: the estimate at the widest windows and the test's
+    /// resolution (``testResolution(total:probabilities:)``); infinity for invalid input.
     public static func expectedUpdates(total n: Double, probabilities: [Double]) -> Double {
+        expectedUpdates(total: n, probabilities: probabilities, resolution: testResolution(total: n, probabilities: probabilities))
+    }
+
+    /// The estimate at the widest windows and `resolution` points per cell.
+    static func expectedUpdates(total n: Double, probabilities: [Double], resolution: Int) -> Double {
         guard n > 0, n == n.rounded(), n < 0x1p31, probabilities.count >= 2, probabilities.allSatisfy({ $0 > 0 && $0.isFinite })
         else { return .infinity }
-        let widest = Lattice(side: .upper, threshold: 1, total: Int(n), probabilities: probabilities, negligible: 1e-6 * smallestBounded)
+        let widest = Lattice(
+            side: .upper, threshold: 1, total: Int(n), probabilities: probabilities, negligible: 1e-6 * smallestBounded,
+            resolution: resolution)
         return widest.estimatedWork() / estimateToWork
     }
 
@@ -96,16 +139,19 @@ public enum LatticeMultinomialTail {
     ///   - negligible: The most probability the upper bound may add for counts and prefixes not followed
     ///     (the lower bound drops as much); a bound is at most this looser than the lattice allows.
     ///   - budget: The most lattice updates; nil is returned when the estimate or the work passes it.
+    ///   - resolution: Lattice points per cell, at least 2; nil for ``resolutionPerCell(_:)``.
     /// - Returns: The bound (0 where it underflows a double), or nil for invalid input or past `budget`.
     public static func bound(
         _ side: Side, threshold: Double, total n: Double, probabilities: [Double], negligible: Double,
-        budget: Int = defaultBudget
+        budget: Int = defaultBudget, resolution: Int? = nil
     ) -> Double? {
         guard n > 0, n == n.rounded(), n < 0x1p31, probabilities.count >= 2, threshold.isFinite, negligible > 0,
-            probabilities.allSatisfy({ $0 > 0 && $0.isFinite })
+            probabilities.allSatisfy({ $0 > 0 && $0.isFinite }), (resolution ?? 2) >= 2
         else { return nil }
         if threshold <= 0 { return 1 }
-        var lattice = Lattice(side: side, threshold: threshold, total: Int(n), probabilities: probabilities, negligible: negligible)
+        var lattice = Lattice(
+            side: side, threshold: threshold, total: Int(n), probabilities: probabilities, negligible: negligible,
+            resolution: resolution ?? resolutionPerCell(side))
         guard lattice.estimatedWork() / estimateToWork <= Double(budget) else { return nil }
         return lattice.run(budget: budget)
     }
@@ -130,7 +176,7 @@ public enum LatticeMultinomialTail {
         /// Lattice updates made so far.
         var updates = 0
 
-        init(side: Side, threshold: Double, total: Int, probabilities: [Double], negligible: Double) {
+        init(side: Side, threshold: Double, total: Int, probabilities: [Double], negligible: Double, resolution: Int) {
             self.side = side
             self.threshold = threshold
             self.total = total
@@ -140,7 +186,7 @@ public enum LatticeMultinomialTail {
             var rest = Array(repeating: 0.0, count: sorted.count + 1)
             for j in sorted.indices.reversed() { rest[j] = rest[j + 1] + sorted[j] }
             restProbability = rest
-            points = LatticeMultinomialTail.resolutionPerCell(side) * sorted.count
+            points = resolution * sorted.count
             step = threshold / Double(points)
             // Half the allowance for counts beyond the windows, half for rows dropped, shared over the cells;
             // a binomial's tail beyond z deviations is below about e^(−z²/2), so the window costs ≤ the share.
