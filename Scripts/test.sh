@@ -60,6 +60,7 @@ bash Scripts/gates/check-reports.sh
 python3 -c "import scipy, mpmath" 2>/dev/null || python3 -m pip install --quiet scipy mpmath
 python3 Scripts/gates/recompute_pvalues.py Reports
 python3 Scripts/gates/check_payout_size.py Reports/calibration.md
+python3 Scripts/gates/check_contingency_size.py Reports/calibration.md
 bash Scripts/gates/check-log-recompute.sh
 python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 python3 Scripts/gates/check_spec_schema.py

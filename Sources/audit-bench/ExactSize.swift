@@ -44,7 +44,8 @@ struct ExactSize {
         return try cases.flatMap { try goodnessOfFit(name: $0.0, total: $0.1, probabilities: $0.2) }
     }
 
-    /// The independence tables: 2 × 2, 2 × 3, 3 × 3 and 3 × 4 at the least expected count the test accepts (5).
+    /// The independence tables: 2 × 2, 2 × 3, 3 × 3, 3 × 4, 2 × 6 and 2 × 8 at the least expected count the test
+    /// accepts (5).
     static func independenceRows() throws -> [Row] {
         let cases: [(String, [Int], [Int])] = [
             ("independence 2 × 2, margins 10, 10 × 10, 10", [10, 10], [10, 10]),
@@ -52,6 +53,10 @@ struct ExactSize {
             ("independence 2 × 3, margins 15, 15 × 10, 10, 10", [15, 15], [10, 10, 10]),
             ("independence 3 × 3, margins 15, 15, 15 × 15, 15, 15", [15, 15, 15], [15, 15, 15]),
             ("independence 3 × 4, margins 20, 20, 20 × 15, 15, 15, 15", [20, 20, 20], [15, 15, 15, 15]),
+            // Wider and sparser, as homogeneity across two windows of a log sees them: every cell expecting 5
+            // (9.4 million tables), and unequal outcomes, the rarest expecting 5 (750,000 tables).
+            ("independence 2 × 8, margins 40, 40 × 10 each", [40, 40], Array(repeating: 10, count: 8)),
+            ("independence 2 × 6, margins 40, 80 × 15, 15, 15, 15, 30, 30", [40, 80], [15, 15, 15, 15, 30, 30]),
         ]
         return try cases.flatMap { try independence(name: $0.0, rows: $0.1, columns: $0.2) }
     }
