@@ -8,10 +8,12 @@ total: every such row is enumerated (the columns split in two halves, each half'
 joined on their sums), each with its hypergeometric probability prod_j C(c_j, x_j) / C(n, r_1). Its Pearson
 X^2 is referred to chi2(c - 1) by SciPy; the size at alpha is the probability of the tables whose p-value is at
 most alpha. A size at most alpha for every margin is at most alpha unconditionally too. Each row must agree to
-the 3 significant digits the report prints. Tables of three rows or more are left to the toolkit's own
-enumeration (they are not recomputed here).
+the 3 significant digits the report prints, in both size columns (the chi-square's and the toolkit's, which
+are one test here), its ratio to alpha, and its verdict (within alpha). Every 2 x c row of the report must be
+read, at the three levels each. Tables of three rows or more are left to the toolkit's own enumeration (they
+are not recomputed here).
 
-Usage: python3 Scripts/gates/check_contingency_size.py [Reports/calibration.md]   (run by Scripts/test.sh; ~5 s)
+Usage: python3 Scripts/gates/check_contingency_size.py [Reports/calibration.md]   (run by Scripts/test.sh; ~2 s)
 """
 import itertools
 import re
@@ -57,26 +59,43 @@ def sizes(first_total, second_total, columns, alphas):
     return found
 
 
+ALPHAS = (1e-4, 1e-6, 1e-8)
+SIZE = r"([0-9e.+-]+) \(([0-9e.+-]+)\)"
+
+
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "Reports/calibration.md"
-    rows = re.findall(
-        r"^\| independence 2 × (\d+), margins (\d+), (\d+) × ([^|]*?) \| ([0-9e.+-]+) \| ([0-9e.+-]+) \(",
-        open(path).read(), re.M)
-    if not rows:
+    text = open(path).read()
+    lines = [line for line in text.splitlines() if line.startswith("| independence 2 × ")]
+    row = re.compile(
+        r"^\| independence 2 × (\d+), margins (\d+), (\d+) × ([^|]*?) \| ([0-9e.+-]+) \| " + SIZE + r" \| [^|]* \| "
+        + SIZE + r" \| (yes|\*\*no\*\*) \|$")
+    if not lines:
         sys.exit(f"error: {path} states no size for a 2 x c independence table")
-    computed = {}
-    for count, first, second, columns_text, alpha, stated in rows:
+    computed, levels = {}, {}
+    for line in lines:
+        match = row.match(line)
+        if not match:
+            sys.exit(f"error: {path}: cannot read the row '{line}'")
+        count, first, second, columns_text, alpha, stated, ratio, toolkit, toolkit_ratio, within = match.groups()
         numbers = [int(x) for x in re.findall(r"\d+", columns_text)]
         columns = numbers * int(count) if "each" in columns_text else numbers
         if len(columns) != int(count):
             sys.exit(f"error: {path}: cannot read the columns of '2 × {count}, {columns_text}'")
         key = (int(first), int(second), tuple(columns))
         if key not in computed:
-            computed[key] = sizes(int(first), int(second), columns, (1e-4, 1e-6, 1e-8))
+            computed[key] = sizes(int(first), int(second), columns, ALPHAS)
+        levels.setdefault(key, set()).add(float(alpha))
         mine = computed[key][float(alpha)]
-        if f"{mine:.3g}" != f"{float(stated):.3g}":
-            sys.exit(f"error: {path}: 2 × {count} {key} at alpha {alpha}: states {float(stated):.3g}, SciPy enumerates {mine:.3g}")
-    print(f"contingency size: {len(rows)} rows of {path} (2 x c tables) recomputed by SciPy, all agree to 3 digits")
+        expected = (f"{mine:.3g}", f"{mine / float(alpha):.3g}", "yes" if mine <= float(alpha) else "**no**")
+        for what, theirs in (("the chi-square's size", (stated, ratio, within)), ("the toolkit's size", (toolkit, toolkit_ratio, within))):
+            stated_text = (f"{float(theirs[0]):.3g}", f"{float(theirs[1]):.3g}", theirs[2])
+            if stated_text != expected:
+                sys.exit(f"error: {path}: 2 × {count} {key} at alpha {alpha}, {what}: states {stated_text}, SciPy enumerates {expected}")
+    for key, found in levels.items():
+        if found != set(ALPHAS):
+            sys.exit(f"error: {path}: 2 × {len(key[2])} {key} is stated at alpha {sorted(found)}, not at each of {ALPHAS}")
+    print(f"contingency size: {len(lines)} rows ({len(levels)} tables) of {path} recomputed by SciPy, all agree to 3 digits")
 
 
 if __name__ == "__main__":

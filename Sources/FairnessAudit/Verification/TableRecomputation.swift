@@ -100,7 +100,10 @@ struct TableRecomputation {
             guard let expected = row.expected, expected > 0 else { throw Unrecognised(reason: "cell \(row.row) has no expected count") }
             return expected
         }
-        let total = expected.reduce(0, +)
+        // The expected counts over the counts' total, as the test divides them: the lattice the bound takes
+        // is chosen from these probabilities, so they must be the test's to the last bit.
+        let total = observed.reduce(0, +)
+        guard total > 0 else { throw Unrecognised(reason: "a goodness-of-fit table with no counts") }
         let probabilities = expected.map { $0 / total }
         if rows.first?.method == .exact {
             guard !logLikelihood,
