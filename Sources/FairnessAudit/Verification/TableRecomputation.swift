@@ -100,10 +100,7 @@ struct TableRecomputation {
             guard let expected = row.expected, expected > 0 else { throw Unrecognised(reason: "cell \(row.row) has no expected count") }
             return expected
         }
-        // The expected counts over the counts' total, as the test divides them: the lattice the bound takes
-        // is chosen from these probabilities, so they must be the test's to the last bit.
-        let total = observed.reduce(0, +)
-        guard total > 0 else { throw Unrecognised(reason: "a goodness-of-fit table with no counts") }
+        let total = expected.reduce(0, +)
         let probabilities = expected.map { $0 / total }
         if rows.first?.method == .exact {
             guard !logLikelihood,
@@ -116,10 +113,14 @@ struct TableRecomputation {
             rule: .requireMinimum(0), exactBudget: 0)
         guard let figures = test.verdict.figures else { throw Unrecognised(reason: "the fit cannot be carried out") }
         if rows.first?.method == .exactUpperBound {
-            let cost = LatticeMultinomialTail.expectedUpdates(total: observed.reduce(0, +), probabilities: probabilities)
+            // The expected counts over the counts' total, as the test divides them: the lattice the bound takes
+            // is chosen from these probabilities, so they must be the test's to the last bit.
+            let n = observed.reduce(0, +)
+            let asTested = n > 0 ? expected.map { $0 / n } : probabilities
+            let cost = LatticeMultinomialTail.expectedUpdates(total: n, probabilities: asTested)
             guard !logLikelihood, cost <= Double(boundBudget),
                 let bound = LatticeMultinomialTail.pearson(
-                    observed: observed, probabilities: probabilities, chiSquare: figures, budget: boundBudget)
+                    observed: observed, probabilities: asTested, chiSquare: figures, budget: boundBudget)
             else {
                 throw Unrecognised(
                     reason: "the exact upper bound it states cannot be recomputed (outside the far tail, or past the audit's budget)")
