@@ -1,0 +1,95 @@
+import Foundation
+
+extension SP80022 {
+    /// The aperiodic templates of `length` bits in increasing order: those B for which no proper shift
+    /// of B overlaps B itself (148 of 9 bits, as in the reference program's `template9` file).
+    public static func aperiodicTemplates(length m: Int) -> [UInt64] {
+        precondition((2...20).contains(m), "templates of 2 to 20 bits")
+        return (0..<(UInt64(1) << UInt64(m))).filter { template in
+            (1..<m).allSatisfy { shift in
+                // The first m − shift bits against the last m − shift bits.
+                (template >> UInt64(shift)) != (template & ((1 << UInt64(m - shift)) - 1))
+            }
+        }
+    }
+
+    /// 2.7, the non-overlapping template matching test, for every aperiodic template of m bits: in each
+    /// of N blocks of M = ⌊n/N⌋ bits, Wⱼ counts the template's occurrences, the window moving past an
+    /// occurrence; χ² = Σ (Wⱼ − μ)²/σ² with μ = (M − m + 1)/2^m, σ² = M (2^−m − (2m − 1) 2^−2m);
+    /// P = Q(N/2, χ²/2). One pass over the bits counts every template at once. Needs μ ≥ 20 so each
+    /// block's count is near its normal approximation (n ≥ 81,984 for m = 9, N = 8).
+    public static func nonOverlappingTemplate(
+        _ bits: BitSequence, templateLength m: Int, blocks: Int, checkingInputSize: Bool = true
+    ) throws -> SP80022Outcome {
+        guard (2...20).contains(m), blocks >= 1 else {
+            throw StatisticsError.invalidArgument(
+                "the non-overlapping template test needs m in 2 ... 20 and N ≥ 1, got m = \(m), N = \(blocks)")
+        }
+        if let short = needs(blocks * (20 * (1 << m) + m - 1), bits, checkingInputSize, structural: blocks * m) { return short }
+        let blockLength = bits.count / blocks
+        let templates = aperiodicTemplates(length: m)
+        var isTemplate = [Bool](repeating: false, count: 1 << m)
+        for template in templates { isTemplate[Int(template)] = true }
+        let mean = Double(blockLength - m + 1) / Double(1 << m)
+        let variance = Double(blockLength) * (1 / pow(2, Double(m)) - Double(2 * m - 1) / pow(2, Double(2 * m)))
+        var statistic = [Double](repeating: 0, count: 1 << m)
+        var count = [Int](repeating: 0, count: 1 << m)
+        var nextFree = [Int](repeating: 0, count: 1 << m)
+        for block in 0..<blocks {
+            for index in count.indices { (count[index], nextFree[index]) = (0, 0) }
+            let start = block * blockLength
+            var window = Int(bits.window(at: start, length: m))
+            let mask = (1 << m) - 1
+            for position in 0...(blockLength - m) {
+                if position > 0 { window = (window << 1 | bits[start + position + m - 1]) & mask }
+                if isTemplate[window], position >= nextFree[window] {
+                    count[window] += 1
+                    nextFree[window] = position + m
+                }
+            }
+            for template in templates {
+                let deviation = Double(count[Int(template)]) - mean
+                statistic[Int(template)] += deviation * deviation / variance
+            }
+        }
+        return .computed(
+            try templates.map { template in
+                let chi = statistic[Int(template)]
+                return SP80022Result(
+                    test: .nonOverlappingTemplate, part: .template(bits: template, length: m), statistic: chi,
+                    pValue: try chiSquareTail(chi, degreesOfFreedom: Double(blocks)))
+            })
+    }
+
+    /// 2.8, the overlapping template matching test: the template of m ones counted with overlaps in each
+    /// of N = ⌊n/M⌋ blocks of M bits; the counts 0, 1, 2, 3, 4, ≥ 5 compared by χ² with 5 degrees of
+    /// freedom. Needs every class expected at least 5 times.
+    public static func overlappingTemplate(
+        _ bits: BitSequence, templateLength m: Int, blockLength: Int, constants: SP80022Constants,
+        checkingInputSize: Bool = true
+    ) throws -> SP80022Outcome {
+        guard (2...30).contains(m), blockLength > m else {
+            throw StatisticsError.invalidArgument(
+                "the overlapping template test needs m in 2 ... 30 and M > m, got m = \(m), M = \(blockLength)")
+        }
+        let probabilities =
+            constants == .exact
+            ? OverlappingTemplateClasses.exact(templateLength: m, blockLength: blockLength)
+            : OverlappingTemplateClasses.referenceProgram(templateLength: m, blockLength: blockLength)
+        let neededBlocks = Int((5 / probabilities.min()!).rounded(.up))
+        if let short = needs(neededBlocks * blockLength, bits, checkingInputSize, structural: blockLength) { return short }
+        var counts = [Int](repeating: 0, count: 6)
+        for block in 0..<(bits.count / blockLength) {
+            var run = 0, matches = 0
+            for position in (block * blockLength)..<((block + 1) * blockLength) {
+                run = bits[position] == 1 ? run + 1 : 0
+                if run >= m { matches += 1 }
+            }
+            counts[min(matches, 5)] += 1
+        }
+        let statistic = pearson(counts, probabilities)
+        return .computed([
+            SP80022Result(test: .overlappingTemplate, statistic: statistic, pValue: try chiSquareTail(statistic, degreesOfFreedom: 5))
+        ])
+    }
+}
