@@ -19,7 +19,7 @@ struct AuditCommand: ParsableCommand {
             """,
         version: Toolkit.version,
         subcommands: [
-            RunCommand.self, LogCommand.self, MergeCommand.self, VerifyCommand.self, ListCommand.self, SpecCommand.self,
+            RunCommand.self, LogCommand.self, RngCommand.self, MergeCommand.self, VerifyCommand.self, ListCommand.self, SpecCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

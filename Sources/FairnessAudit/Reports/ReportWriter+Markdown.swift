@@ -11,6 +11,7 @@ extension ReportWriter {
         let families = Self.families(r.subjects.map(\.name))
         let folded = Set(families.flatMap(\.members))
         let single = r.subjects.filter { !folded.contains($0.name) }
+        if r.counted == .bits { return randomnessMarkdown(r) }
         var out = markdownHeader(r, isLog: isLog)
         out += markdownProvenance(r)
         out += markdownContents(families: families, single: single)

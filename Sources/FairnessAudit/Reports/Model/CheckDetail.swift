@@ -30,6 +30,8 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case contingencyInconclusive(InconclusiveReason, pooling: Pooling, note: TableNote)
     /// An exact binomial test of a count.
     case binomial(Binomial)
+    /// A randomness battery row: a test's P-values over the sequences tested.
+    case randomness(RandomnessFacts)
     /// The same test as `check` (the same counts against the same odds): no second p-value.
     case sameTest(as: CheckIdentifier, CheckDetail)
     /// Information beside `check`, the gate on the same table (a G-test beside Pearson's X²), outside the

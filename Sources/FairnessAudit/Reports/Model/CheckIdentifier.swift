@@ -118,6 +118,9 @@ public enum CheckIdentifier: Sendable, Hashable {
     /// The windows of a log against each other.
     case homogeneityAcrossWindows
 
+    /// A test of a random source's raw output (``RandomnessCheck``).
+    case randomness(RandomnessCheck)
+
     /// A subject the audit could not run (its probe failed, its model threw).
     case subjectCouldNotBeRun
 }

@@ -5,4 +5,6 @@ public enum CountedUnit: String, Sendable, Hashable, Encodable {
     case trials
     /// Outcome lines read from a log; nothing was drawn.
     case logLines = "log lines"
+    /// Bits of a random source's raw output read by the randomness battery; nothing was drawn.
+    case bits
 }

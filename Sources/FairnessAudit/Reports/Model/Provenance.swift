@@ -33,6 +33,8 @@ public struct Provenance: Sendable, Hashable, Encodable {
             case log
             /// A production log read from standard input.
             case standardInput = "standard input"
+            /// A random source's raw output (`audit rng`), from a file or standard input.
+            case randomOutput = "random output"
         }
         /// What the input is.
         public var kind: Kind

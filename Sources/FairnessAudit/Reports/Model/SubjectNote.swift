@@ -30,6 +30,10 @@ public enum SubjectNote: Sendable, Hashable {
     /// The return to player a log shows.
     case observedReturn(Double)
 
+    // Random sources.
+    /// What the randomness battery read and how it cut it into sequences.
+    case randomInput(RandomnessInput)
+
     // Probes.
     /// The game was answered by a probe, which died on `traps` requests (the first named).
     case answeredByProbe(command: String, traps: Int, firstTrap: String?)
@@ -47,4 +51,6 @@ public enum SubjectKind: String, Sendable, Hashable, Codable {
     case dice
     /// A production log.
     case log
+    /// A random number generator's raw output (`audit rng`).
+    case randomSource = "random source"
 }

@@ -6,6 +6,7 @@ extension ReportNarrator {
     /// The name a report shows for a check, the same in every output.
     public static func name(of check: CheckIdentifier) -> String {
         switch check {
+        case .randomness(let check): name(of: check)
         case .boundary: "boundary"
         case .wraparound: "wraparound"
         case .consistency: "consistency"

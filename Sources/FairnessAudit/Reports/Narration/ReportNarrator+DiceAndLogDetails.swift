@@ -131,6 +131,7 @@ extension ReportNarrator {
             "chi-square of \(windows) windows × \(outcomes) outcomes"
                 + (pooled.isEmpty ? "" : "; rare outcomes pooled: " + pooled.joined(separator: ", "))
         case .homogeneityTooFewWindows: "inconclusive: fewer than 2 windows"
+        case .randomness(let facts): text(facts)
         default: preconditionFailure("every detail is narrated")
         }
     }

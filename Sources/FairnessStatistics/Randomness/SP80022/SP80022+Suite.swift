@@ -38,3 +38,18 @@ extension SP80022 {
         return outcomes
     }
 }
+
+extension SP80022 {
+    /// The parts a test gives a P-value for at `parameters`, in report order.
+    public static func parts(of test: SP80022Test, parameters: SP80022Parameters = .init()) -> [SP80022Part] {
+        switch test {
+        case .cumulativeSums: [.forward, .reverse]
+        case .serial: [.firstDifference, .secondDifference]
+        case .randomExcursions: [-4, -3, -2, -1, 1, 2, 3, 4].map { .state($0) }
+        case .randomExcursionsVariant: (-9...9).filter { $0 != 0 }.map { .state($0) }
+        case .nonOverlappingTemplate:
+            aperiodicTemplates(length: parameters.templateLength).map { .template(bits: $0, length: parameters.templateLength) }
+        default: [.whole]
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import FairnessStatistics
+
+/// Which battery test a check is, and at which level of SP 800-22's two-level analysis (section 4.2).
+public struct RandomnessCheck: Sendable, Hashable {
+    /// How a test's P-values over the sequences become the check's one P-value.
+    public enum Level: Sendable, Hashable {
+        /// One sequence was tested: the test's own P-value.
+        case sequence
+        /// The proportion of sequences passing at 0.01: P(at least that many failures), exact binomial.
+        case proportion
+        /// The uniformity of the P-values over ten bins (χ², 9 degrees of freedom; 55 sequences or more).
+        case uniformity
+    }
+
+    public let test: SP80022Test
+    /// The part of the test; the 148 templates of the non-overlapping template test are one check
+    /// (``SP80022Part/whole``), the most extreme of them named in its facts.
+    public let part: SP80022Part
+    public let level: Level
+
+    public init(test: SP80022Test, part: SP80022Part, level: Level) {
+        self.test = test
+        self.part = part
+        self.level = level
+    }
+}
+
+/// A battery row's figures.
+public struct RandomnessFacts: Sendable, Hashable {
+    /// Sequences the test gave a P-value on, of ``sequencesTested``.
+    public var sequences: Int
+    public var sequencesTested: Int
+    /// n, the bits per sequence.
+    public var sequenceLength: Int
+    /// Sequences whose P-value fell below 0.01 (the worst template's, for the template test).
+    public var failures: Int
+    /// The P-values in ten bins of 0.1 (the worst template's, for the template test).
+    public var bins: [Int]
+    /// Why the other sequences gave no P-value (the most demanding reason).
+    public var shortfall: SP80022Shortfall?
+    /// For the template test: the templates tested, and the one whose P-value was the smallest.
+    public var templates: Int? = nil
+    public var worstTemplate: SP80022Part? = nil
+}
+
+/// What the battery read, for the subject's facts.
+public struct RandomnessInput: Sendable, Hashable {
+    public var format: RandomInputFormat
+    public var itemsRead: UInt64
+    public var bits: UInt64
+    public var sequenceLength: Int
+    public var sequences: Int
+    public var untestedBits: UInt64
+    public var integersDropped: UInt64
+    public var trailingBytes: Int
+}

@@ -1,0 +1,95 @@
+import FairnessStatistics
+import Foundation
+
+extension ReportNarrator {
+    /// A battery check's name: the publication's section and test, its part, and the level, such as
+    /// `SP 800-22 2.13 cumulative sums (forward): proportion passing`.
+    static func name(of check: RandomnessCheck) -> String {
+        let part = text(check.part).map { " (\($0))" } ?? ""
+        let level: String
+        switch check.level {
+        case .sequence: level = ""
+        case .proportion: level = ": proportion passing"
+        case .uniformity: level = ": uniformity of P-values"
+        }
+        return "SP 800-22 \(check.test.section) \(name(of: check.test))\(part)\(level)"
+    }
+
+    /// A test's name as the publication gives it, in lower case.
+    static func name(of test: SP80022Test) -> String {
+        switch test {
+        case .frequency: "frequency (monobit)"
+        case .blockFrequency: "frequency within a block"
+        case .runs: "runs"
+        case .longestRun: "longest run of ones in a block"
+        case .rank: "binary matrix rank"
+        case .spectral: "discrete Fourier transform (spectral)"
+        case .nonOverlappingTemplate: "non-overlapping template matching"
+        case .overlappingTemplate: "overlapping template matching"
+        case .universal: "Maurer's universal statistical"
+        case .linearComplexity: "linear complexity"
+        case .serial: "serial"
+        case .approximateEntropy: "approximate entropy"
+        case .cumulativeSums: "cumulative sums"
+        case .randomExcursions: "random excursions"
+        case .randomExcursionsVariant: "random excursions variant"
+        }
+    }
+
+    /// A part in words; nil for a test's only P-value.
+    static func text(_ part: SP80022Part) -> String? {
+        switch part {
+        case .whole: nil
+        case .forward: "forward"
+        case .reverse: "reverse"
+        case .firstDifference: "∇ψ²"
+        case .secondDifference: "∇²ψ²"
+        case .state(let x): "x = \(x > 0 ? "+" : "")\(x)"
+        case .template(let bits, let length):
+            "template " + String(repeating: "0", count: max(0, length - String(bits, radix: 2).count)) + String(bits, radix: 2)
+        }
+    }
+
+    static func text(_ shortfall: SP80022Shortfall) -> String {
+        switch shortfall {
+        case .needsMoreBits(let needed, let given):
+            "the test needs sequences of at least \(needed) bits; \(given) were given"
+        case .tooFewCycles(let cycles, let needed):
+            "the walk returned to zero \(cycles) times; the test needs \(needed) cycles (longer sequences have more)"
+        case .frequencyPrerequisite(let proportion, let limit):
+            "not performed: the proportion of ones \(number(proportion)) is \(number(limit)) or more from 1/2, which the frequency test rejects"
+        }
+    }
+
+    static func text(_ facts: RandomnessFacts) -> String {
+        var words: String
+        if facts.sequences == 0 {
+            words = "inconclusive: " + (facts.shortfall.map(text) ?? "no sequence could be tested")
+        } else if facts.sequencesTested == 1 {
+            words = "one sequence of \(facts.sequenceLength) bits"
+        } else {
+            words = "\(facts.failures) of \(facts.sequences) sequences of \(facts.sequenceLength) bits below 0.01"
+            words += "; P-values by tenths: " + facts.bins.map(String.init).joined(separator: " ")
+        }
+        if let templates = facts.templates, let worst = facts.worstTemplate.flatMap(text) {
+            words += "; \(templates) templates, the most extreme \(worst) (Bonferroni over the templates)"
+        }
+        if facts.sequences > 0, facts.sequences < facts.sequencesTested, let shortfall = facts.shortfall {
+            words += "; \(facts.sequencesTested - facts.sequences) sequences not tested: " + text(shortfall)
+        }
+        return words
+    }
+
+    static func text(_ input: RandomnessInput) -> String {
+        let read = input.format.isText ? "\(input.itemsRead) numbers" : "\(input.itemsRead) bytes"
+        var words =
+            "Read \(read) (\(input.format.argument)), \(input.bits) bits: \(input.sequences) sequence\(input.sequences == 1 ? "" : "s") of \(input.sequenceLength) bits tested"
+        if input.untestedBits > 0 { words += ", \(input.untestedBits) bits after the last whole sequence not tested" }
+        if input.integersDropped > 0 { words += ", \(input.integersDropped) integers past the largest power of two of the range dropped" }
+        if input.trailingBytes > 0 { words += ", \(input.trailingBytes) trailing bytes short of a word not used" }
+        if input.sequences > 1 && input.sequences < SP80022Tally.sequencesForUniformity {
+            words += "; the uniformity of P-values needs \(SP80022Tally.sequencesForUniformity) sequences and is not tested"
+        }
+        return words + "."
+    }
+}

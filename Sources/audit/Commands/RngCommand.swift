@@ -1,0 +1,141 @@
+import ArgumentParser
+import FairnessAudit
+import FairnessStatistics
+import Foundation
+import Synchronization
+
+/// `audit rng`: tests a random number generator's raw output with NIST SP 800-22's battery.
+struct RngCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rng",
+        abstract: "Test a random number generator's raw output (a file or standard input) with the NIST SP 800-22 battery.",
+        discussion: """
+            Formats: bytes (raw bytes, each most significant bit first), u32le, u32be, u64le, u64be (binary words \
+            in that byte order), doubles (text, one number in [0, 1) a line: its top 32 bits are tested), \
+            integers:LOW..HIGH (text, one integer a line: the low floor(log2(HIGH - LOW + 1)) bits of its offset, \
+            larger offsets dropped). The input is cut into sequences of --sequence-length bits, each tested by the \
+            15 tests; a test the sequences are too short for is INCONCLUSIVE with the length it needs, and no bit \
+            is used twice. Reads in one pass with memory that does not grow with the input; INPUT '-' reads \
+            standard input (generator | audit rng -).
+            """)
+
+    @Argument(help: ArgumentHelp("The generator's output: a file, or '-' for standard input.", valueName: "input"))
+    var input: String
+
+    @Option(help: ArgumentHelp("How the output is written (see below).", valueName: "format"))
+    var format = "bytes"
+
+    @Option(
+        name: .customLong("sequence-length"), parsing: .unconditional,
+        help: ArgumentHelp("Bits per sequence, 100 ... 100000000.", valueName: "bits"))
+    var sequenceLength = 1_000_000
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Test at most this many sequences (default: all the input gives).", valueName: "n"))
+    var sequences: Int?
+
+    @Option(help: ArgumentHelp("The random source's name in the reports (default: the input's file name).", valueName: "name"))
+    var name: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Family-wise significance level (Holm), in (0, 1).", valueName: "alpha"))
+    var alpha = AuditSettings.defaultAlpha
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Sequences tested side by side, 1 ... 1024 (default: all cores). Results do not depend on it.", valueName: "n"))
+    var threads: Int?
+
+    @OptionGroup(title: "Reports") var reports: ReportOptions
+
+    mutating func validate() throws {
+        guard RandomInputFormat(argument: format) != nil else {
+            throw ValidationError(
+                "--format \(format): must be bytes, u32le, u32be, u64le, u64be, doubles or integers:LOW..HIGH (LOW < HIGH)")
+        }
+        guard (100...100_000_000).contains(sequenceLength) else {
+            throw ValidationError("--sequence-length \(sequenceLength): must be a whole number of bits in 100 ... 100000000")
+        }
+        if let sequences, sequences < 1 { throw ValidationError("--sequences \(sequences): must be a whole number ≥ 1") }
+        if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads \(threads): must be in 1 ... 1024") }
+    }
+
+    func run() throws { try AuditExitStatus.reportingErrors(execute) }
+
+    func execute() throws {
+        let inputFormat = RandomInputFormat(argument: format)!
+        var battery = RandomnessBattery()
+        battery.sequenceLength = sequenceLength
+        battery.maximumSequences = sequences
+        battery.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        var command = "swift run audit rng --format \(ShellQuoting.quoted(format))"
+        if sequenceLength != 1_000_000 { command += " --sequence-length \(sequenceLength)" }
+        if let sequences { command += " --sequences \(sequences)" }
+        if let name { command += " --name \(ShellQuoting.quoted(name))" }
+        if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
+        command += " \(ShellQuoting.quoted(input))"
+        var settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: battery.threads), alpha: alpha, command: command)
+        settings.sourceRevision = SourceRevision.current
+        try settings.validate()
+        let directory = reports.directory
+        let junitFile = try reports.junit.map { try JUnitDestination.checked($0, reports: directory) }
+        try ReportOptions.checkWritable(directory)
+        let descriptor: Int32 = input == "-" ? 0 : open(input, O_RDONLY)
+        guard descriptor >= 0 else { throw UsageError("\(input): cannot be read: \(String(cString: strerror(errno)))") }
+        defer { if descriptor != 0 { close(descriptor) } }
+        let started = DispatchTime.now()
+        var digest = Fingerprints.Stream()
+        var bytes: UInt64 = 0
+        let progress = TerminalProgress(enabled: !reports.quiet && isatty(2) != 0)
+        let result = try battery.run(
+            descriptor: descriptor, format: inputFormat, name: input,
+            reading: { chunk in
+                digest.update(chunk)
+                bytes += UInt64(chunk.count)
+            }, progress: progress.bitsRead)
+        progress.finish()
+        let source = Provenance.Input(
+            kind: input == "-" ? .standardInput : .randomOutput, name: input, sha256: digest.finalize(), bytes: bytes)
+        guard result.bits > 0 else { throw UsageError("\(input): no random output to test (the input is empty)") }
+        let subject = name ?? (input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent)
+        let report = try RandomnessBattery.report(result, name: subject, settings: settings, inputs: [source])
+        try JUnitDestination.write(report, to: directory, junit: junitFile, threads: battery.threads)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        if !reports.quiet { Terminal.printVerdicts(report) }
+        print("gate: \(report.gate.rawValue) (\(result.bits) bits, \(result.sequences) sequences); reports in \(directory.path)")
+        if !reports.quiet {
+            FileHandle.standardError.write(
+                Data(String(format: "audit: %.2f s, %.3g bits per second\n", seconds, Double(result.bits) / seconds).utf8))
+        }
+        try AuditExitStatus.exit(for: report.gate)
+    }
+}
+
+/// Bits read so far and the rate, on standard error, only on a terminal and only once reading has taken
+/// two seconds.
+final class TerminalProgress: Sendable {
+    let enabled: Bool
+    private let started = DispatchTime.now()
+    private let lastPrint = Mutex(UInt64(0))
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func bitsRead(_ bits: UInt64) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let seconds = Double(now - started.uptimeNanoseconds) / 1e9
+        guard seconds > 2 else { return }
+        let due = lastPrint.withLock { last in
+            guard now - last > 250_000_000 else { return false }
+            last = now
+            return true
+        }
+        if due {
+            FileHandle.standardError.write(
+                Data(String(format: "\r\u{1B}[K%.4g bits read, %.3g bits/s", Double(bits), Double(bits) / seconds).utf8))
+        }
+    }
+
+    func finish() {
+        guard enabled, lastPrint.withLock({ $0 }) != 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,151 @@
+import FairnessStatistics
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FairnessAudit
+
+/// The battery as a stream: sequences, formats, shortfalls, threads, and the report it makes.
+@Suite("Randomness battery")
+struct RandomnessBatteryTests {
+    /// `count` bytes of SplitMix64 output.
+    static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var generator = SplitMix64(seed: seed)
+        var out: [UInt8] = []
+        out.reserveCapacity(count + 8)
+        while out.count < count { withUnsafeBytes(of: generator.next().bigEndian) { out += $0 } }
+        return Array(out.prefix(count))
+    }
+
+    /// The battery run on `data` written to a pipe, as `audit rng -` reads it.
+    static func run(_ battery: RandomnessBattery, _ data: [UInt8], format: RandomInputFormat) throws -> RandomnessBatteryResult {
+        var pipe: [Int32] = [0, 0]
+        #expect(Foundation.pipe(&pipe) == 0)
+        let writeEnd = pipe[1]
+        let writer = Thread {
+            data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(writeEnd, raw.baseAddress! + offset, raw.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(pipe[0]) }
+        return try battery.run(descriptor: pipe[0], format: format)
+    }
+
+    func tally(_ result: RandomnessBatteryResult, _ test: SP80022Test, _ part: SP80022Part = .whole) -> SP80022Tally? {
+        result.rows.first { $0.row == .init(test: test, part: part) }?.tally
+    }
+
+    @Test func aStreamIsCutIntoSequencesAndEachTestRunsOnEach() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 100_000
+        let data = Self.bytes(12_500 * 3 + 1000, seed: 7)
+        let result = try Self.run(battery, data, format: .bytes)
+        #expect(result.sequences == 3 && result.sequenceLength == 100_000)
+        #expect(result.bits == UInt64(data.count * 8) && result.untestedBits == 8000)
+        // The frequency test's P-values are those of the three sequences, tested one by one.
+        let bits = BitSequence(bytes: data)
+        var expected = SP80022Tally()
+        for index in 0..<3 {
+            expected.add(try #require(SP80022.frequency(bits.slice(from: index * 100_000, length: 100_000)).results.first).pValue)
+        }
+        #expect(tally(result, .frequency) == expected)
+        // Too short for Maurer's test (387,840 bits): every sequence says so.
+        #expect(tally(result, .universal)?.shortfall == .needsMoreBits(needed: 387_840, given: 100_000))
+        #expect(tally(result, .universal)?.shortfalls == 3)
+    }
+
+    @Test func theResultDoesNotDependOnTheThreads() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 50_000
+        let data = Self.bytes(6250 * 5, seed: 11)
+        battery.threads = 1
+        let one = try battery.run(bits: BitSequence(bytes: data))
+        battery.threads = 3
+        let three = try Self.run(battery, data, format: .bytes)
+        #expect(one.rows.elementsEqual(three.rows) { $0.row == $1.row && $0.tally == $1.tally })
+        #expect(one.sequences == 5 && three.sequences == 5)
+    }
+
+    @Test func wordsFollowTheirByteOrder() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 1000
+        let data = Self.bytes(2000, seed: 3)
+        var swapped: [UInt8] = []
+        for start in stride(from: 0, to: data.count, by: 4) { swapped += data[start..<(start + 4)].reversed() }
+        let big = try Self.run(battery, data, format: .bytes)
+        let little = try Self.run(battery, swapped, format: .words32(.little))
+        #expect(big.rows.elementsEqual(little.rows) { $0.row == $1.row && $0.tally == $1.tally })
+        let odd = try Self.run(battery, Self.bytes(2003, seed: 3), format: .words64(.big))
+        #expect(odd.trailingBytes == 3, "\(odd.trailingBytes)")
+        #expect(odd.bits == 2000 * 8, "\(odd.bits)")
+    }
+
+    @Test func textGivesTheBitsAGameUses() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 160
+        // Doubles: the top 32 bits of each.
+        let doubles = "0.5\n0.25\n\n0.75\n0.125\n0.0\n"
+        let fromDoubles = try Self.run(battery, Array(doubles.utf8), format: .doubles)
+        #expect(fromDoubles.bits == 160 && fromDoubles.itemsRead == 5 && fromDoubles.sequences == 1)
+        // Integers 1 ... 6: two bits of the offset, offsets 4 and 5 dropped.
+        let dice = (0..<100).map { "\($0 % 6 + 1)" }.joined(separator: "\n")
+        let fromDice = try Self.run(battery, Array(dice.utf8), format: .integers(1...6))
+        #expect(fromDice.integersDropped == 32 && fromDice.bits == 68 * 2)
+        #expect(RandomInputFormat.bitsPerInteger(0...1) == 1 && RandomInputFormat.bitsPerInteger(0...255) == 8)
+        #expect(RandomInputFormat.bitsPerInteger(Int64.min...Int64.max) == 63)
+    }
+
+    @Test func aBadLineIsAnErrorWithItsLine() throws {
+        let battery = RandomnessBattery()
+        for (text, format) in [("0.5\n1.0\n", RandomInputFormat.doubles), ("0.5\nnan\n", .doubles), ("3\n7\n", .integers(1...6))] {
+            do {
+                _ = try Self.run(battery, Array(text.utf8), format: format)
+                Issue.record("\(text) was accepted")
+            } catch let error as LogError {
+                #expect(error.line == 2)
+            }
+        }
+        #expect(RandomInputFormat(argument: "integers:6..1") == nil && RandomInputFormat(argument: "integers:1..6") == .integers(1...6))
+        #expect(RandomInputFormat(argument: "u16") == nil)
+    }
+
+    @Test func theMostSequencesAreTestedAndTheRestCounted() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 10_000
+        battery.maximumSequences = 2
+        let result = try battery.run(bits: BitSequence(bytes: Self.bytes(5000, seed: 5)))
+        #expect(result.sequences == 2 && result.untestedBits == 20_000)
+    }
+
+    /// One short sequence: every test it cannot support is INCONCLUSIVE with the length it needs, and
+    /// the report's gate says so; a biased source fails.
+    @Test func theReportGatesOnTheBattery() throws {
+        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: 1e-6, command: "test")
+        let short = try RandomnessBattery().run(bits: BitSequence(bytes: Self.bytes(20_000, seed: 9)))
+        let report = try RandomnessBattery.report(short, name: "short", settings: settings)
+        #expect(report.gate == .inconclusive && report.counted == .bits && report.trials == 160_000)
+        let universal = try #require(
+            report.checks.first { $0.check == .randomness(.init(test: .universal, part: .whole, level: .sequence)) })
+        #expect(universal.status == .inconclusive && universal.detail.contains("387840 bits"))
+        #expect(report.checks.first { $0.check == .randomness(.init(test: .frequency, part: .whole, level: .sequence)) }?.status == .pass)
+        var biased = BitSequence()
+        var generator = SplitMix64(seed: 1)
+        for _ in 0..<400_000 { biased.append(generator.unit() < 0.51 ? 1 : 0, bitCount: 1) }
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 100_000
+        let failing = try RandomnessBattery.report(battery.run(bits: biased), name: "biased", settings: settings)
+        #expect(failing.gate == .fail)
+        let frequency = try #require(
+            failing.checks.first { $0.check == .randomness(.init(test: .frequency, part: .whole, level: .proportion)) })
+        #expect(
+            frequency.status == .fail,
+            "\(frequency.detail) \(String(describing: frequency.pValue)) \(String(describing: frequency.holmPValue))")
+    }
+}
