@@ -1,0 +1,199 @@
+import Foundation
+
+/// Marsaglia's birthday spacings test (as in Diehard and TestU01's `smarsa_BirthdaySpacings`): each year
+/// of m birthdays in n = 2^d days is sorted, the m spacings between consecutive birthdays (the first from
+/// day 0) are sorted, and J counts the spacings equal to the one before. J is close to Poisson with mean
+/// λ = m³/(4n); the sum over Y years is compared with Poisson(Yλ), upper tail: linear congruential
+/// generators put their points on lattices and give far too many equal spacings. The Poisson law is an
+/// approximation whose mean is slightly high (at m = 512, n = 2²⁴ the exact mean of J is 1.986 ± 0.003
+/// by simulation, against λ = 2), so its upper tail overstates the P-value: conservative.
+public struct BirthdaySpacingsTest: Sendable, Hashable {
+    /// m, birthdays per year.
+    public let birthdays: Int
+    /// d: the days are 0 ..< 2^d.
+    public let dayBits: Int
+    /// The most years tested (the Poisson approximation's small bias in the mean stays well inside the
+    /// sum's spread).
+    public let maximumYears: Int
+    public private(set) var years = 0
+    public private(set) var duplicates = 0
+    private var year: [UInt32] = []
+
+    public init(birthdays: Int = 512, dayBits: Int = 24, maximumYears: Int = 1000) {
+        self.birthdays = birthdays
+        self.dayBits = dayBits
+        self.maximumYears = maximumYears
+        year.reserveCapacity(birthdays)
+    }
+
+    /// λ = m³/(4n), the mean of J per year.
+    public var lambda: Double { pow(Double(birthdays), 3) / (4 * pow(2, Double(dayBits))) }
+    /// Whether the test takes no more birthdays.
+    public var isComplete: Bool { years >= maximumYears }
+
+    /// Adds a birthday (its low `dayBits` bits are the day).
+    public mutating func add(_ day: UInt32) {
+        guard !isComplete else { return }
+        year.append(day & UInt32((1 << UInt64(dayBits)) - 1))
+        guard year.count == birthdays else { return }
+        year.sort()
+        var spacings = [UInt32](repeating: 0, count: birthdays)
+        spacings[0] = year[0]
+        for index in 1..<birthdays { spacings[index] = year[index] &- year[index - 1] }
+        spacings.sort()
+        for index in 1..<birthdays where spacings[index] == spacings[index - 1] { duplicates += 1 }
+        years += 1
+        year.removeAll(keepingCapacity: true)
+    }
+
+    /// P(at least this many duplicates) under Poisson(years · λ); nil before a whole year.
+    public func pValue() throws -> Double? {
+        guard years > 0 else { return nil }
+        return try DrawStatistics.poissonUpperTail(duplicates, mean: Double(years) * lambda)
+    }
+}
+
+/// Knuth's collision test (TAOCP vol. 2, section 3.3.2 I): each of T tests throws m balls into n = 2^d
+/// urns; a ball landing in an occupied urn is a collision. The total over the tests is compared with its
+/// exact distribution (the single test's, convolved T times), two-sided.
+public struct CollisionTest: Sendable, Hashable {
+    public let balls: Int
+    public let urnBits: Int
+    public let maximumTests: Int
+    public private(set) var tests = 0
+    public private(set) var collisions = 0
+    private var thrown = 0
+    private var occupied: [UInt64]
+
+    public init(balls: Int = 4096, urnBits: Int = 20, maximumTests: Int = 64) {
+        self.balls = balls
+        self.urnBits = urnBits
+        self.maximumTests = maximumTests
+        occupied = [UInt64](repeating: 0, count: max(1, (1 << urnBits) / 64))
+    }
+
+    public var isComplete: Bool { tests >= maximumTests }
+
+    /// Throws a ball into urn `urn` (its low `urnBits` bits).
+    public mutating func add(_ urn: UInt32) {
+        guard !isComplete else { return }
+        let index = Int(urn) & ((1 << urnBits) - 1)
+        let mask = UInt64(1) << UInt64(index & 63)
+        if occupied[index >> 6] & mask != 0 { collisions += 1 } else { occupied[index >> 6] |= mask }
+        thrown += 1
+        guard thrown == balls else { return }
+        thrown = 0
+        tests += 1
+        for word in occupied.indices { occupied[word] = 0 }
+    }
+
+    /// Two-sided P of the total collisions under their exact distribution; nil before a whole test.
+    public func pValue() -> Double? {
+        guard tests > 0 else { return nil }
+        let total = DrawStatistics.convolutionPower(DrawStatistics.collisionDistribution(balls: balls, urns: pow(2, Double(urnBits))), tests)
+        let lower = total.prefix(collisions + 1).reduce(0, +)
+        let upper = collisions < total.count ? total[collisions...].reduce(0, +) : 0
+        return DrawStatistics.twoSided(lower: lower, upper: upper)
+    }
+}
+
+/// Knuth's gap test (TAOCP vol. 2, section 3.3.2 D): a draw hits when its top `hitBits` bits are zero
+/// (probability p = 2^−hitBits); the gaps between hits (0, 1, …, t − 1 misses, and t or more) are compared
+/// with the geometric probabilities p(1 − p)^r and (1 − p)^t by χ² with t degrees of freedom.
+public struct GapTest: Sendable, Hashable {
+    public let hitBits: Int
+    /// t: gaps of t or more misses share the last class.
+    public let classes: Int
+    public private(set) var counts: [Int]
+    private var gap = 0
+    private var started = false
+
+    public init(hitBits: Int = 4, classes: Int = 48) {
+        self.hitBits = hitBits
+        self.classes = classes
+        counts = [Int](repeating: 0, count: classes + 1)
+    }
+
+    /// Adds a draw's top `hitBits` bits (0 is a hit).
+    public mutating func add(topBits: UInt32) {
+        guard topBits == 0 else {
+            gap += 1
+            return
+        }
+        // The draws before the first hit are not a gap.
+        if started { counts[min(gap, classes)] += 1 }
+        started = true
+        gap = 0
+    }
+
+    public var probabilities: [Double] {
+        let p = pow(2, -Double(hitBits))
+        return (0..<classes).map { p * pow(1 - p, Double($0)) } + [pow(1 - p, Double(classes))]
+    }
+
+    /// The gaps needed for every class to expect at least 5.
+    public var gapsNeeded: Int { Int((5 / probabilities.min()!).rounded(.up)) }
+
+    /// (χ², P); nil while a class expects fewer than 5.
+    public func result() throws -> (statistic: Double, pValue: Double)? {
+        guard counts.reduce(0, +) >= gapsNeeded else { return nil }
+        let statistic = SP80022.pearson(counts, probabilities)
+        return (statistic, try SP80022.chiSquareTail(statistic, degreesOfFreedom: Double(classes)))
+    }
+}
+
+/// The serial test of tuples: consecutive draws taken k at a time (non-overlapping), each cut to its top r
+/// bits, count the 2^(rk) cells; χ² against equal cells with 2^(rk) − 1 degrees of freedom, at every
+/// resolution r ≤ `finestBits` where each cell expects at least 5. Points of an LCG fall on few planes
+/// (RANDU's triples on 15), which fine cells see.
+public struct SerialTupleTest: Sendable, Hashable {
+    public let dimensions: Int
+    public let finestBits: Int
+    public private(set) var tuples = 0
+    private var counts: [UInt32]
+    private var cell = 0
+    private var filled = 0
+
+    public init(dimensions: Int, finestBits: Int) {
+        precondition((2...4).contains(dimensions) && dimensions * finestBits <= 24, "tuples of 2 to 4 draws, at most 2^24 cells")
+        self.dimensions = dimensions
+        self.finestBits = finestBits
+        counts = [UInt32](repeating: 0, count: 1 << (dimensions * finestBits))
+    }
+
+    /// Adds a draw's top `finestBits` bits.
+    public mutating func add(topBits: UInt32) {
+        cell = cell << finestBits | Int(topBits)
+        filled += 1
+        guard filled == dimensions else { return }
+        if counts[cell] < UInt32.max { counts[cell] += 1 }
+        tuples += 1
+        (cell, filled) = (0, 0)
+    }
+
+    /// The counts of the cells at resolution r (each coordinate's top r bits).
+    func counts(atBits r: Int) -> [Int] {
+        var out = [Int](repeating: 0, count: 1 << (dimensions * r))
+        let drop = finestBits - r, coordinateMask = (1 << finestBits) - 1
+        for (index, count) in counts.enumerated() where count > 0 {
+            var coarse = 0
+            for coordinate in (0..<dimensions).reversed() {
+                coarse = coarse << r | ((index >> (coordinate * finestBits)) & coordinateMask) >> drop
+            }
+            out[coarse] += Int(count)
+        }
+        return out
+    }
+
+    /// The resolutions whose cells each expect at least 5 tuples, coarsest first.
+    public var resolutions: [Int] { (1...finestBits).filter { Double(tuples) / pow(2, Double(dimensions * $0)) >= 5 } }
+
+    /// (resolution, χ², P) at each of ``resolutions``.
+    public func results() throws -> [(bits: Int, statistic: Double, pValue: Double)] {
+        try resolutions.map { r in
+            let cells = counts(atBits: r)
+            let statistic = SP80022.pearson(cells, [Double](repeating: 1 / Double(cells.count), count: cells.count))
+            return (r, statistic, try SP80022.chiSquareTail(statistic, degreesOfFreedom: Double(cells.count - 1)))
+        }
+    }
+}
