@@ -34,15 +34,19 @@ extension RandomnessBattery {
         return try session.finish()
     }
 
-    /// Runs the battery on bits already in memory (a generator's output in a test, say), cut into
-    /// sequences as a stream would be.
+    /// Runs the battery on bits already in memory (a generator's output in a test, say), read as raw
+    /// bytes are: 32-bit draws, most significant bit first, and the bits after the last whole draw in
+    /// the stream of every bit.
     public func run(bits: BitSequence) throws -> RandomnessBatteryResult {
         var session = Session(battery: self, format: .bytes, cancellation: CancellationFlag())
         var position = 0
-        while position < bits.count {
-            let take = min(56, bits.count - position)
-            try session.append(bits.window(at: position, length: take), bitCount: take)
-            position += take
+        while position + 32 <= bits.count {
+            let word = bits.window(at: position, length: 32)
+            try session.take(bits: word, bitCount: 32, top: UInt32(word), low: word)
+            position += 32
+        }
+        if position < bits.count {
+            try session.append(bits.window(at: position, length: bits.count - position), bitCount: bits.count - position)
         }
         session.result.itemsRead = UInt64(bits.count / 8)
         return try session.finish()

@@ -17,72 +17,91 @@ extension RandomnessBattery {
 }
 
 extension RandomnessBatteryResult {
-    /// The facts of a row's tally.
-    func facts(_ tally: SP80022Tally) -> RandomnessFacts {
-        RandomnessFacts(
-            sequences: tally.sequences, sequencesTested: sequences, sequenceLength: sequenceLength, failures: tally.failures,
-            bins: tally.bins, shortfall: tally.shortfall)
-    }
-
-    /// One check per test part and level (``RandomnessCheck``), the templates folded into one.
+    /// The battery's checks as one subject: stream by stream the SP 800-22 checks (``RandomnessCheck``,
+    /// the templates folded into one), then the draw tests (``DrawCheck``).
     func subjectResult(name: String) throws -> SubjectResult {
         var checks: [PendingCheck] = []
-        let templates = rows.filter { $0.row.test == .nonOverlappingTemplate }.map { ($0.row.part, $0.tally) }
-        for (row, tally) in rows {
-            if row.test != .nonOverlappingTemplate {
-                checks += try self.checks(subject: name, test: row.test, part: row.part, tallies: [(row.part, tally)])
-            } else if row.part == templates.first?.0 {
-                checks += try self.checks(subject: name, test: row.test, part: .whole, tallies: templates)
+        for summary in streams {
+            let rows = self.rows.filter { $0.row.stream == summary.stream }
+            let templates = rows.filter { $0.row.test == .nonOverlappingTemplate }.map { ($0.row.part, $0.tally) }
+            for (row, tally) in rows {
+                let folded = row.test == .nonOverlappingTemplate
+                guard !folded || row.part == templates.first?.0 else { continue }
+                let group = RowGroup(
+                    summary: summary, test: row.test, part: folded ? .whole : row.part, tallies: folded ? templates : [(row.part, tally)])
+                checks += try group.checks(subject: name)
             }
         }
+        for draw in drawResults {
+            var record = CheckRecord(
+                subject: name, check: .randomDraws(draw.check), kind: .sampling, status: .pass, detailFacts: .randomDraws(draw.facts))
+            record.statistic = draw.facts.observed
+            if let p = draw.pValue {
+                record.setPValue(p, log10: draw.log10PValue ?? log10(p), method: draw.method)
+            } else {
+                record.status = .inconclusive
+            }
+            checks.append(PendingCheck(record: record, power: nil))
+        }
         let input = RandomnessInput(
-            format: format, itemsRead: itemsRead, bits: bits, sequenceLength: sequenceLength, sequences: sequences,
-            untestedBits: untestedBits, integersDropped: integersDropped, trailingBytes: trailingBytes)
+            format: format, itemsRead: itemsRead, draws: draws, doubleResolution: doubleResolution, streams: streams,
+            integersDropped: integersDropped, trailingBytes: trailingBytes)
         let verdict = SubjectVerdict(
             name: name, summary: "random source: \(bits) bits (\(format.argument))", kind: .randomSource, verdict: .pass,
             notes: [.randomInput(input)])
         return SubjectResult(verdict: verdict, checks: checks, outcomes: [], arcs: [], counterexamples: [])
     }
+}
 
-    /// The checks of one test part, or of the templates folded: with one sequence its P-value; with more
-    /// the proportion passing and, from 55 sequences, the uniformity. A folded family's P-value is the
-    /// smallest times the number of its members (Bonferroni), its facts those of that member.
-    private func checks(
-        subject: String, test: SP80022Test, part: SP80022Part, tallies: [(SP80022Part, SP80022Tally)]
-    ) throws
-        -> [PendingCheck]
-    {
-        let folded = tallies.count > 1
-        func record(_ level: RandomnessCheck.Level, _ tally: SP80022Tally, worst: SP80022Part) -> CheckRecord {
-            var facts = facts(tally)
-            if folded { (facts.templates, facts.worstTemplate) = (tallies.count, worst) }
-            return CheckRecord(
-                subject: subject, check: .randomness(RandomnessCheck(test: test, part: part, level: level)), kind: .sampling,
-                status: .pass, detailFacts: .randomness(facts))
-        }
+/// A test part on one stream, or the templates folded, and the checks it gives.
+struct RowGroup {
+    let summary: StreamSummary
+    let test: SP80022Test
+    let part: SP80022Part
+    let tallies: [(SP80022Part, SP80022Tally)]
+
+    func facts(_ tally: SP80022Tally, worst: SP80022Part) -> RandomnessFacts {
+        var facts = RandomnessFacts(
+            sequences: tally.sequences, sequencesTested: summary.sequences, sequenceLength: summary.sequenceLength,
+            failures: tally.failures,
+            bins: tally.bins, shortfall: tally.shortfall)
+        if tallies.count > 1 { (facts.templates, facts.worstTemplate) = (tallies.count, worst) }
+        return facts
+    }
+
+    func record(_ level: RandomnessCheck.Level, _ tally: SP80022Tally, worst: SP80022Part, subject: String) -> CheckRecord {
+        CheckRecord(
+            subject: subject, check: .randomness(RandomnessCheck(test: test, part: part, level: level, stream: summary.stream)),
+            kind: .sampling, status: .pass, detailFacts: .randomness(facts(tally, worst: worst)))
+    }
+
+    /// With one sequence the test's P-value; with more the proportion passing and, from 55 sequences,
+    /// the uniformity. A folded family's P-value is the smallest times the number of its members
+    /// (Bonferroni), its facts those of that member.
+    func checks(subject: String) throws -> [PendingCheck] {
         func tested(
             _ level: RandomnessCheck.Level, _ pValue: (SP80022Tally) throws -> Double?, method: PValueMethod
         ) throws -> PendingCheck? {
             let values = try tallies.compactMap { part, tally in try pValue(tally).map { (part, tally, $0) } }
             guard let worst = values.min(by: { $0.2 < $1.2 }) else { return nil }
-            var check = record(level, worst.1, worst: worst.0)
+            var check = record(level, worst.1, worst: worst.0, subject: subject)
             switch level {
             case .sequence: break
             case .proportion: check.statistic = Double(worst.1.failures)
             case .uniformity: (check.statistic, check.degreesOfFreedom) = (try worst.1.uniformity()?.statistic, 9)
             }
             let p = min(1, Double(values.count) * worst.2)
-            check.setPValue(
-                p, log10: p > 0 ? log10(p) : log10(Double(values.count)) + log10(max(worst.2, .leastNonzeroMagnitude)), method: method)
+            let log10P = p > 0 ? log10(p) : log10(Double(values.count)) + log10(max(worst.2, .leastNonzeroMagnitude))
+            check.setPValue(p, log10: log10P, method: method)
             return PendingCheck(record: check, power: nil)
         }
         let first = tallies[0]
         if tallies.allSatisfy({ $0.1.sequences == 0 }) {
-            var check = record(sequences == 1 ? .sequence : .proportion, first.1, worst: first.0)
+            var check = record(summary.sequences == 1 ? .sequence : .proportion, first.1, worst: first.0, subject: subject)
             check.status = .inconclusive
             return [PendingCheck(record: check, power: nil)]
         }
-        if sequences == 1 {
+        if summary.sequences == 1 {
             return [try tested(.sequence, { $0.sequences == 1 ? $0.smallestPValue : nil }, method: .asymptotic)].compactMap { $0 }
         }
         let proportion = try tested(.proportion, { $0.sequences > 0 ? try $0.proportionPValue() : nil }, method: .exact)

@@ -1,47 +1,59 @@
 import FairnessStatistics
 import Foundation
 
-/// NIST SP 800-22 rev. 1a's battery over a random source's output, streamed in fixed memory.
+/// A random source's output tested in fixed memory: NIST SP 800-22 rev. 1a's 15 tests on its bits, and
+/// the tests of its draws as a game uses them (``DrawCheck``).
 ///
-/// The bits are cut into sequences of ``sequenceLength`` bits (10⁶ by default, the publication's size);
-/// every test runs on every sequence, sequences side by side on ``threads`` threads, and each test's
-/// P-values are kept as a ``SP80022Tally`` (counts, not values), so memory holds `threads` sequences
-/// whatever the input's length and the result is the same on any number of threads. Input shorter than
-/// one sequence is tested as one shorter sequence, and a test it is too short for gives its shortfall;
-/// no bit is ever used twice. The bits after the last whole sequence are counted, not tested.
+/// The bits are cut into sequences of ``sequenceLength`` bits (10⁶ by default, the publication's size):
+/// every bit of the output, and for sources of 32 bits or more per draw the lowest bit and the lowest 8
+/// bits of each draw, as two further streams. Every test runs on every sequence, sequences side by side
+/// on ``threads`` threads, and each test's P-values are kept as a ``SP80022Tally`` (counts, not values),
+/// so memory holds a few sequences whatever the input's length and the result is the same on any
+/// number of threads. A stream shorter than one sequence is tested as one shorter sequence, and a test it
+/// is too short for gives its shortfall; no bit is ever used twice. Bits after a stream's last whole
+/// sequence are counted, not tested.
 public struct RandomnessBattery: Sendable {
     /// n, the bits per sequence.
     public var sequenceLength = 1_000_000
     /// The tests' parameters (exact class probabilities by default).
     public var parameters = SP80022Parameters()
-    /// The most sequences to test; the rest of the input is read (for its digest) but not tested.
+    /// The most sequences of each stream to test; the rest is read (for its digest) but not tested.
     public var maximumSequences: Int? = nil
     /// Sequences tested side by side.
     public var threads = 1
+    /// Draws whose double resolution is found before any is tested (see ``RandomnessBatteryResult/doubleResolution``).
+    public static let resolutionProbe = 4096
 
     public init() {}
 
-    /// One row of the result: a test's part.
+    /// One row of the result: a test's part on a stream.
     public struct Row: Sendable, Hashable, Comparable {
+        public let stream: BitStream
         public let test: SP80022Test
         public let part: SP80022Part
 
+        public init(stream: BitStream = .all, test: SP80022Test, part: SP80022Part) {
+            self.stream = stream
+            self.test = test
+            self.part = part
+        }
+
         public static func < (a: Row, b: Row) -> Bool {
             let order = SP80022Test.allCases
-            return (order.firstIndex(of: a.test)!, a.part) < (order.firstIndex(of: b.test)!, b.part)
+            return (a.stream, order.firstIndex(of: a.test)!, a.part) < (b.stream, order.firstIndex(of: b.test)!, b.part)
         }
     }
 
     /// The tallies of one sequence's tests.
-    func tallies(of bits: BitSequence) throws -> [Row: SP80022Tally] {
+    func tallies(of bits: BitSequence, stream: BitStream) throws -> [Row: SP80022Tally] {
         var rows: [Row: SP80022Tally] = [:]
         for test in SP80022Test.allCases {
             switch try SP80022.run(test, on: bits, parameters: parameters) {
             case .computed(let results):
-                for result in results { rows[Row(test: test, part: result.part), default: .init()].add(result.pValue) }
+                for result in results { rows[Row(stream: stream, test: test, part: result.part), default: .init()].add(result.pValue) }
             case .shortfall(let reason):
                 for part in SP80022.parts(of: test, parameters: parameters) {
-                    rows[Row(test: test, part: part), default: .init()].add(reason)
+                    rows[Row(stream: stream, test: test, part: part), default: .init()].add(reason)
                 }
             }
         }
@@ -49,8 +61,22 @@ public struct RandomnessBattery: Sendable {
     }
 }
 
-/// What the battery found: the tallies of every test's parts, and what it read.
-public struct RandomnessBatteryResult: Sendable, Hashable {
+/// What one stream of bits gave: its length and how it was cut.
+public struct StreamSummary: Sendable, Hashable {
+    public var stream: BitStream
+    /// Bits the stream received.
+    public var bits: UInt64 = 0
+    /// n, the bits per sequence tested (the stream's length when it is shorter than one sequence).
+    public var sequenceLength = 0
+    /// Sequences tested.
+    public var sequences = 0
+    /// Bits after the last sequence tested, not tested.
+    public var untestedBits: UInt64 = 0
+}
+
+/// What the battery found: the tallies of every test's parts on every stream, the draw tests, and what
+/// it read.
+public struct RandomnessBatteryResult: Sendable {
     /// How the input was read.
     public var format: RandomInputFormat
     /// Numbers (text) or bytes (binary) read.
@@ -59,25 +85,29 @@ public struct RandomnessBatteryResult: Sendable, Hashable {
     public var integersDropped: UInt64 = 0
     /// Trailing bytes of a binary input that did not fill a whole word.
     public var trailingBytes = 0
-    /// Bits the input gave.
-    public var bits: UInt64 = 0
-    /// n, the bits per sequence tested (the input's length when it is shorter than one sequence).
-    public var sequenceLength = 0
-    /// Sequences tested.
-    public var sequences = 0
-    /// Bits after the last sequence tested, not tested.
-    public var untestedBits: UInt64 = 0
-    /// Every test's part, in the publication's order.
+    /// Draws read: 32-bit words (big-endian) of raw bytes, words, doubles or integers.
+    public var draws: UInt64 = 0
+    /// For doubles: g, the finest grid 2^−g that the first ``RandomnessBattery/resolutionProbe`` doubles
+    /// lie on (53 for `nextDouble()`, 52 for V8's `Math.random()` since 2016, 32 for a 32-bit generator
+    /// divided by 2³²). The bits tested are those of ⌊u · 2^min(g, 32)⌋, and the low bits those of ⌊u · 2^g⌋.
+    public var doubleResolution: Int? = nil
+    /// Every stream, every bit first.
+    public var streams: [StreamSummary] = []
+    /// Every test's part, stream by stream, in the publication's order.
     public var rows: [(row: RandomnessBattery.Row, tally: SP80022Tally)] = []
+    /// The draw tests.
+    public var drawResults: [DrawResult] = []
 
-    public static func == (a: Self, b: Self) -> Bool {
-        a.format == b.format && a.itemsRead == b.itemsRead && a.integersDropped == b.integersDropped && a.trailingBytes == b.trailingBytes
-            && a.bits == b.bits && a.sequenceLength == b.sequenceLength && a.sequences == b.sequences && a.untestedBits == b.untestedBits
-            && a.rows.elementsEqual(b.rows) { $0.row == $1.row && $0.tally == $1.tally }
-    }
+    public init(format: RandomInputFormat) { self.format = format }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(bits)
-        hasher.combine(sequences)
-    }
+    /// The stream of every bit.
+    public var all: StreamSummary { streams.first { $0.stream == .all } ?? StreamSummary(stream: .all) }
+    /// Bits the input gave (every bit stream).
+    public var bits: UInt64 { all.bits }
+    /// Sequences of every bit tested.
+    public var sequences: Int { all.sequences }
+    /// n of the stream of every bit.
+    public var sequenceLength: Int { all.sequenceLength }
+    /// Bits of every bit stream after its last whole sequence.
+    public var untestedBits: UInt64 { all.untestedBits }
 }

@@ -17,12 +17,24 @@ public struct RandomnessCheck: Sendable, Hashable {
     /// (``SP80022Part/whole``), the most extreme of them named in its facts.
     public let part: SP80022Part
     public let level: Level
+    /// The bits tested: every bit of the output, or the lowest bits of each draw.
+    public let stream: BitStream
 
-    public init(test: SP80022Test, part: SP80022Part, level: Level) {
+    public init(test: SP80022Test, part: SP80022Part, level: Level, stream: BitStream = .all) {
         self.test = test
         self.part = part
         self.level = level
+        self.stream = stream
     }
+}
+
+/// The bits a stream of SP 800-22 sequences is made of.
+public enum BitStream: Sendable, Hashable, Comparable {
+    /// Every bit the input gives (``RandomInputFormat`` says which).
+    case all
+    /// The lowest `count` bits of each draw (of a 32- or 64-bit word, or of a double's ⌊u · 2^g⌋ at its
+    /// resolution g), where a linear congruential generator's short periods show.
+    case lowestBits(Int)
 }
 
 /// A battery row's figures.
@@ -47,10 +59,9 @@ public struct RandomnessFacts: Sendable, Hashable {
 public struct RandomnessInput: Sendable, Hashable {
     public var format: RandomInputFormat
     public var itemsRead: UInt64
-    public var bits: UInt64
-    public var sequenceLength: Int
-    public var sequences: Int
-    public var untestedBits: UInt64
+    public var draws: UInt64
+    public var doubleResolution: Int?
+    public var streams: [StreamSummary]
     public var integersDropped: UInt64
     public var trailingBytes: Int
 }

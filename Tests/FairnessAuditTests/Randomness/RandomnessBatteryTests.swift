@@ -45,10 +45,13 @@ struct RandomnessBatteryTests {
     @Test func aStreamIsCutIntoSequencesAndEachTestRunsOnEach() throws {
         var battery = RandomnessBattery()
         battery.sequenceLength = 100_000
-        let data = Self.bytes(12_500 * 3 + 1000, seed: 7)
+        let data = Self.bytes(12_500 * 3 + 1001, seed: 7)
         let result = try Self.run(battery, data, format: .bytes)
         #expect(result.sequences == 3 && result.sequenceLength == 100_000)
-        #expect(result.bits == UInt64(data.count * 8) && result.untestedBits == 8000)
+        #expect(result.bits == UInt64(data.count * 8) && result.untestedBits == 8008 && result.draws == UInt64(data.count / 4))
+        // The lowest bit and the lowest 8 bits of each 32-bit draw are streams of their own.
+        #expect(result.streams.map(\.bits) == [UInt64(data.count * 8), result.draws, result.draws * 8])
+        #expect(result.drawResults.map(\.check).contains(.lowestBitLinearComplexity))
         // The frequency test's P-values are those of the three sequences, tested one by one.
         let bits = BitSequence(bytes: data)
         var expected = SP80022Tally()
@@ -90,10 +93,18 @@ struct RandomnessBatteryTests {
     @Test func textGivesTheBitsAGameUses() throws {
         var battery = RandomnessBattery()
         battery.sequenceLength = 160
-        // Doubles: the top 32 bits of each.
+        // Doubles on a grid of 2^-3: three bits each, no low-bit streams.
         let doubles = "0.5\n0.25\n\n0.75\n0.125\n0.0\n"
         let fromDoubles = try Self.run(battery, Array(doubles.utf8), format: .doubles)
-        #expect(fromDoubles.bits == 160 && fromDoubles.itemsRead == 5 && fromDoubles.sequences == 1)
+        #expect(fromDoubles.doubleResolution == 3 && fromDoubles.bits == 15 && fromDoubles.itemsRead == 5 && fromDoubles.sequences == 1)
+        #expect(fromDoubles.streams.map(\.stream) == [.all])
+        // Doubles of 52 random bits (V8's Math.random since 2016): 32 bits each tested, 52 for the low bits.
+        var generator = SplitMix64(seed: 4)
+        let fine = (0..<5000).map { _ in String(Double(generator.next() >> 12) / 0x1p52) }.joined(separator: "\n")
+        let fromFine = try Self.run(battery, Array(fine.utf8), format: .doubles)
+        #expect(fromFine.doubleResolution == 52 && fromFine.bits == 5000 * 32 && fromFine.draws == 5000)
+        #expect(fromFine.streams.map(\.stream) == [.all, .lowestBits(1), .lowestBits(8)])
+        #expect(fromFine.streams[1].bits == 5000 && fromFine.streams[2].bits == 40_000)
         // Integers 1 ... 6: two bits of the offset, offsets 4 and 5 dropped.
         let dice = (0..<100).map { "\($0 % 6 + 1)" }.joined(separator: "\n")
         let fromDice = try Self.run(battery, Array(dice.utf8), format: .integers(1...6))
@@ -142,6 +153,8 @@ struct RandomnessBatteryTests {
         battery.sequenceLength = 100_000
         let failing = try RandomnessBattery.report(battery.run(bits: biased), name: "biased", settings: settings)
         #expect(failing.gate == .fail)
+        let draws = failing.checks.filter { if case .randomDraws = $0.check { true } else { false } }
+        #expect(draws.count == 8)
         let frequency = try #require(
             failing.checks.first { $0.check == .randomness(.init(test: .frequency, part: .whole, level: .proportion)) })
         #expect(

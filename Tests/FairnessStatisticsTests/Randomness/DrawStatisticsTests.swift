@@ -16,13 +16,22 @@ struct DrawStatisticsTests {
 
     /// The long Berlekamp–Massey equals the block one on random and on structured sequences.
     @Test func longLinearComplexityEqualsTheBlockAlgorithm() {
-        var solver = BerlekampMassey(capacity: 700)
+        var solver = BerlekampMassey(capacity: 3000)
         for seed in 0..<20 {
-            let bits = randomBits(700, seed: UInt64(seed))
-            #expect(DrawStatistics.linearComplexity(of: bits, length: 700) == solver.linearComplexity(of: bits, from: 0, length: 700))
+            let length = [700, 3000, 64, 65, 129][seed % 5]
+            let bits = randomBits(length, seed: UInt64(seed))
+            #expect(DrawStatistics.linearComplexity(of: bits, length: length) == solver.linearComplexity(of: bits, from: 0, length: length))
         }
+        // A 32-bit LCG's bit k has period 2^(k+1): its bit 9 over 4096 draws.
+        var state: UInt32 = 12345, lcgBit = BitSequence()
+        for _ in 0..<4096 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            lcgBit.append(UInt64(state >> 9 & 1), bitCount: 1)
+        }
+        #expect(DrawStatistics.linearComplexity(of: lcgBit, length: 4096) <= 1024)
         // A sequence of period 8 from a 3-stage register, and all ones.
         var periodic = BitSequence()
+        solver = BerlekampMassey(capacity: 600)
         for index in 0..<600 { periodic.append(UInt64([1, 0, 0, 1, 0, 1, 1, 1][index % 8]), bitCount: 1) }
         #expect(DrawStatistics.linearComplexity(of: periodic, length: 600) == solver.linearComplexity(of: periodic, from: 0, length: 600))
         #expect(DrawStatistics.linearComplexity(of: BitSequence(bytes: [UInt8](repeating: 0xFF, count: 80)), length: 640) == 1)

@@ -32,6 +32,8 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case binomial(Binomial)
     /// A randomness battery row: a test's P-values over the sequences tested.
     case randomness(RandomnessFacts)
+    /// A draw test's figures.
+    case randomDraws(DrawFacts)
     /// The same test as `check` (the same counts against the same odds): no second p-value.
     case sameTest(as: CheckIdentifier, CheckDetail)
     /// Information beside `check`, the gate on the same table (a G-test beside Pearson's X²), outside the

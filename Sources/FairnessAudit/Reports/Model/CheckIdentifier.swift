@@ -120,6 +120,8 @@ public enum CheckIdentifier: Sendable, Hashable {
 
     /// A test of a random source's raw output (``RandomnessCheck``).
     case randomness(RandomnessCheck)
+    /// A test of a random source's draws as a game uses them (``DrawCheck``).
+    case randomDraws(DrawCheck)
 
     /// A subject the audit could not run (its probe failed, its model threw).
     case subjectCouldNotBeRun

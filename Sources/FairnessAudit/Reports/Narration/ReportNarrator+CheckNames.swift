@@ -7,6 +7,7 @@ extension ReportNarrator {
     public static func name(of check: CheckIdentifier) -> String {
         switch check {
         case .randomness(let check): name(of: check)
+        case .randomDraws(let check): name(of: check)
         case .boundary: "boundary"
         case .wraparound: "wraparound"
         case .consistency: "consistency"

@@ -132,6 +132,7 @@ extension ReportNarrator {
                 + (pooled.isEmpty ? "" : "; rare outcomes pooled: " + pooled.joined(separator: ", "))
         case .homogeneityTooFewWindows: "inconclusive: fewer than 2 windows"
         case .randomness(let facts): text(facts)
+        case .randomDraws(let facts): text(facts)
         default: preconditionFailure("every detail is narrated")
         }
     }

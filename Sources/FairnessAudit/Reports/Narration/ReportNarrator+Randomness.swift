@@ -12,7 +12,38 @@ extension ReportNarrator {
         case .proportion: level = ": proportion passing"
         case .uniformity: level = ": uniformity of P-values"
         }
-        return "SP 800-22 \(check.test.section) \(name(of: check.test))\(part)\(level)"
+        let stream: String
+        switch check.stream {
+        case .all: stream = ""
+        case .lowestBits(1): stream = ", lowest bit of each draw"
+        case .lowestBits(let count): stream = ", lowest \(count) bits of each draw"
+        }
+        return "SP 800-22 \(check.test.section) \(name(of: check.test))\(part)\(stream)\(level)"
+    }
+
+    /// A draw test's name, such as `birthday spacings (top 24 bits of each draw)`.
+    static func name(of check: DrawCheck) -> String {
+        switch check {
+        case .birthdaySpacings(let end): "birthday spacings (\(end == .top ? "top" : "low") 24 bits of each draw)"
+        case .collisions(let end): "collisions (\(end == .top ? "top" : "low") 20 bits of each draw)"
+        case .gaps: "gaps (draws whose top 4 bits are 0)"
+        case .serialPairs: "serial pairs of draws (every resolution)"
+        case .serialTriples: "serial triples of draws (every resolution)"
+        case .lowestBitLinearComplexity: "linear complexity of the lowest bit of consecutive draws (exact)"
+        }
+    }
+
+    static func text(_ facts: DrawFacts) -> String {
+        if let needed = facts.needed {
+            return "inconclusive: \(facts.draws) draws used; the test needs at least \(needed)"
+        }
+        var words = "\(facts.draws) draws"
+        if let resolutions = facts.resolutions, let bits = facts.bits {
+            words += "; \(resolutions) resolutions, the most extreme \(bits) bits of each draw (Bonferroni over the resolutions)"
+        } else if let observed = facts.observed, let expected = facts.expected {
+            words += "; observed \(number(observed)), a good source gives \(number(expected)) on average"
+        }
+        return words
     }
 
     /// A test's name as the publication gives it, in lower case.
@@ -82,12 +113,24 @@ extension ReportNarrator {
 
     static func text(_ input: RandomnessInput) -> String {
         let read = input.format.isText ? "\(input.itemsRead) numbers" : "\(input.itemsRead) bytes"
-        var words =
-            "Read \(read) (\(input.format.argument)), \(input.bits) bits: \(input.sequences) sequence\(input.sequences == 1 ? "" : "s") of \(input.sequenceLength) bits tested"
-        if input.untestedBits > 0 { words += ", \(input.untestedBits) bits after the last whole sequence not tested" }
-        if input.integersDropped > 0 { words += ", \(input.integersDropped) integers past the largest power of two of the range dropped" }
-        if input.trailingBytes > 0 { words += ", \(input.trailingBytes) trailing bytes short of a word not used" }
-        if input.sequences > 1 && input.sequences < SP80022Tally.sequencesForUniformity {
+        var words = "Read \(read) (\(input.format.argument)), \(input.draws) draws"
+        if let resolution = input.doubleResolution {
+            words += "; every double lies on the grid 2^-\(resolution) (\(resolution) random bits each)"
+        }
+        for stream in input.streams {
+            let what: String
+            switch stream.stream {
+            case .all: what = "every bit"
+            case .lowestBits(1): what = "the lowest bit of each draw"
+            case .lowestBits(let count): what = "the lowest \(count) bits of each draw"
+            }
+            words +=
+                "; \(what): \(stream.bits) bits, \(stream.sequences) sequence\(stream.sequences == 1 ? "" : "s") of \(stream.sequenceLength) bits tested"
+            if stream.untestedBits > 0 { words += " (\(stream.untestedBits) bits after the last not tested)" }
+        }
+        if input.integersDropped > 0 { words += "; \(input.integersDropped) integers past the largest power of two of the range dropped" }
+        if input.trailingBytes > 0 { words += "; \(input.trailingBytes) trailing bytes short of a word not used" }
+        if let all = input.streams.first, all.sequences > 1, all.sequences < SP80022Tally.sequencesForUniformity {
             words += "; the uniformity of P-values needs \(SP80022Tally.sequencesForUniformity) sequences and is not tested"
         }
         return words + "."

@@ -10,6 +10,15 @@ public enum DrawStatistics {
         k <= 0 ? 1 : try GSL.gammaIncP(Double(k), mu)
     }
 
+    /// log₁₀ P(X ≥ k) for X ~ Poisson(μ), finite where the tail underflows: there (k > μ far out) the
+    /// bound log₁₀[P(X = k) (k + 1)/(k + 1 − μ)], at most a factor (k + 1)/(k + 1 − μ) above the tail.
+    public static func poissonLog10UpperTail(_ k: Int, mean mu: Double) throws -> (log10: Double, bound: Bool) {
+        let tail = try poissonUpperTail(k, mean: mu)
+        if tail >= 1e-290 || Double(k) + 1 <= mu { return (log10(tail), false) }
+        let logPoint = Double(k) * log(mu) - mu - lgamma(Double(k) + 1)
+        return ((logPoint + log((Double(k) + 1) / (Double(k) + 1 - mu))) / log(10.0), true)
+    }
+
     /// P(X ≤ k) for X ~ Poisson(μ): Q(k + 1, μ).
     public static func poissonLowerTail(_ k: Int, mean mu: Double) throws -> Double {
         k < 0 ? 0 : try GSL.gammaIncQ(Double(k + 1), mu)
@@ -74,6 +83,25 @@ public enum DrawStatistics {
         return min(1, total)
     }
 
+    /// log₁₀ of ``linearComplexityPValue(_:length:)``, finite where the P-value underflows: the tail's
+    /// terms are powers of two, summed in base-2 logarithms.
+    public static func linearComplexityLog10PValue(_ observed: Int, length n: Int) -> Double {
+        func log2Probability(_ l: Int) -> Double { l == 0 ? -Double(n) : Double(min(2 * l - 1, 2 * n - 2 * l) - n) }
+        func log2Tail(upper: Bool) -> Double {
+            let range = upper ? Array(observed...n) : Array((0...observed).reversed())
+            let top = range.map(log2Probability).max()!
+            var scaled = 0.0
+            for l in range {
+                let term = pow(2, log2Probability(l) - top)
+                scaled += term
+                if term < scaled * 1e-18 { break }
+            }
+            return top + log2(scaled)
+        }
+        let smaller = min(log2Tail(upper: false), log2Tail(upper: true))
+        return min(0, (smaller + 1) * log10(2.0))
+    }
+
     /// The two-sided exact P-value of an observed linear complexity of n bits.
     public static func linearComplexityPValue(_ observed: Int, length n: Int) -> Double {
         twoSided(
@@ -83,7 +111,7 @@ public enum DrawStatistics {
     /// The linear complexity of the first `length` bits of `bits` (Berlekamp–Massey over GF(2)). The
     /// connection polynomial is kept as words, coefficient i at bit i from the top, and each step's
     /// discrepancy is the parity of its words AND 64-bit windows of the reversed bits, so n bits cost
-    /// about n²/128 word operations (2¹⁹ bits: a few seconds).
+    /// about n²/256 word operations.
     public static func linearComplexity(of bits: BitSequence, length n: Int) -> Int {
         precondition(n <= bits.count && n > 0, "the bits to analyse")
         // reversed bit j = bit n − 1 − j, padded with 64 zeros; s_(step − i) = reversed bit (n − 1 − step + i).
@@ -99,27 +127,35 @@ public enum DrawStatistics {
         for step in 0..<n {
             let start = n - 1 - step
             var parity = 0
-            for word in 0...(step >> 6) {
+            // The connection polynomial's degree is at most the complexity.
+            for word in 0...(min(step, complexity) >> 6) {
                 let position = start + word << 6
                 let shift = UInt64(position & 63), base = position >> 6
                 let window = shift == 0 ? reversed.words[base] : reversed.words[base] << shift | reversed.words[base + 1] >> (64 - shift)
                 parity ^= (connection[word] & window).nonzeroBitCount
             }
-            // Coefficients past `step` are zero, and reversed bits past n − 1 are the zero padding.
+            // Coefficients past the degree are zero, and reversed bits past n − 1 are the zero padding.
             guard parity & 1 == 1 else { continue }
             let lengthens = complexity <= step / 2
-            if lengthens { saved = connection }
             let shift = step - lastChange, wordShift = shift >> 6, bitShift = UInt64(shift & 63)
-            for index in stride(from: words - 1, through: wordShift, by: -1) {
+            // C ← C + x^shift B: B's degree is below the previous change's step, so C's words past
+            // (step + 1)/64 + 1 do not change.
+            let top = min(words - 1, (step + 1) >> 6 + 1)
+            if lengthens {
+                // The new C goes to `saved`; the old one becomes B.
+                for index in 0...top { saved[index] = connection[index] }
+            }
+            for index in stride(from: top, through: wordShift, by: -1) {
                 let source = index - wordShift
                 var value = previous[source] >> bitShift
                 if bitShift != 0, source > 0 { value |= previous[source - 1] << (64 - bitShift) }
-                connection[index] ^= value
+                if lengthens { saved[index] ^= value } else { connection[index] ^= value }
             }
             if lengthens {
                 complexity = step + 1 - complexity
                 lastChange = step
-                swap(&previous, &saved)
+                swap(&previous, &connection)
+                swap(&connection, &saved)
             }
         }
         return complexity

@@ -90,7 +90,8 @@ public struct CollisionTest: Sendable, Hashable {
     /// Two-sided P of the total collisions under their exact distribution; nil before a whole test.
     public func pValue() -> Double? {
         guard tests > 0 else { return nil }
-        let total = DrawStatistics.convolutionPower(DrawStatistics.collisionDistribution(balls: balls, urns: pow(2, Double(urnBits))), tests)
+        let total = DrawStatistics.convolutionPower(
+            DrawStatistics.collisionDistribution(balls: balls, urns: pow(2, Double(urnBits))), tests)
         let lower = total.prefix(collisions + 1).reduce(0, +)
         let upper = collisions < total.count ? total[collisions...].reduce(0, +) : 0
         return DrawStatistics.twoSided(lower: lower, upper: upper)
