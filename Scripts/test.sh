@@ -62,6 +62,7 @@ python3 Scripts/gates/recompute_pvalues.py Reports
 python3 Scripts/gates/check_payout_size.py Reports/calibration.md
 python3 Scripts/gates/check_contingency_size.py Reports/calibration.md
 bash Scripts/gates/check-log-recompute.sh
+bash Scripts/gates/check-rng-controls.sh
 python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 python3 Scripts/gates/check_spec_schema.py
 passed=$(printf '%s\n' "$summary" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')

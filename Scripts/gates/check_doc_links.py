@@ -192,8 +192,8 @@ def check_readme(problems):
 # The subcommands each executable has; a command in the docs must name one (or start with an option, which
 # `audit` gives to its default subcommand, run).
 SUBCOMMANDS = {
-    "audit": {"run", "log", "merge", "list", "spec", "help"},
-    "audit-bench": {"engine", "calibrate", "help"},
+    "audit": {"run", "log", "rng", "merge", "verify", "list", "spec", "help"},
+    "audit-bench": {"engine", "calibrate", "rng-controls", "help"},
 }
 COMMAND = re.compile(r"(?:swift run (?:-c release )?|\.build/(?:release|debug)/)(audit(?:-bench)?)\s+([A-Za-z][\w-]*)")
 

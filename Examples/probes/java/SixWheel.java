@@ -19,6 +19,8 @@ public final class SixWheel {
         return Math.min(index, 5) + 1;
     }
 
+    static final java.util.SplittableRandom RANDOM = new java.util.SplittableRandom();
+
     static float spin(float drawn) {
         return 2 * 360f + drawn;
     }
@@ -32,7 +34,16 @@ public final class SixWheel {
         while ((line = in.readLine()) != null) {
             String[] words = line.trim().split(" ");
             switch (words[0]) {
-                case "fairness-probe": out.println("ok 1 wheel float"); break;
+                case "fairness-probe": out.println("ok 4 wheel float"); break;
+                case "random": {
+                    // Protocol version 4: the game's own random source, SplittableRandom's nextDouble()
+                    // (java.util.Random's low bits have short periods: audit rng fails it, Reports/rng-controls.md).
+                    int count = Integer.parseInt(words[1]);
+                    StringBuilder answer = new StringBuilder(count * 20).append("double");
+                    for (int i = 0; i < count; i++) answer.append(' ').append(Double.toString(RANDOM.nextDouble()));
+                    out.println(answer);
+                    break;
+                }
                 case "report": out.println(sectorAt(Float.parseFloat(words[1]))); break;
                 case "spin": out.println(Float.toString(spin(Float.parseFloat(words[1])))); break;
                 case "reset": session = 0f; out.println("ok"); break;

@@ -6,6 +6,7 @@ Run with --bug to plant a defect: the cumulative table is built with integer deg
 which moves five of the eight lines by up to 0.9 degrees: a mislabel on about 0.6% of spins.
 """
 import os
+import random
 import sys
 
 WEIGHTS = [30, 20, 15, 10, 10, 8, 5, 2]
@@ -43,7 +44,10 @@ def answer(line, session):
     if not words:
         return "none"
     if words[0] == "fairness-probe":
-        return "ok 1 wheel double"
+        return "ok 4 wheel double"
+    if words[0] == "random":
+        # Protocol version 4: the game's own random source, as it calls it.
+        return "double " + " ".join(repr(random.random()) for _ in range(int(words[1])))
     if words[0] == "report":
         return str(prize_at(float(words[1])))
     if words[0] == "spin":

@@ -13,14 +13,22 @@ public enum DrawCheck: Sendable, Hashable, Comparable {
 
     /// Marsaglia's birthday spacings, 512 birthdays in 2²⁴ days (``BirthdaySpacingsTest``).
     case birthdaySpacings(End)
+    /// Birthday spacings of points made of two consecutive draws' top 24 bits, 2¹⁷ a year in 2⁴⁸ days
+    /// (as TestU01's SmallCrush takes them in two dimensions, where a lattice or a band of consecutive
+    /// draws shows).
+    case birthdaySpacingsOfPairs
     /// Knuth's collisions, 4096 balls in 2²⁰ urns (``CollisionTest``).
     case collisions(End)
     /// Knuth's gaps between draws whose top 4 bits are 0 (``GapTest``).
     case gaps
     /// Pairs and triples of consecutive draws at every resolution (``SerialTupleTest``).
     case serialPairs, serialTriples
-    /// The exact linear complexity of the lowest bit of up to 2¹⁸ consecutive draws.
-    case lowestBitLinearComplexity
+    /// Collisions of points of two consecutive draws' top 16 bits, up to 2¹⁹ points in 2³² urns
+    /// (``TupleCollisionTest``).
+    case pairCollisions
+    /// The autocorrelation of the lowest bit of up to 2²⁰ consecutive draws at the lags 1, 2, 4, …, 2¹⁷
+    /// (``LowBitAutocorrelationTest``).
+    case lowestBitAutocorrelation
 }
 
 /// A draw test's outcome.
@@ -59,6 +67,8 @@ public struct DrawFacts: Sendable, Hashable {
     public var bits: Int? = nil
     /// The tuples' resolutions tested (Bonferroni over them).
     public var resolutions: Int? = nil
+    /// The autocorrelation's most extreme lag.
+    public var lag: Int? = nil
 }
 
 /// The draw tests of one run, fed draw by draw on the reading thread (each costs a few operations a
@@ -69,55 +79,67 @@ struct DrawTally {
     let topBits: Int
     let hasLowBits: Bool
     private(set) var draws: UInt64 = 0
-    private var birthdaysTop: BirthdaySpacingsTest?, birthdaysLow: BirthdaySpacingsTest?
+    private var birthdaysTop: BirthdaySpacingsTest?, birthdaysLow: BirthdaySpacingsTest?, birthdayPairs: BirthdaySpacingsTest?
+    private var firstOfPair: UInt64?
     private var collisionsTop: CollisionTest?, collisionsLow: CollisionTest?
     private var gaps: GapTest?
     private var pairs: SerialTupleTest?, triples: SerialTupleTest?
-    private var lowestBits: BitSequence?
-    static let linearComplexityLength = 1 << 18
+    private var pairCollisions: TupleCollisionTest?
+    private var autocorrelation: LowBitAutocorrelationTest?
 
-    init(topBits: Int, hasLowBits: Bool) {
+    init(topBits: Int, hasLowBits: Bool, lowBits: Int) {
         self.topBits = topBits
         self.hasLowBits = hasLowBits
-        if topBits >= 24 { birthdaysTop = BirthdaySpacingsTest() }
+        if topBits >= 24 { (birthdaysTop, birthdayPairs) = (BirthdaySpacingsTest(), BirthdaySpacingsTest.pairs()) }
         if topBits >= 20 { collisionsTop = CollisionTest() }
         if topBits >= 4 { gaps = GapTest() }
+        if topBits >= 16 { pairCollisions = TupleCollisionTest() }
         pairs = SerialTupleTest(dimensions: 2, finestBits: min(10, topBits))
         triples = SerialTupleTest(dimensions: 3, finestBits: min(7, topBits))
         if hasLowBits {
-            birthdaysLow = BirthdaySpacingsTest()
-            collisionsLow = CollisionTest()
-            lowestBits = BitSequence(capacity: Self.linearComplexityLength)
+            if lowBits >= 24 { birthdaysLow = BirthdaySpacingsTest() }
+            if lowBits >= 20 { collisionsLow = CollisionTest() }
+            autocorrelation = LowBitAutocorrelationTest()
         }
     }
 
     /// Adds a draw: `top` holds its top ``topBits`` bits, most significant first; `low` its low end.
     mutating func add(top: UInt32, low: UInt64) {
         draws += 1
-        birthdaysTop?.add(top >> 8)
+        birthdaysTop?.add(UInt64(top >> 8))
+        if birthdayPairs != nil {
+            if let first = firstOfPair {
+                birthdayPairs!.add(first << 24 | UInt64(top >> 8))
+                firstOfPair = nil
+            } else {
+                firstOfPair = UInt64(top >> 8)
+            }
+        }
         collisionsTop?.add(top >> 12)
         gaps?.add(topBits: top >> 28)
+        pairCollisions?.add(topBits: UInt64(top >> 16))
         if let finest = pairs?.finestBits { pairs!.add(topBits: top >> UInt32(32 - finest)) }
         if let finest = triples?.finestBits { triples!.add(topBits: top >> UInt32(32 - finest)) }
         guard hasLowBits else { return }
-        birthdaysLow!.add(UInt32(truncatingIfNeeded: low))
-        collisionsLow!.add(UInt32(truncatingIfNeeded: low))
-        if lowestBits!.count < Self.linearComplexityLength { lowestBits!.append(low & 1, bitCount: 1) }
+        birthdaysLow?.add(low)
+        collisionsLow?.add(UInt32(truncatingIfNeeded: low))
+        autocorrelation?.add(low)
     }
 
     /// Every applicable test's outcome.
     func results() throws -> [DrawResult] {
         var out: [DrawResult] = []
-        func birthday(_ test: BirthdaySpacingsTest?, _ end: DrawCheck.End) throws {
+        func birthday(_ test: BirthdaySpacingsTest?, _ check: DrawCheck) throws {
             guard let test else { return }
             let mean = Double(test.years) * test.lambda
             let facts = DrawFacts(
                 draws: UInt64(test.years * test.birthdays), needed: test.years == 0 ? UInt64(test.birthdays) : nil,
                 observed: Double(test.duplicates), expected: mean, bits: test.dayBits)
             let log10P = test.years == 0 ? nil : try DrawStatistics.poissonLog10UpperTail(test.duplicates, mean: mean).log10
-            out.append(
-                DrawResult(check: .birthdaySpacings(end), pValue: try test.pValue(), log10PValue: log10P, method: .asymptotic, facts: facts)
-            )
+            var counted = facts
+            // A point of the pairs test is two draws.
+            if check == .birthdaySpacingsOfPairs { (counted.draws, counted.needed) = (facts.draws * 2, facts.needed.map { $0 * 2 }) }
+            out.append(DrawResult(check: check, pValue: try test.pValue(), log10PValue: log10P, method: .asymptotic, facts: counted))
         }
         func collision(_ test: CollisionTest?, _ end: DrawCheck.End) {
             guard let test else { return }
@@ -137,7 +159,8 @@ struct DrawTally {
             let log10P = try ChiSquareDistribution(degreesOfFreedom: df).log10UpperTail(statistic) + log10(Double(members))
             return (min(1, pow(10, log10P)), min(0, log10P))
         }
-        try birthday(birthdaysTop, .top)
+        try birthday(birthdaysTop, .birthdaySpacings(.top))
+        try birthday(birthdayPairs, .birthdaySpacingsOfPairs)
         collision(collisionsTop, .top)
         if let gaps {
             let result = try gaps.result()
@@ -158,24 +181,32 @@ struct DrawTally {
             let p = try worst.map { try chiSquare($0.statistic, cells! - 1, members: results.count) }
             out.append(DrawResult(check: check, pValue: p?.0, log10PValue: p?.1, method: .chiSquare, facts: facts))
         }
-        try birthday(birthdaysLow, .low)
+        if let pairCollisions {
+            let result = pairCollisions.result()
+            let facts = DrawFacts(
+                draws: UInt64(pairCollisions.points * 2), needed: result == nil ? 2000 : nil,
+                observed: result.map { Double($0.collisions) },
+                expected: result?.expected, bits: 16)
+            let bounded = result.map { $0.pValue < 1e-300 } ?? false
+            out.append(
+                DrawResult(
+                    check: .pairCollisions, pValue: bounded ? 1e-300 : result?.pValue, method: bounded ? .exactUpperBound : .exact,
+                    facts: facts))
+        }
+        try birthday(birthdaysLow, .birthdaySpacings(.low))
         collision(collisionsLow, .low)
-        if let lowestBits {
-            out.append(Self.linearComplexity(of: lowestBits))
+        if let autocorrelation {
+            let result = try autocorrelation.result()
+            var facts = DrawFacts(
+                draws: UInt64(autocorrelation.bits.count), needed: result == nil ? 1001 : nil,
+                observed: result.map { Double($0.agreements) },
+                expected: result.map { Double($0.pairs) / 2 }, bits: 1)
+            facts.lag = result?.lag
+            out.append(
+                DrawResult(
+                    check: .lowestBitAutocorrelation, pValue: result?.pValue, log10PValue: result?.log10PValue, method: .exact, facts: facts
+                ))
         }
         return out
-    }
-
-    /// The lowest bits' exact linear complexity test; it needs 1000 draws.
-    static func linearComplexity(of bits: BitSequence) -> DrawResult {
-        guard bits.count >= 1000 else {
-            return DrawResult(check: .lowestBitLinearComplexity, pValue: nil, facts: DrawFacts(draws: UInt64(bits.count), needed: 1000))
-        }
-        let complexity = DrawStatistics.linearComplexity(of: bits, length: bits.count)
-        let facts = DrawFacts(
-            draws: UInt64(bits.count), observed: Double(complexity), expected: Double(bits.count) / 2, bits: 1)
-        return DrawResult(
-            check: .lowestBitLinearComplexity, pValue: DrawStatistics.linearComplexityPValue(complexity, length: bits.count),
-            log10PValue: DrawStatistics.linearComplexityLog10PValue(complexity, length: bits.count), facts: facts)
     }
 }

@@ -44,7 +44,10 @@ extension RandomnessBattery.Session {
                 result.integersDropped += 1
                 return
             }
-            try take(bits: offset, bitCount: bits, top: UInt32(truncatingIfNeeded: offset << UInt64(32 - min(32, bits))), low: offset)
+            let top =
+                bits > 32
+                ? UInt32(truncatingIfNeeded: offset >> UInt64(bits - 32)) : UInt32(truncatingIfNeeded: offset << UInt64(32 - bits))
+            try take(bits: offset, bitCount: bits, top: top, low: offset)
         default:
             guard let value = Double(text), value >= 0, value < 1 else {
                 throw LogError(line: number, column: 1, message: "'\(text.prefix(40))' is not a number in [0, 1)")
@@ -77,7 +80,7 @@ extension RandomnessBattery.Session {
             return grid == 0 ? finest : max(finest, 53 - grid.trailingZeroBitCount)
         }
         result.doubleResolution = resolution
-        start(topBits: min(32, resolution), hasLowBits: resolution >= 32)
+        start(topBits: min(32, resolution), hasLowBits: resolution >= 32, lowBits: resolution)
         let held = probe
         probe = []
         for value in held { try take(double: value) }

@@ -52,6 +52,24 @@ extension RandomnessBattery {
         return try session.finish()
     }
 
+    /// Runs the battery on `count` draws of `bitsPerDraw` bits each from `next` (a generator called in
+    /// process): 32- and 64-bit draws as binary words are read, narrower ones as integers
+    /// 0 … 2^bitsPerDraw − 1.
+    /// - Precondition: 1 ≤ `bitsPerDraw` ≤ 64.
+    public func run(draws count: Int, bitsPerDraw k: Int, next: () -> UInt64) throws -> RandomnessBatteryResult {
+        precondition((1...64).contains(k), "draws of 1 to 64 bits")
+        let format: RandomInputFormat =
+            k == 64 ? .words64(.big) : k == 32 ? .words32(.big) : .integers(0...Int64((UInt64(1) << UInt64(k)) - 1))
+        var session = Session(battery: self, format: format, cancellation: CancellationFlag())
+        for _ in 0..<count {
+            let draw = k == 64 ? next() : next() & ((1 << UInt64(k)) - 1)
+            let top = k >= 32 ? UInt32(truncatingIfNeeded: draw >> UInt64(k - 32)) : UInt32(truncatingIfNeeded: draw << UInt64(32 - k))
+            try session.take(bits: draw, bitCount: k, top: top, low: draw)
+        }
+        session.result.itemsRead = UInt64(count)
+        return try session.finish()
+    }
+
     static func readBinary(
         _ descriptor: Int32, reading: (UnsafeRawBufferPointer) -> Void, _ body: (UnsafeRawBufferPointer) throws -> Void
     )
@@ -71,5 +89,49 @@ extension RandomnessBattery {
                 try body(chunk)
             }
         }
+    }
+}
+
+extension RandomnessBattery {
+    /// A stream of draws fed one at a time (a probe's answers, say), tested as the same draws read from a
+    /// file in `format` would be.
+    public struct Feed {
+        private var session: Session
+
+        /// A feed of draws written as `format` describes: doubles, integers in their range, or words.
+        public init(battery: RandomnessBattery, format: RandomInputFormat) {
+            session = Session(battery: battery, format: format, cancellation: CancellationFlag())
+        }
+
+        /// A double in [0, 1), for a feed of ``RandomInputFormat/doubles``.
+        public mutating func add(double value: Double) throws {
+            session.result.itemsRead += 1
+            try session.take(double: value)
+        }
+
+        /// An integer: an offset in the range of a feed of ``RandomInputFormat/integers(_:)``, or a
+        /// 32- or 64-bit word of a feed of words.
+        public mutating func add(integer value: UInt64) throws {
+            session.result.itemsRead += 1
+            switch session.format {
+            case .integers(let range):
+                let bits = RandomInputFormat.bitsPerInteger(range)
+                let offset = value &- UInt64(bitPattern: range.lowerBound)
+                guard offset >> UInt64(bits) == 0 else {
+                    session.result.integersDropped += 1
+                    return
+                }
+                let top =
+                    bits > 32
+                    ? UInt32(truncatingIfNeeded: offset >> UInt64(bits - 32)) : UInt32(truncatingIfNeeded: offset << UInt64(32 - bits))
+                try session.take(bits: offset, bitCount: bits, top: top, low: offset)
+            case .words64: try session.take(bits: value, bitCount: 64, top: UInt32(truncatingIfNeeded: value >> 32), low: value)
+            default:
+                try session.take(bits: value & 0xFFFF_FFFF, bitCount: 32, top: UInt32(truncatingIfNeeded: value), low: value & 0xFFFF_FFFF)
+            }
+        }
+
+        /// The battery's result on every draw fed.
+        public mutating func finish() throws -> RandomnessBatteryResult { try session.finish() }
     }
 }

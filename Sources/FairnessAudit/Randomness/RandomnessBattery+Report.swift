@@ -109,3 +109,31 @@ struct RowGroup {
         return [proportion, uniformity].compactMap { $0 }
     }
 }
+
+extension AuditReport {
+    /// The report with a random source's battery added as a subject of its own (its own family and
+    /// verdict), after the others: what `audit run` does for a game whose probe answers `random N`.
+    /// - Throws: ``StatisticsError`` from a second-level tail.
+    public func adding(randomSource result: RandomnessBatteryResult, name: String, settings: AuditSettings) throws -> AuditReport {
+        var settings = settings
+        settings.inputs = []
+        let battery = try Audit.assemble([try result.subjectResult(name: name)], settings: settings, counted: (result.bits, .bits))
+        var report = self
+        report.subjects += battery.subjects
+        report.checks += battery.checks
+        return report
+    }
+}
+
+extension AuditReport {
+    /// The report with a random source that could not be read (its probe died or answered wrongly) as a
+    /// failing subject of its own.
+    public func adding(randomSource name: String, couldNotBeRun fault: String) -> AuditReport {
+        var report = self
+        report.subjects.append(
+            SubjectVerdict(name: name, summary: "random source: could not be read", kind: .randomSource, verdict: .fail, notes: []))
+        report.checks.append(
+            CheckRecord(subject: name, check: .subjectCouldNotBeRun, kind: .exact, status: .fail, detailFacts: .fault(fault)))
+        return report
+    }
+}

@@ -37,13 +37,18 @@ extension RandomnessBattery {
             result = RandomnessBatteryResult(format: format)
             switch format {
             case .doubles: break
-            case .integers(let range): start(topBits: RandomInputFormat.bitsPerInteger(range), hasLowBits: false)
-            case .bytes, .words32, .words64: start(topBits: 32, hasLowBits: true)
+            case .integers(let range):
+                // An integer of 16 bits or more has low bits that `x % n` would use; a narrower one is its
+                // low bits.
+                let bits = RandomInputFormat.bitsPerInteger(range)
+                start(topBits: min(32, bits), hasLowBits: bits >= 16, lowBits: bits)
+            case .bytes, .words32: start(topBits: 32, hasLowBits: true, lowBits: 32)
+            case .words64: start(topBits: 32, hasLowBits: true, lowBits: 64)
             }
         }
 
         /// Opens the streams and the draw tests once the draws' width is known.
-        mutating func start(topBits: Int, hasLowBits: Bool) {
+        mutating func start(topBits: Int, hasLowBits: Bool, lowBits: Int) {
             cutters = [StreamCutter(.all, length: battery.sequenceLength)]
             if hasLowBits {
                 cutters += [
@@ -51,7 +56,7 @@ extension RandomnessBattery {
                     StreamCutter(.lowestBits(8), length: battery.sequenceLength),
                 ]
             }
-            draws = DrawTally(topBits: topBits, hasLowBits: hasLowBits)
+            draws = DrawTally(topBits: topBits, hasLowBits: hasLowBits, lowBits: lowBits)
         }
 
         /// Appends the low `bitCount` bits of `value` (1 … 64), first bit most significant, to stream `index`.

@@ -5,11 +5,11 @@ extension ReportWriter {
         out += markdownProvenance(r)
         out += [
             "", "## Contents", "",
-            "- [Summary](#summary)",
+            "- [Executive summary](#executive-summary)",
             "- Random sources: " + r.subjects.map { "[\($0.name)](#\(anchor($0.name)))" }.joined(separator: " · "),
             "- [Methods](#methods)",
             "- Every figure in CSV: `checks.csv`; all of it in `audit.json`.",
-            "", "## Summary", "",
+            "", "## Executive summary", "",
             "| random source | verdict | worst finding | checks failing | checks inconclusive |",
             "|---|---|---|---|---|",
         ]

@@ -28,6 +28,7 @@ struct ReportFile: Decodable {
     struct Subject: Decodable {
         let name: String
         let verdict: CheckStatus
+        let kind: SubjectKind?
     }
 
     struct Table: Decodable {

@@ -64,6 +64,9 @@ public struct VerificationResult: Sendable, Hashable {
     public var pValues = 0
     /// Intervals recomputed from their tables.
     public var intervals = 0
+    /// P-values of random sources' batteries, which come from the raw output, not from a table: `audit rng`
+    /// on the input whose SHA-256 the provenance seals gives them again.
+    public var rawOutputPValues = 0
     /// Statuses, verdicts and the gate decided again.
     public var decisions = 0
     /// Artefacts checked against the report's provenance.

@@ -7,12 +7,13 @@ import Foundation
 /// seconds while answers are still owed.
 // Used only under ProbeClient's lock (one caller at a time), hence unchecked.
 final class ProbeConnection: @unchecked Sendable {
-    /// The protocol version this toolkit speaks: 3 (for wheels told their result up front: `pick U` since
-    /// version 2; `target I U P` from the previous rotation, and sessions of `play I U`, since version 3). A
-    /// probe may answer as version 1, 2 or 3.
-    static let protocolVersion = 3
+    /// The protocol version this toolkit speaks: 4 (for wheels told their result up front: `pick U` since
+    /// version 2; `target I U P` from the previous rotation, and sessions of `play I U`, since version 3;
+    /// for any game, `random N`, the game's own random source, since version 4). A probe may answer as
+    /// version 1, 2, 3 or 4.
+    static let protocolVersion = 4
     /// The versions a probe may answer the handshake with.
-    static let acceptedVersions = ["1", "2", "3"]
+    static let acceptedVersions = ["1", "2", "3", "4"]
 
     let command: String
     let timeout: Double
@@ -28,11 +29,11 @@ final class ProbeConnection: @unchecked Sendable {
     private(set) var isAlive = true
     /// The number type the probe declared in its handshake: `double` or `float`.
     private(set) var numberType = "double"
-    /// The protocol version the probe answered the handshake with: 1, 2 or 3.
+    /// The protocol version the probe answered the handshake with: 1, 2, 3 or 4.
     private(set) var version = 1
 
-    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 3`, expects
-    /// `ok V KIND NUMBER` with V 1, 2 or 3 (kept in ``version``), the given kind and, if `numberType` is given,
+    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 4`, expects
+    /// `ok V KIND NUMBER` with V 1, 2, 3 or 4 (kept in ``version``), the given kind and, if `numberType` is given,
     /// that number type (otherwise `double` or `float`, kept in ``numberType``).
     /// - Throws: ``ProbeError/didNotStart(command:reason:)``, ``ProbeError/badHandshake(command:expected:received:)``
     ///   or ``ProbeError/timedOut(command:request:seconds:)``.
@@ -61,7 +62,7 @@ final class ProbeConnection: @unchecked Sendable {
         fromProbe = output.fileHandleForReading.fileDescriptor
         _ = fcntl(toProbe, F_SETFL, fcntl(toProbe, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromProbe, F_SETFL, fcntl(fromProbe, F_GETFL) | O_NONBLOCK)
-        let expected = "ok 1|2|3 \(kind) \(expectedNumber ?? "double|float")"
+        let expected = "ok 1|2|3|4 \(kind) \(expectedNumber ?? "double|float")"
         let greeting = "fairness-probe \(Self.protocolVersion)"
         let answers = try exchange([greeting])
         guard let answer = answers.first else {

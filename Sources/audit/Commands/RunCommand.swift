@@ -89,9 +89,11 @@ struct RunCommand: ParsableCommand {
             )
         }
         let started = DispatchTime.now()
-        let report: AuditReport
+        var report: AuditReport
         do {
             report = try Audit.run(selected, settings: settings) { index, subject in progress.subject(index, subject.name) }
+            // A shard writes tallies, which a game's random source has none of: the battery runs in whole runs.
+            if sharding.shard == nil { report = try games.addingRandomSources(to: report, settings: settings) }
         } catch {
             // Clear the progress line, so that the error starts a line of its own.
             progress.finish()

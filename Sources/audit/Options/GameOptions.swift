@@ -92,3 +92,34 @@ struct GameOptions: ParsableArguments {
         }
     }
 }
+
+extension GameOptions {
+    /// The draws of a probe's random source the battery tests in a run of `trials`: the trials, within
+    /// 2²⁰ … 2²² (a second or a few of the probe's time).
+    static func randomDraws(trials: UInt64) -> Int { Int(min(max(trials, 1 << 20), 1 << 22)) }
+
+    /// `report` with, for each spec whose probe speaks protocol version 4, its game's random source
+    /// (`random N`) tested by the randomness battery as a subject of its own, `NAME random source`. A probe
+    /// whose random source cannot be read fails that subject as one that could not be run.
+    /// - Throws: a ``SpecError`` for a spec file that does not parse; ``StatisticsError`` from the battery.
+    func addingRandomSources(to report: AuditReport, settings: AuditSettings) throws -> AuditReport {
+        var report = report
+        var battery = RandomnessBattery()
+        battery.threads = settings.run.threads
+        for (index, probe) in probes.enumerated() {
+            let spec = try SpecParser.parse(contentsOf: URL(fileURLWithPath: specs[index]))
+            let name = "\(spec.name) random source"
+            do {
+                guard
+                    let result = try ProbeRandomSource.test(
+                        command: probe, timeout: probeTimeout, kind: spec.probeKind, draws: Self.randomDraws(trials: settings.run.trials),
+                        battery: battery)
+                else { continue }
+                report = try report.adding(randomSource: result, name: name, settings: settings)
+            } catch let fault as ProbeError {
+                report = report.adding(randomSource: name, couldNotBeRun: fault.description)
+            }
+        }
+        return report
+    }
+}

@@ -14,42 +14,45 @@ struct DrawStatisticsTests {
         return bits
     }
 
-    /// The long Berlekamp–Massey equals the block one on random and on structured sequences.
-    @Test func longLinearComplexityEqualsTheBlockAlgorithm() {
-        var solver = BerlekampMassey(capacity: 3000)
-        for seed in 0..<20 {
-            let length = [700, 3000, 64, 65, 129][seed % 5]
-            let bits = randomBits(length, seed: UInt64(seed))
-            #expect(DrawStatistics.linearComplexity(of: bits, length: length) == solver.linearComplexity(of: bits, from: 0, length: length))
-        }
-        // A 32-bit LCG's bit k has period 2^(k+1): its bit 9 over 4096 draws.
-        var state: UInt32 = 12345, lcgBit = BitSequence()
-        for _ in 0..<4096 {
+    /// The lowest bit's autocorrelation: fair bits pass; an LCG's lowest bits, of period 2, and a bit of
+    /// period 2^17 fail at their lags.
+    @Test func lowBitAutocorrelationFindsShortPeriods() throws {
+        var generator = SplitMix64(seed: 8)
+        var fair = LowBitAutocorrelationTest(), lcg = LowBitAutocorrelationTest(), java = LowBitAutocorrelationTest()
+        var state: UInt32 = 99, java48: UInt64 = 12345
+        for _ in 0..<(1 << 19) {
+            fair.add(generator.next())
             state = state &* 1_664_525 &+ 1_013_904_223
-            lcgBit.append(UInt64(state >> 9 & 1), bitCount: 1)
+            lcg.add(UInt64(state))
+            java48 = (java48 &* 0x5_DEEC_E66D &+ 0xB) & ((1 << 48) - 1)
+            java.add(java48 >> 16)
         }
-        #expect(DrawStatistics.linearComplexity(of: lcgBit, length: 4096) <= 1024)
-        // A sequence of period 8 from a 3-stage register, and all ones.
-        var periodic = BitSequence()
-        solver = BerlekampMassey(capacity: 600)
-        for index in 0..<600 { periodic.append(UInt64([1, 0, 0, 1, 0, 1, 1, 1][index % 8]), bitCount: 1) }
-        #expect(DrawStatistics.linearComplexity(of: periodic, length: 600) == solver.linearComplexity(of: periodic, from: 0, length: 600))
-        #expect(DrawStatistics.linearComplexity(of: BitSequence(bytes: [UInt8](repeating: 0xFF, count: 80)), length: 640) == 1)
+        #expect(try fair.result()!.pValue > 1e-4)
+        // The LCG's lowest bit alternates (lag 1: no agreement); java's has period 2^17, its second half
+        // the complement of the first (lag 2^16: no agreement).
+        let lcgResult = try #require(try lcg.result()), javaResult = try #require(try java.result())
+        #expect(lcgResult.lag == 1 && lcgResult.agreements == 0 && lcgResult.log10PValue < -100_000)
+        #expect(javaResult.lag == 1 << 16 && javaResult.agreements == 0 && javaResult.log10PValue < -100_000)
+        // Exactly: the agreements at lag 1 of 0101... are 0.
+        var alternating = LowBitAutocorrelationTest(capacity: 2000)
+        for index in 0..<2000 { alternating.add(UInt64(index & 1)) }
+        #expect(alternating.agreements(atLag: 1) == 0 && alternating.agreements(atLag: 2) == 1998)
     }
 
-    /// The exact tail sums the exact law: 2^min(2L−1, 2n−2L) of 2^n sequences have complexity L.
-    @Test func linearComplexityTailsAreExact() {
-        let n = 12
-        for observed in 0...n {
-            var lower = observed == 0 ? 1.0 : 1.0, upper = 0.0
-            lower = (0...observed).reduce(0.0) { $0 + ($1 == 0 ? 1 : pow(2, Double(min(2 * $1 - 1, 2 * n - 2 * $1)))) } / 4096
-            upper = (observed...n).reduce(0.0) { $0 + ($1 == 0 ? 1 : pow(2, Double(min(2 * $1 - 1, 2 * n - 2 * $1)))) } / 4096
-            #expect(abs(DrawStatistics.linearComplexityTail(observed, length: n, upper: false) - lower) < 1e-15)
-            #expect(abs(DrawStatistics.linearComplexityTail(observed, length: n, upper: true) - upper) < 1e-15)
+    /// Pairs of consecutive draws: fair draws collide as often as the exact law says; V8's MWC1616, whose
+    /// consecutive top halves are the state of one small generator, never collides.
+    @Test func tupleCollisionsCatchMWC1616() throws {
+        var generator = SplitMix64(seed: 12)
+        var fair = TupleCollisionTest(), mwc = TupleCollisionTest()
+        var r0: UInt32 = 1234, r1: UInt32 = 5678
+        for _ in 0..<(1 << 20) {
+            fair.add(topBits: generator.next() >> 48)
+            r0 = 18030 &* (r0 & 0xFFFF) &+ (r0 >> 16)
+            r1 = 36969 &* (r1 & 0xFFFF) &+ (r1 >> 16)
+            mwc.add(topBits: UInt64(((r0 << 16) &+ (r1 & 0xFFFF)) >> 16))
         }
-        // Far out: L = 1000 of 2^19 bits has probability 2^(1999 − 2^19), below any double: 0, not an error.
-        #expect(DrawStatistics.linearComplexityPValue(262_144, length: 524_288) == 1)
-        #expect(DrawStatistics.linearComplexityTail(262_000, length: 524_288, upper: false) < 1e-80)
+        #expect(fair.points == 1 << 19 && fair.result()!.pValue > 1e-4 && abs(fair.result()!.expected - 32) < 0.01)
+        #expect(mwc.result()!.collisions == 0 && mwc.result()!.pValue < 1e-13)
     }
 
     /// Collisions: the recurrence against enumeration of 5 balls in 4 urns (4^5 outcomes).
@@ -91,7 +94,7 @@ struct DrawStatisticsTests {
         var triples = SerialTupleTest(dimensions: 3, finestBits: 5)
         for _ in 0..<600_000 {
             let value = UInt32(truncatingIfNeeded: generator.next() >> 32)
-            birthdays.add(value >> 8)
+            birthdays.add(UInt64(value >> 8))
             collisions.add(value >> 12)
             gaps.add(topBits: value >> 28)
             triples.add(topBits: value >> 27)

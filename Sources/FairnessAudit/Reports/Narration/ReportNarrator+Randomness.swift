@@ -29,7 +29,9 @@ extension ReportNarrator {
         case .gaps: "gaps (draws whose top 4 bits are 0)"
         case .serialPairs: "serial pairs of draws (every resolution)"
         case .serialTriples: "serial triples of draws (every resolution)"
-        case .lowestBitLinearComplexity: "linear complexity of the lowest bit of consecutive draws (exact)"
+        case .pairCollisions: "collisions of pairs of draws (top 16 bits of each, exact law)"
+        case .birthdaySpacingsOfPairs: "birthday spacings of pairs of draws (top 24 bits of each)"
+        case .lowestBitAutocorrelation: "autocorrelation of the lowest bit of consecutive draws (lags 1 to 2^17, exact binomial)"
         }
     }
 
@@ -38,7 +40,10 @@ extension ReportNarrator {
             return "inconclusive: \(facts.draws) draws used; the test needs at least \(needed)"
         }
         var words = "\(facts.draws) draws"
-        if let resolutions = facts.resolutions, let bits = facts.bits {
+        if let lag = facts.lag, let observed = facts.observed, let expected = facts.expected {
+            words +=
+                "; at lag \(lag) the lowest bits agree \(number(observed)) times in \(number(2 * expected)) pairs (a good source: half; Bonferroni over the lags)"
+        } else if let resolutions = facts.resolutions, let bits = facts.bits {
             words += "; \(resolutions) resolutions, the most extreme \(bits) bits of each draw (Bonferroni over the resolutions)"
         } else if let observed = facts.observed, let expected = facts.expected {
             words += "; observed \(number(observed)), a good source gives \(number(expected)) on average"

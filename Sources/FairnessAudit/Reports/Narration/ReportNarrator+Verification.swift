@@ -41,7 +41,7 @@ extension ReportNarrator {
     /// 322 p-values and 11 intervals recomputed, 706 decisions checked, 0 artefacts matched; gate FAIL" (no gate when `audit.json` could not be read).
     public static func summary(_ result: VerificationResult) -> String {
         "\(count(result.sealedFiles, "file")) sealed, \(count(result.copies, "file")) compared with audit.json, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
-            + "recomputed, \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
+            + "recomputed\(result.rawOutputPValues > 0 ? " (\(count(result.rawOutputPValues, "p-value")) of random sources not: they come from the raw output)" : ""), \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
             + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
     }
 

@@ -17,7 +17,10 @@ public struct BirthdaySpacingsTest: Sendable, Hashable {
     public let maximumYears: Int
     public private(set) var years = 0
     public private(set) var duplicates = 0
-    private var year: [UInt32] = []
+    private var year: [UInt64] = []
+
+    /// The pairs test: points of two consecutive draws' top 24 bits, 2¹⁷ a year in 2⁴⁸ days (λ = 2).
+    public static func pairs() -> BirthdaySpacingsTest { BirthdaySpacingsTest(birthdays: 1 << 17, dayBits: 48, maximumYears: 64) }
 
     public init(birthdays: Int = 512, dayBits: Int = 24, maximumYears: Int = 1000) {
         self.birthdays = birthdays
@@ -32,12 +35,12 @@ public struct BirthdaySpacingsTest: Sendable, Hashable {
     public var isComplete: Bool { years >= maximumYears }
 
     /// Adds a birthday (its low `dayBits` bits are the day).
-    public mutating func add(_ day: UInt32) {
+    public mutating func add(_ day: UInt64) {
         guard !isComplete else { return }
-        year.append(day & UInt32((1 << UInt64(dayBits)) - 1))
+        year.append(dayBits == 64 ? day : day & ((1 << UInt64(dayBits)) - 1))
         guard year.count == birthdays else { return }
         year.sort()
-        var spacings = [UInt32](repeating: 0, count: birthdays)
+        var spacings = [UInt64](repeating: 0, count: birthdays)
         spacings[0] = year[0]
         for index in 1..<birthdays { spacings[index] = year[index] &- year[index - 1] }
         spacings.sort()
@@ -196,5 +199,112 @@ public struct SerialTupleTest: Sendable, Hashable {
             let statistic = SP80022.pearson(cells, [Double](repeating: 1 / Double(cells.count), count: cells.count))
             return (r, statistic, try SP80022.chiSquareTail(statistic, degreesOfFreedom: Double(cells.count - 1)))
         }
+    }
+}
+
+/// The autocorrelation of a bit stream at the lags 1, 2, 4, …, 2¹⁷: for a lag ℓ, the A agreements
+/// bᵢ = bᵢ₊ℓ among the n − ℓ pairs are Binomial(n − ℓ, ½) for fair independent bits (the XORs
+/// bᵢ ⊕ bᵢ₊ℓ are themselves independent fair bits), tested exactly, two-sided; Bonferroni over the lags.
+/// The lowest bits of a linear congruential generator modulo 2ᵉ have periods 2, 4, 8, … (Knuth, TAOCP
+/// vol. 2, section 3.2.1.1), so they agree at such a lag far more than half the time.
+public struct LowBitAutocorrelationTest: Sendable, Hashable {
+    /// The most bits kept.
+    public let capacity: Int
+    public private(set) var bits: BitSequence
+
+    public init(capacity: Int = 1 << 20) {
+        self.capacity = capacity
+        bits = BitSequence(capacity: capacity)
+    }
+
+    public mutating func add(_ bit: UInt64) {
+        if bits.count < capacity { bits.append(bit & 1, bitCount: 1) }
+    }
+
+    /// The lags with at least 1000 pairs.
+    public var lags: [Int] { (0...17).map { 1 << $0 }.filter { bits.count - $0 >= 1000 } }
+
+    /// The agreements at lag ℓ.
+    public func agreements(atLag lag: Int) -> Int {
+        var differ = 0, position = 0
+        let pairs = bits.count - lag
+        while position < pairs {
+            let take = min(57, pairs - position)
+            differ += (bits.window(at: position, length: take) ^ bits.window(at: position + lag, length: take)).nonzeroBitCount
+            position += take
+        }
+        return pairs - differ
+    }
+
+    /// The most extreme lag: (lag, agreements, pairs, P, log₁₀ P) with P Bonferroni-adjusted over the lags;
+    /// nil below 1000 pairs at lag 1.
+    public func result() throws -> (lag: Int, agreements: Int, pairs: Int, pValue: Double, log10PValue: Double)? {
+        let lags = self.lags
+        guard !lags.isEmpty else { return nil }
+        var worst: (lag: Int, agreements: Int, pairs: Int, log10: Double)?
+        for lag in lags {
+            let pairs = bits.count - lag, agreements = agreements(atLag: lag)
+            let p = try BinomialTest.twoSidedPValue(successes: Double(agreements), trials: Double(pairs), hypothesised: 0.5)
+            let log10P =
+                p >= 1e-290
+                ? log10(p) : try BinomialTest.log10TwoSidedPValue(successes: Double(agreements), trials: Double(pairs), hypothesised: 0.5)
+            if worst == nil || log10P < worst!.log10 { worst = (lag, agreements, pairs, log10P) }
+        }
+        let log10P = min(0, worst!.log10 + log10(Double(lags.count)))
+        return (worst!.lag, worst!.agreements, worst!.pairs, pow(10, log10P), log10P)
+    }
+}
+
+/// Collisions of tuples: points made of `dimensions` consecutive draws' top `bitsPerDraw` bits each,
+/// up to ``maximumPoints`` of them, fall into 2^(dimensions · bitsPerDraw) urns; the collisions are
+/// compared with their exact law (``DrawStatistics/collisionDistribution(balls:urns:)``), two-sided.
+/// A generator whose consecutive top bits are tied to a small state collides too rarely: in V8's
+/// MWC1616 each draw's top 16 bits x come from one multiply-with-carry generator, x' = 18030 x + c mod
+/// 2¹⁶ with a carry c < 18030, so a pair of consecutive top halves is its state (x, c), and states do
+/// not repeat within its period of about 2²⁹: 2¹⁹ pairs never collide where 32 collisions are expected.
+/// (A lattice, such as RANDU's low bits, also collides too rarely; uneven draws collide too often.)
+public struct TupleCollisionTest: Sendable, Hashable {
+    public let dimensions: Int
+    public let bitsPerDraw: Int
+    public let maximumPoints: Int
+    private var keys: [UInt64] = []
+    private var key: UInt64 = 0
+    private var filled = 0
+
+    public init(dimensions: Int = 2, bitsPerDraw: Int = 16, maximumPoints: Int = 1 << 19) {
+        precondition(dimensions * bitsPerDraw <= 63, "points of at most 63 bits")
+        self.dimensions = dimensions
+        self.bitsPerDraw = bitsPerDraw
+        self.maximumPoints = maximumPoints
+    }
+
+    public var points: Int { keys.count }
+    public var isComplete: Bool { keys.count >= maximumPoints }
+
+    /// Adds a draw's top `bitsPerDraw` bits.
+    public mutating func add(topBits: UInt64) {
+        guard !isComplete else { return }
+        key = key << UInt64(bitsPerDraw) | topBits
+        filled += 1
+        guard filled == dimensions else { return }
+        keys.append(key)
+        (key, filled) = (0, 0)
+    }
+
+    /// The collisions: points minus distinct points.
+    public func collisions() -> Int {
+        let sorted = keys.sorted()
+        return zip(sorted.dropFirst(), sorted).reduce(0) { $0 + ($1.0 == $1.1 ? 1 : 0) }
+    }
+
+    /// (collisions, expected, two-sided P); nil below 1000 points.
+    public func result() -> (collisions: Int, expected: Double, pValue: Double)? {
+        guard keys.count >= 1000 else { return nil }
+        let law = DrawStatistics.collisionDistribution(balls: keys.count, urns: pow(2, Double(dimensions * bitsPerDraw)))
+        let observed = collisions()
+        let expected = law.enumerated().reduce(0.0) { $0 + Double($1.0) * $1.1 }
+        let upper = observed < law.count ? min(1, law[observed...].reduce(0, +)) : 0
+        let lower = min(1, law.prefix(observed + 1).reduce(0, +))
+        return (observed, expected, DrawStatistics.twoSided(lower: lower, upper: upper))
     }
 }

@@ -1,0 +1,64 @@
+import FairnessAudit
+import FairnessProbe
+import FairnessSpec
+import Foundation
+import TestSupport
+import Testing
+
+/// Protocol version 4's `random N`: a game's own random source through its probe, tested by the battery.
+@Suite("probes: the game's random source", .serialized, .fullTierOnly)
+struct ProbeRandomSourceTests {
+    static func battery() -> RandomnessBattery {
+        var battery = RandomnessBattery()
+        battery.threads = 2
+        return battery
+    }
+
+    static func test(_ probe: String, kind: String = "wheel", draws: Int = 1 << 20) throws -> RandomnessBatteryResult? {
+        try ProbeRandomSource.test(command: probe, timeout: 10, kind: kind, draws: draws, battery: battery())
+    }
+
+    static func report(_ result: RandomnessBatteryResult) throws -> AuditReport {
+        try RandomnessBattery.report(result, name: "game", settings: AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 2)))
+    }
+
+    /// JavaScript's Math.random passes; the MWC1616 Math.random V8 shipped before 2016 fails, on the pairs
+    /// of consecutive draws that never collide.
+    @Test func javaScriptsMathRandomIsAuditedThroughItsProbe() throws {
+        let script = ProbeTests.path("Examples/probes/javascript/twelve_wheel.js")
+        let good = try #require(try Self.test("node \(script)"))
+        #expect(good.format == .doubles && good.draws == 1 << 20 && good.doubleResolution.map { $0 >= 52 } == true)
+        #expect(try Self.report(good).gate == .pass)
+        let weak = try #require(try Self.test("node \(script) --weak-random"))
+        #expect(weak.doubleResolution == 32)
+        let failing = try Self.report(weak).checks.filter { $0.status == .fail }.map(\.check)
+        #expect(failing.contains(.randomDraws(.pairCollisions)), "\(failing)")
+    }
+
+    /// Python's random.random and Java's SplittableRandom pass; a version 3 probe has no random source.
+    @Test func pythonAndJavaAnswerWithTheirGenerators() throws {
+        let python = try #require(try Self.test("python3 \(ProbeTests.path("Examples/probes/python/prize_wheel.py"))", draws: 300_000))
+        #expect(python.doubleResolution == 53 && python.draws == 300_000)
+        let java = try #require(try Self.test("java -cp \(try ProbeTests.compiledJava()) SixWheel", draws: 300_000))
+        #expect(java.doubleResolution == 53)
+        #expect(try Self.report(java).gate != .fail && Self.report(python).gate != .fail)
+        #expect(try Self.test("node \(ProbeTests.path("Examples/probes/javascript/lucky_wheel.js"))", kind: "target") == nil)
+    }
+
+    /// A wrong answer, a changed type, a number out of range: the probe's random source is an error
+    /// naming the request.
+    @Test func badAnswersAreFaults() throws {
+        let answers = [
+            "echo 'ok 4 wheel double'; echo 'double 0.5 1.5'", "echo 'ok 4 wheel double'; echo 'bytes 1 2'",
+            "echo 'ok 4 wheel double'; echo 'int 6 1 3 4'",
+        ]
+        for body in answers {
+            let probe = "sh -c \"\(body)\""
+            #expect(throws: ProbeError.self, "\(body)") { _ = try Self.test(probe, draws: 2) }
+        }
+        let integers = try #require(
+            try Self.test("sh -c \"echo 'ok 4 dice double'; while read line; do echo 'int 1 6 1 2 3 4 5 6'; done\"", kind: "dice", draws: 6)
+        )
+        #expect(integers.format == .integers(1...6) && integers.integersDropped == 2 && integers.bits == 8)
+    }
+}
