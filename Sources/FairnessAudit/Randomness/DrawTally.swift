@@ -11,28 +11,29 @@ public enum DrawCheck: Sendable, Hashable, Comparable {
         case low
     }
 
-    /// Marsaglia's birthday spacings, 512 birthdays in 2²⁴ days (``BirthdaySpacingsTest``).
+    /// Marsaglia's birthday spacings, 512 birthdays in 2²⁴ days (`BirthdaySpacingsTest`).
     case birthdaySpacings(End)
     /// Birthday spacings of points made of two consecutive draws' top 24 bits, 2¹⁷ a year in 2⁴⁸ days
     /// (as TestU01's SmallCrush takes them in two dimensions, where a lattice or a band of consecutive
     /// draws shows).
     case birthdaySpacingsOfPairs
-    /// Knuth's collisions, 4096 balls in 2²⁰ urns (``CollisionTest``).
+    /// Knuth's collisions, 4096 balls in 2²⁰ urns (`CollisionTest`).
     case collisions(End)
-    /// Knuth's gaps between draws whose top 4 bits are 0 (``GapTest``).
+    /// Knuth's gaps between draws whose top 4 bits are 0 (`GapTest`).
     case gaps
-    /// Pairs and triples of consecutive draws at every resolution (``SerialTupleTest``).
+    /// Pairs and triples of consecutive draws at every resolution (`SerialTupleTest`).
     case serialPairs, serialTriples
     /// Collisions of points of two consecutive draws' top 16 bits, up to 2¹⁹ points in 2³² urns
-    /// (``TupleCollisionTest``).
+    /// (`TupleCollisionTest`).
     case pairCollisions
     /// The autocorrelation of the lowest bit of up to 2²⁰ consecutive draws at the lags 1, 2, 4, …, 2¹⁷
-    /// (``LowBitAutocorrelationTest``).
+    /// (`LowBitAutocorrelationTest`).
     case lowestBitAutocorrelation
 }
 
 /// A draw test's outcome.
 public struct DrawResult: Sendable, Hashable {
+    /// The test.
     public var check: DrawCheck
     /// nil when the draws were too few (``DrawFacts/needed``).
     public var pValue: Double?
@@ -42,6 +43,7 @@ public struct DrawResult: Sendable, Hashable {
     /// beyond 10⁻³⁰⁰), the chi-square approximation (gaps, tuples), or the Poisson approximation
     /// (birthday spacings, conservative).
     public var method: PValueMethod = .exact
+    /// What it used and found.
     public var facts: DrawFacts
 
     init(check: DrawCheck, pValue: Double?, log10PValue: Double? = nil, method: PValueMethod = .exact, facts: DrawFacts) {
@@ -126,87 +128,88 @@ struct DrawTally {
         autocorrelation?.add(low)
     }
 
-    /// Every applicable test's outcome.
+    /// Every applicable test's outcome, top bits first, then low bits.
     func results() throws -> [DrawResult] {
-        var out: [DrawResult] = []
-        func birthday(_ test: BirthdaySpacingsTest?, _ check: DrawCheck) throws {
-            guard let test else { return }
-            let mean = Double(test.years) * test.lambda
-            let facts = DrawFacts(
-                draws: UInt64(test.years * test.birthdays), needed: test.years == 0 ? UInt64(test.birthdays) : nil,
-                observed: Double(test.duplicates), expected: mean, bits: test.dayBits)
-            let log10P = test.years == 0 ? nil : try DrawStatistics.poissonLog10UpperTail(test.duplicates, mean: mean).log10
-            var counted = facts
-            // A point of the pairs test is two draws.
-            if check == .birthdaySpacingsOfPairs { (counted.draws, counted.needed) = (facts.draws * 2, facts.needed.map { $0 * 2 }) }
-            out.append(DrawResult(check: check, pValue: try test.pValue(), log10PValue: log10P, method: .asymptotic, facts: counted))
-        }
-        func collision(_ test: CollisionTest?, _ end: DrawCheck.End) {
-            guard let test else { return }
-            let mean = DrawStatistics.collisionDistribution(balls: test.balls, urns: Double(1 << test.urnBits))
-                .enumerated().reduce(0.0) { $0 + Double($1.0) * $1.1 }
-            let facts = DrawFacts(
-                draws: UInt64(test.tests * test.balls), needed: test.tests == 0 ? UInt64(test.balls) : nil,
-                observed: Double(test.collisions), expected: mean * Double(test.tests), bits: test.urnBits)
-            // Beyond 10⁻³⁰⁰ the exact law is not carried: the P-value is stated as that bound.
-            let p = test.pValue()
-            let bounded = p.map { $0 < 1e-300 } ?? false
-            out.append(
-                DrawResult(
-                    check: .collisions(end), pValue: bounded ? 1e-300 : p, method: bounded ? .exactUpperBound : .exact, facts: facts))
-        }
-        func chiSquare(_ statistic: Double, _ df: Double, members: Int) throws -> (Double, Double) {
-            let log10P = try ChiSquareDistribution(degreesOfFreedom: df).log10UpperTail(statistic) + log10(Double(members))
-            return (min(1, pow(10, log10P)), min(0, log10P))
-        }
-        try birthday(birthdaysTop, .birthdaySpacings(.top))
-        try birthday(birthdayPairs, .birthdaySpacingsOfPairs)
-        collision(collisionsTop, .top)
-        if let gaps {
-            let result = try gaps.result()
-            let facts = DrawFacts(
-                draws: draws, needed: result == nil ? UInt64(gaps.gapsNeeded) << UInt64(gaps.hitBits) : nil, observed: result?.statistic,
-                bits: gaps.hitBits)
-            let p = try result.map { try chiSquare($0.statistic, Double(gaps.classes), members: 1) }
-            out.append(DrawResult(check: .gaps, pValue: p?.0, log10PValue: p?.1, method: .chiSquare, facts: facts))
-        }
-        for (check, test) in [(DrawCheck.serialPairs, pairs), (.serialTriples, triples)] {
-            guard let test else { continue }
-            let results = try test.results()
-            let worst = results.min { $0.pValue < $1.pValue }
-            var facts = DrawFacts(draws: UInt64(test.tuples * test.dimensions), observed: worst?.statistic, bits: worst?.bits)
-            facts.resolutions = results.count
-            if results.isEmpty { facts.needed = UInt64(5 << test.dimensions) * UInt64(test.dimensions) }
-            let cells = worst.map { pow(2, Double(test.dimensions * $0.bits)) }
-            let p = try worst.map { try chiSquare($0.statistic, cells! - 1, members: results.count) }
-            out.append(DrawResult(check: check, pValue: p?.0, log10PValue: p?.1, method: .chiSquare, facts: facts))
-        }
-        if let pairCollisions {
-            let result = pairCollisions.result()
-            let facts = DrawFacts(
-                draws: UInt64(pairCollisions.points * 2), needed: result == nil ? 2000 : nil,
-                observed: result.map { Double($0.collisions) },
-                expected: result?.expected, bits: 16)
-            let bounded = result.map { $0.pValue < 1e-300 } ?? false
-            out.append(
-                DrawResult(
-                    check: .pairCollisions, pValue: bounded ? 1e-300 : result?.pValue, method: bounded ? .exactUpperBound : .exact,
-                    facts: facts))
-        }
-        try birthday(birthdaysLow, .birthdaySpacings(.low))
-        collision(collisionsLow, .low)
-        if let autocorrelation {
-            let result = try autocorrelation.result()
-            var facts = DrawFacts(
-                draws: UInt64(autocorrelation.bits.count), needed: result == nil ? 1001 : nil,
-                observed: result.map { Double($0.agreements) },
-                expected: result.map { Double($0.pairs) / 2 }, bits: 1)
-            facts.lag = result?.lag
-            out.append(
-                DrawResult(
-                    check: .lowestBitAutocorrelation, pValue: result?.pValue, log10PValue: result?.log10PValue, method: .exact, facts: facts
-                ))
-        }
-        return out
+        var out = [try Self.birthday(birthdaysTop, .birthdaySpacings(.top)), try Self.birthday(birthdayPairs, .birthdaySpacingsOfPairs)]
+        out += [Self.collision(collisionsTop, .top), try gapResult()]
+        out += try [(DrawCheck.serialPairs, pairs), (.serialTriples, triples)].map { try Self.tuples($0.1, $0.0) }
+        out += [pairCollisionResult(), try Self.birthday(birthdaysLow, .birthdaySpacings(.low)), Self.collision(collisionsLow, .low)]
+        out.append(try autocorrelationResult())
+        return out.compactMap { $0 }
+    }
+
+    /// P and log₁₀ P of a χ² tail, Bonferroni-adjusted over `members`.
+    static func chiSquare(_ statistic: Double, _ df: Double, members: Int) throws -> (Double, Double) {
+        let log10P = try ChiSquareDistribution(degreesOfFreedom: df).log10UpperTail(statistic) + log10(Double(members))
+        return (min(1, pow(10, log10P)), min(0, log10P))
+    }
+
+    static func birthday(_ test: BirthdaySpacingsTest?, _ check: DrawCheck) throws -> DrawResult? {
+        guard let test else { return nil }
+        let mean = Double(test.years) * test.lambda
+        // A point of the pairs test is two draws.
+        let perPoint = UInt64(check == .birthdaySpacingsOfPairs ? 2 : 1)
+        let facts = DrawFacts(
+            draws: UInt64(test.years * test.birthdays) * perPoint, needed: test.years == 0 ? UInt64(test.birthdays) * perPoint : nil,
+            observed: Double(test.duplicates), expected: mean, bits: test.dayBits)
+        let log10P = test.years == 0 ? nil : try DrawStatistics.poissonLog10UpperTail(test.duplicates, mean: mean).log10
+        return DrawResult(check: check, pValue: try test.pValue(), log10PValue: log10P, method: .asymptotic, facts: facts)
+    }
+
+    /// Beyond 10⁻³⁰⁰ the exact collision laws are not carried: the P-value is stated as that bound.
+    static func bounded(_ check: DrawCheck, _ p: Double?, _ facts: DrawFacts) -> DrawResult {
+        let bound = p.map { $0 < 1e-300 } ?? false
+        return DrawResult(check: check, pValue: bound ? 1e-300 : p, method: bound ? .exactUpperBound : .exact, facts: facts)
+    }
+
+    static func collision(_ test: CollisionTest?, _ end: DrawCheck.End) -> DrawResult? {
+        guard let test else { return nil }
+        let mean = DrawStatistics.collisionDistribution(balls: test.balls, urns: Double(1 << test.urnBits))
+            .enumerated().reduce(0.0) { $0 + Double($1.0) * $1.1 }
+        let facts = DrawFacts(
+            draws: UInt64(test.tests * test.balls), needed: test.tests == 0 ? UInt64(test.balls) : nil,
+            observed: Double(test.collisions), expected: mean * Double(test.tests), bits: test.urnBits)
+        return bounded(.collisions(end), test.pValue(), facts)
+    }
+
+    static func tuples(_ test: SerialTupleTest?, _ check: DrawCheck) throws -> DrawResult? {
+        guard let test else { return nil }
+        let results = try test.results()
+        let worst = results.min { $0.pValue < $1.pValue }
+        var facts = DrawFacts(draws: UInt64(test.tuples * test.dimensions), observed: worst?.statistic, bits: worst?.bits)
+        facts.resolutions = results.count
+        if results.isEmpty { facts.needed = UInt64(5 << test.dimensions) * UInt64(test.dimensions) }
+        let p = try worst.map { try chiSquare($0.statistic, pow(2, Double(test.dimensions * $0.bits)) - 1, members: results.count) }
+        return DrawResult(check: check, pValue: p?.0, log10PValue: p?.1, method: .chiSquare, facts: facts)
+    }
+
+    func gapResult() throws -> DrawResult? {
+        guard let gaps else { return nil }
+        let result = try gaps.result()
+        let facts = DrawFacts(
+            draws: draws, needed: result == nil ? UInt64(gaps.gapsNeeded) << UInt64(gaps.hitBits) : nil, observed: result?.statistic,
+            bits: gaps.hitBits)
+        let p = try result.map { try Self.chiSquare($0.statistic, Double(gaps.classes), members: 1) }
+        return DrawResult(check: .gaps, pValue: p?.0, log10PValue: p?.1, method: .chiSquare, facts: facts)
+    }
+
+    func pairCollisionResult() -> DrawResult? {
+        guard let pairCollisions else { return nil }
+        let result = pairCollisions.result()
+        let facts = DrawFacts(
+            draws: UInt64(pairCollisions.points * 2), needed: result == nil ? 2000 : nil, observed: result.map { Double($0.collisions) },
+            expected: result?.expected, bits: 16)
+        return Self.bounded(.pairCollisions, result?.pValue, facts)
+    }
+
+    func autocorrelationResult() throws -> DrawResult? {
+        guard let autocorrelation else { return nil }
+        let result = try autocorrelation.result()
+        var facts = DrawFacts(
+            draws: UInt64(autocorrelation.bits.count), needed: result == nil ? 1001 : nil, observed: result.map { Double($0.agreements) },
+            expected: result.map { Double($0.pairs) / 2 }, bits: 1)
+        facts.lag = result?.lag
+        return DrawResult(
+            check: .lowestBitAutocorrelation, pValue: result?.pValue, log10PValue: result?.log10PValue, method: .exact, facts: facts)
     }
 }

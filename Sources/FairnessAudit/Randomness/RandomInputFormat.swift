@@ -7,7 +7,12 @@
 /// introduced; the report counts the dropped ones).
 public enum RandomInputFormat: Sendable, Hashable {
     /// The order of a binary word's bytes in the file.
-    public enum ByteOrder: String, Sendable, Hashable { case little, big }
+    public enum ByteOrder: String, Sendable, Hashable {
+        /// Least significant byte first (x86, ARM).
+        case little
+        /// Most significant byte first (network order).
+        case big
+    }
 
     /// Raw bytes.
     case bytes

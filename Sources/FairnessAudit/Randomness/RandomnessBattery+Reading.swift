@@ -4,11 +4,14 @@ import Foundation
 extension RandomnessBattery {
     /// Runs the battery on the output read from `descriptor` (a file, or standard input) in `format`.
     /// - Parameters:
+    ///   - descriptor: A file's descriptor, or 0 for standard input; read to its end.
+    ///   - format: How the output is written.
+    ///   - name: The input's name in errors (its path, or `-`).
     ///   - reading: Sees every chunk of bytes as read (for the input's digest).
     ///   - progress: Called after each chunk with the bits read so far.
     ///   - cancellation: Stops the run between sequences; the run throws ``AuditError/interrupted``.
     /// - Throws: ``LogError`` (its line and column) for a text line that is not a number of the format, or a
-    ///   read error; ``AuditError/interrupted``; ``StatisticsError`` from a test.
+    ///   read error; ``AuditError/interrupted``; `StatisticsError` from a test.
     public func run(
         descriptor: Int32, format: RandomInputFormat, name: String = "-",
         reading: (UnsafeRawBufferPointer) -> Void = { _ in }, progress: (UInt64) -> Void = { _ in },

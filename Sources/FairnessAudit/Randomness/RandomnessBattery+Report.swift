@@ -5,7 +5,7 @@ extension RandomnessBattery {
     /// The battery's result as an audit report of one subject, the random source `name`: its checks
     /// Holm-adjusted as one family at `settings.alpha`, `inputs` (the output read, fingerprinted) in its
     /// provenance after `settings.inputs`.
-    /// - Throws: ``StatisticsError`` from a second-level tail; ``AuditError`` for bad settings.
+    /// - Throws: `StatisticsError` from a second-level tail; ``AuditError`` for bad settings.
     public static func report(
         _ result: RandomnessBatteryResult, name: String, settings: AuditSettings, inputs: [Provenance.Input] = []
     ) throws -> AuditReport {
@@ -113,7 +113,7 @@ struct RowGroup {
 extension AuditReport {
     /// The report with a random source's battery added as a subject of its own (its own family and
     /// verdict), after the others: what `audit run` does for a game whose probe answers `random N`.
-    /// - Throws: ``StatisticsError`` from a second-level tail.
+    /// - Throws: `StatisticsError` from a second-level tail.
     public func adding(randomSource result: RandomnessBatteryResult, name: String, settings: AuditSettings) throws -> AuditReport {
         var settings = settings
         settings.inputs = []

@@ -7,7 +7,7 @@ import Foundation
 /// The bits are cut into sequences of ``sequenceLength`` bits (10⁶ by default, the publication's size):
 /// every bit of the output, and for sources of 32 bits or more per draw the lowest bit and the lowest 8
 /// bits of each draw, as two further streams. Every test runs on every sequence, sequences side by side
-/// on ``threads`` threads, and each test's P-values are kept as a ``SP80022Tally`` (counts, not values),
+/// on ``threads`` threads, and each test's P-values are kept as a `SP80022Tally` (counts, not values),
 /// so memory holds a few sequences whatever the input's length and the result is the same on any
 /// number of threads. A stream shorter than one sequence is tested as one shorter sequence, and a test it
 /// is too short for gives its shortfall; no bit is ever used twice. Bits after a stream's last whole
@@ -24,14 +24,19 @@ public struct RandomnessBattery: Sendable {
     /// Draws whose double resolution is found before any is tested (see ``RandomnessBatteryResult/doubleResolution``).
     public static let resolutionProbe = 4096
 
+    /// The battery with the publication's parameters, one thread.
     public init() {}
 
     /// One row of the result: a test's part on a stream.
     public struct Row: Sendable, Hashable, Comparable {
+        /// The bits tested.
         public let stream: BitStream
+        /// The test.
         public let test: SP80022Test
+        /// Which of its P-values.
         public let part: SP80022Part
 
+        /// The row of `test`'s `part` on `stream`.
         public init(stream: BitStream = .all, test: SP80022Test, part: SP80022Part) {
             self.stream = stream
             self.test = test
@@ -70,6 +75,7 @@ public struct RandomnessBattery: Sendable {
 
 /// What one stream of bits gave: its length and how it was cut.
 public struct StreamSummary: Sendable, Hashable {
+    /// Which bits.
     public var stream: BitStream
     /// Bits the stream received.
     public var bits: UInt64 = 0
@@ -105,6 +111,7 @@ public struct RandomnessBatteryResult: Sendable {
     /// The draw tests.
     public var drawResults: [DrawResult] = []
 
+    /// An empty result for input in `format`.
     public init(format: RandomInputFormat) { self.format = format }
 
     /// The stream of every bit.

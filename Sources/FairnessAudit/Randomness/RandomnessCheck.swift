@@ -12,14 +12,17 @@ public struct RandomnessCheck: Sendable, Hashable {
         case uniformity
     }
 
+    /// The test.
     public let test: SP80022Test
     /// The part of the test; the 148 templates of the non-overlapping template test are one check
-    /// (``SP80022Part/whole``), the most extreme of them named in its facts.
+    /// (`SP80022Part/whole`), the most extreme of them named in its facts.
     public let part: SP80022Part
+    /// How the sequences' P-values became this check's.
     public let level: Level
     /// The bits tested: every bit of the output, or the lowest bits of each draw.
     public let stream: BitStream
 
+    /// The check of `test`'s `part` at `level` on `stream`.
     public init(test: SP80022Test, part: SP80022Part, level: Level, stream: BitStream = .all) {
         self.test = test
         self.part = part
@@ -41,6 +44,7 @@ public enum BitStream: Sendable, Hashable, Comparable {
 public struct RandomnessFacts: Sendable, Hashable {
     /// Sequences the test gave a P-value on, of ``sequencesTested``.
     public var sequences: Int
+    /// Sequences of the stream tested (n bits each).
     public var sequencesTested: Int
     /// n, the bits per sequence.
     public var sequenceLength: Int
@@ -52,16 +56,24 @@ public struct RandomnessFacts: Sendable, Hashable {
     public var shortfall: SP80022Shortfall?
     /// For the template test: the templates tested, and the one whose P-value was the smallest.
     public var templates: Int? = nil
+    /// The template with the smallest P-value.
     public var worstTemplate: SP80022Part? = nil
 }
 
 /// What the battery read, for the subject's facts.
 public struct RandomnessInput: Sendable, Hashable {
+    /// How the input was read.
     public var format: RandomInputFormat
+    /// Bytes (binary) or numbers (text) read.
     public var itemsRead: UInt64
+    /// Draws read.
     public var draws: UInt64
+    /// For doubles, g: the grid 2^−g they lie on.
     public var doubleResolution: Int?
+    /// Every stream of bits and how it was cut.
     public var streams: [StreamSummary]
+    /// Integers dropped past the largest power of two of their range.
     public var integersDropped: UInt64
+    /// Trailing bytes short of a whole word.
     public var trailingBytes: Int
 }

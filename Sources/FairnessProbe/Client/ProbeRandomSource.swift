@@ -13,7 +13,7 @@ public enum ProbeRandomSource {
     /// The draws of `command`'s random source (a probe of `kind`), `count` of them, through the battery; nil
     /// for a probe that speaks a version below 4 (it has no `random`).
     /// - Throws: ``ProbeError`` if the probe does not start, answers wrongly, changes its answer's type,
-    ///   dies or hangs; ``StatisticsError`` from the battery.
+    ///   dies or hangs; `StatisticsError` from the battery.
     public static func test(
         command: String, timeout: Double, kind: String, draws count: Int, battery: RandomnessBattery
     ) throws

@@ -15,13 +15,16 @@ public struct BirthdaySpacingsTest: Sendable, Hashable {
     /// The most years tested (the Poisson approximation's small bias in the mean stays well inside the
     /// sum's spread).
     public let maximumYears: Int
+    /// Whole years tested.
     public private(set) var years = 0
+    /// J summed over the years: spacings equal to the one before.
     public private(set) var duplicates = 0
     private var year: [UInt64] = []
 
     /// The pairs test: points of two consecutive draws' top 24 bits, 2¹⁷ a year in 2⁴⁸ days (λ = 2).
     public static func pairs() -> BirthdaySpacingsTest { BirthdaySpacingsTest(birthdays: 1 << 17, dayBits: 48, maximumYears: 64) }
 
+    /// m birthdays a year in 2^dayBits days, at most `maximumYears` years (λ = 2 by default).
     public init(birthdays: Int = 512, dayBits: Int = 24, maximumYears: Int = 1000) {
         self.birthdays = birthdays
         self.dayBits = dayBits
@@ -60,14 +63,20 @@ public struct BirthdaySpacingsTest: Sendable, Hashable {
 /// urns; a ball landing in an occupied urn is a collision. The total over the tests is compared with its
 /// exact distribution (the single test's, convolved T times), two-sided.
 public struct CollisionTest: Sendable, Hashable {
+    /// m, balls per test.
     public let balls: Int
+    /// d: the urns are 0 ..< 2^d.
     public let urnBits: Int
+    /// The most tests made; later balls are not thrown.
     public let maximumTests: Int
+    /// Whole tests made.
     public private(set) var tests = 0
+    /// Collisions summed over the tests.
     public private(set) var collisions = 0
     private var thrown = 0
     private var occupied: [UInt64]
 
+    /// `balls` balls a test into 2^urnBits urns, at most `maximumTests` tests (about 8 collisions a test by default).
     public init(balls: Int = 4096, urnBits: Int = 20, maximumTests: Int = 64) {
         self.balls = balls
         self.urnBits = urnBits
@@ -75,6 +84,7 @@ public struct CollisionTest: Sendable, Hashable {
         occupied = [UInt64](repeating: 0, count: max(1, (1 << urnBits) / 64))
     }
 
+    /// Whether the test takes no more balls.
     public var isComplete: Bool { tests >= maximumTests }
 
     /// Throws a ball into urn `urn` (its low `urnBits` bits).
@@ -105,13 +115,16 @@ public struct CollisionTest: Sendable, Hashable {
 /// (probability p = 2^−hitBits); the gaps between hits (0, 1, …, t − 1 misses, and t or more) are compared
 /// with the geometric probabilities p(1 − p)^r and (1 − p)^t by χ² with t degrees of freedom.
 public struct GapTest: Sendable, Hashable {
+    /// A draw hits when this many top bits are 0.
     public let hitBits: Int
     /// t: gaps of t or more misses share the last class.
     public let classes: Int
+    /// Gaps of 0, 1, …, t − 1 misses, and of t or more.
     public private(set) var counts: [Int]
     private var gap = 0
     private var started = false
 
+    /// Hits with probability 2^−hitBits, gaps in `classes` + 1 classes.
     public init(hitBits: Int = 4, classes: Int = 48) {
         self.hitBits = hitBits
         self.classes = classes
@@ -130,6 +143,7 @@ public struct GapTest: Sendable, Hashable {
         gap = 0
     }
 
+    /// The classes' probabilities: p(1 − p)^r for r < t, and (1 − p)^t.
     public var probabilities: [Double] {
         let p = pow(2, -Double(hitBits))
         return (0..<classes).map { p * pow(1 - p, Double($0)) } + [pow(1 - p, Double(classes))]
@@ -151,13 +165,17 @@ public struct GapTest: Sendable, Hashable {
 /// resolution r ≤ `finestBits` where each cell expects at least 5. Points of an LCG fall on few planes
 /// (RANDU's triples on 15), which fine cells see.
 public struct SerialTupleTest: Sendable, Hashable {
+    /// k, draws per tuple.
     public let dimensions: Int
+    /// The finest resolution: each draw's top bits kept.
     public let finestBits: Int
+    /// Whole tuples counted.
     public private(set) var tuples = 0
     private var counts: [UInt32]
     private var cell = 0
     private var filled = 0
 
+    /// Tuples of `dimensions` draws, counted at `finestBits` bits each (at most 2^24 cells).
     public init(dimensions: Int, finestBits: Int) {
         precondition((2...4).contains(dimensions) && dimensions * finestBits <= 24, "tuples of 2 to 4 draws, at most 2^24 cells")
         self.dimensions = dimensions
@@ -210,13 +228,16 @@ public struct SerialTupleTest: Sendable, Hashable {
 public struct LowBitAutocorrelationTest: Sendable, Hashable {
     /// The most bits kept.
     public let capacity: Int
+    /// The lowest bits kept, in order.
     public private(set) var bits: BitSequence
 
+    /// Keeps the lowest bits of up to `capacity` draws.
     public init(capacity: Int = 1 << 20) {
         self.capacity = capacity
         bits = BitSequence(capacity: capacity)
     }
 
+    /// Adds a draw's lowest bit (bit 0 of `bit`).
     public mutating func add(_ bit: UInt64) {
         if bits.count < capacity { bits.append(bit & 1, bitCount: 1) }
     }
@@ -264,13 +285,17 @@ public struct LowBitAutocorrelationTest: Sendable, Hashable {
 /// not repeat within its period of about 2²⁹: 2¹⁹ pairs never collide where 32 collisions are expected.
 /// (A lattice, such as RANDU's low bits, also collides too rarely; uneven draws collide too often.)
 public struct TupleCollisionTest: Sendable, Hashable {
+    /// Draws per point.
     public let dimensions: Int
+    /// Top bits of each draw in a point.
     public let bitsPerDraw: Int
+    /// The most points kept.
     public let maximumPoints: Int
     private var keys: [UInt64] = []
     private var key: UInt64 = 0
     private var filled = 0
 
+    /// Points of `dimensions` draws' top `bitsPerDraw` bits, up to `maximumPoints` (2¹⁹ pairs of 16 bits by default).
     public init(dimensions: Int = 2, bitsPerDraw: Int = 16, maximumPoints: Int = 1 << 19) {
         precondition(dimensions * bitsPerDraw <= 63, "points of at most 63 bits")
         self.dimensions = dimensions
@@ -278,7 +303,9 @@ public struct TupleCollisionTest: Sendable, Hashable {
         self.maximumPoints = maximumPoints
     }
 
+    /// Points kept.
     public var points: Int { keys.count }
+    /// Whether the test takes no more points.
     public var isComplete: Bool { keys.count >= maximumPoints }
 
     /// Adds a draw's top `bitsPerDraw` bits.

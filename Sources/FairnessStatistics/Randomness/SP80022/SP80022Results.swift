@@ -2,20 +2,35 @@
 /// Number Generators for Cryptographic Applications* (2010), in the publication's order (sections 2.1 to
 /// 2.15).
 public enum SP80022Test: String, CaseIterable, Sendable, Codable, Hashable {
+    /// 2.1, the frequency (monobit) test.
     case frequency = "frequency"
+    /// 2.2, the frequency test within a block.
     case blockFrequency = "block-frequency"
+    /// 2.3, the runs test.
     case runs = "runs"
+    /// 2.4, the test for the longest run of ones in a block.
     case longestRun = "longest-run"
+    /// 2.5, the binary matrix rank test.
     case rank = "rank"
+    /// 2.6, the discrete Fourier transform (spectral) test.
     case spectral = "spectral"
+    /// 2.7, the non-overlapping template matching test.
     case nonOverlappingTemplate = "non-overlapping-template"
+    /// 2.8, the overlapping template matching test.
     case overlappingTemplate = "overlapping-template"
+    /// 2.9, Maurer's universal statistical test.
     case universal = "universal"
+    /// 2.10, the linear complexity test.
     case linearComplexity = "linear-complexity"
+    /// 2.11, the serial test.
     case serial = "serial"
+    /// 2.12, the approximate entropy test.
     case approximateEntropy = "approximate-entropy"
+    /// 2.13, the cumulative sums (cusum) test.
     case cumulativeSums = "cumulative-sums"
+    /// 2.14, the random excursions test.
     case randomExcursions = "random-excursions"
+    /// 2.15, the random excursions variant test.
     case randomExcursionsVariant = "random-excursions-variant"
 
     /// The section of SP 800-22 rev. 1a that defines the test ("2.1" … "2.15").
@@ -38,7 +53,9 @@ public enum SP80022Part: Sendable, Hashable, Comparable {
 
 /// One P-value of one test on one sequence.
 public struct SP80022Result: Sendable, Hashable {
+    /// The test.
     public let test: SP80022Test
+    /// Which of its P-values this is.
     public let part: SP80022Part
     /// The test statistic the P-value is the tail of: χ²(obs) for the chi-square tests, the normal
     /// deviate's absolute value (or the largest excursion z for the cumulative sums) for the others,
@@ -47,6 +64,7 @@ public struct SP80022Result: Sendable, Hashable {
     /// The P-value, from GSL's upper-tail functions (Q(a, x), erfc), so far-tail values keep their digits.
     public let pValue: Double
 
+    /// A result of `test`'s `part`.
     public init(test: SP80022Test, part: SP80022Part = .whole, statistic: Double, pValue: Double) {
         self.test = test
         self.part = part
@@ -71,7 +89,9 @@ public enum SP80022Shortfall: Sendable, Hashable {
 
 /// What one test gave on one sequence: its P-values, or why it gave none.
 public enum SP80022Outcome: Sendable, Hashable {
+    /// The test's P-values, one per part.
     case computed([SP80022Result])
+    /// No P-value, and why.
     case shortfall(SP80022Shortfall)
 
     /// The P-values, empty for a shortfall.
@@ -105,6 +125,7 @@ public struct SP80022Parameters: Sendable, Hashable {
     public var templateBlocks = 8
     /// m and M of the overlapping template test (the template is m ones).
     public var overlappingTemplateLength = 9
+    /// M of the overlapping template test.
     public var overlappingBlockLength = 1032
     /// M of the linear complexity test.
     public var linearComplexityLength = 500
@@ -118,5 +139,6 @@ public struct SP80022Parameters: Sendable, Hashable {
     /// only to reproduce the publication's worked examples on 10- and 100-bit sequences.
     public var checksInputSizes = true
 
+    /// The publication's parameters for sequences of 10⁶ bits, exact constants.
     public init() {}
 }

@@ -21,10 +21,13 @@ public struct SP80022Tally: Sendable, Hashable {
     public private(set) var smallestPValue = 1.0
     /// Sequences the test gave no P-value on, and the most demanding reason among them.
     public private(set) var shortfalls = 0
+    /// The most demanding reason a sequence gave no P-value (nil if none).
     public private(set) var shortfall: SP80022Shortfall?
 
+    /// An empty tally.
     public init() {}
 
+    /// Adds one sequence's P-value.
     public mutating func add(_ pValue: Double) {
         sequences += 1
         if pValue < Self.firstLevel { failures += 1 }
@@ -32,11 +35,13 @@ public struct SP80022Tally: Sendable, Hashable {
         smallestPValue = min(smallestPValue, pValue)
     }
 
+    /// Adds a sequence that gave no P-value, and why.
     public mutating func add(_ reason: SP80022Shortfall) {
         shortfalls += 1
         shortfall = Self.moreDemanding(shortfall, reason)
     }
 
+    /// Adds another tally's counts (of other sequences).
     public mutating func merge(_ other: SP80022Tally) {
         sequences += other.sequences
         failures += other.failures
