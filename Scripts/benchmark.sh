@@ -115,3 +115,5 @@ done
 l6=$( { (echo outcome; yes 3 | head -n 1000000) | /usr/bin/time -f "%M" .build/release/audit log --spec Examples/specs/prize-wheel.yaml - --out "$work/log-reports" --quiet >/dev/null || true; } 2>&1 | grep -E '^[0-9]+$' | tail -1 )
 l8=$( { (echo outcome; yes 3 | head -n 100000000) | /usr/bin/time -f "%M" .build/release/audit log --spec Examples/specs/prize-wheel.yaml - --out "$work/log-reports" --quiet >/dev/null || true; } 2>&1 | grep -E '^[0-9]+$' | tail -1 )
 echo "audit log peak memory: 10^6 lines ${l6} KB, 10^8 lines ${l8} KB (stdin)"
+# The randomness battery beside dieharder and nistrng (bits tested per second, memory by input length).
+bash Scripts/benchmarks/rng-battery.sh .build/release/audit

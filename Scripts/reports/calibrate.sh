@@ -8,3 +8,5 @@ cd "$(dirname "$0")/../.."
 bash Scripts/install-dependencies.sh
 swift build -c release --product audit-bench >/dev/null
 .build/release/audit-bench calibrate --seeds "${1:-1000}" --trials "${2:-100000}" --out Reports/calibration.md
+# The randomness battery's tests under the null (about 6 minutes), appended.
+{ echo; .build/release/audit-bench rng-calibrate; } >> Reports/calibration.md

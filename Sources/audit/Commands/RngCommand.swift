@@ -49,7 +49,8 @@ struct RngCommand: ParsableCommand {
     mutating func validate() throws {
         guard RandomInputFormat(argument: format) != nil else {
             throw ValidationError(
-                "--format \(format): must be bytes, u32le, u32be, u64le, u64be, doubles or integers:LOW..HIGH (LOW < HIGH)")
+                "--format \(format): must be bytes, u32le, u32be, u64le, u64be, doubles or integers:LOW..HIGH (whole numbers, LOW < HIGH, HIGH - LOW below 2^63)"
+            )
         }
         guard (100...100_000_000).contains(sequenceLength) else {
             throw ValidationError("--sequence-length \(sequenceLength): must be a whole number of bits in 100 ... 100000000")
@@ -78,6 +79,10 @@ struct RngCommand: ParsableCommand {
         let directory = reports.directory
         let junitFile = try reports.junit.map { try JUnitDestination.checked($0, reports: directory) }
         try ReportOptions.checkWritable(directory)
+        var isDirectory: ObjCBool = false
+        if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("\(input): is a directory; give the generator's output file, or '-' for standard input")
+        }
         let descriptor: Int32 = input == "-" ? 0 : open(input, O_RDONLY)
         guard descriptor >= 0 else { throw UsageError("\(input): cannot be read: \(String(cString: strerror(errno)))") }
         defer { if descriptor != 0 { close(descriptor) } }
@@ -94,7 +99,10 @@ struct RngCommand: ParsableCommand {
         progress.finish()
         let source = Provenance.Input(
             kind: input == "-" ? .standardInput : .randomOutput, name: input, sha256: digest.finalize(), bytes: bytes)
-        guard result.bits > 0 else { throw UsageError("\(input): no random output to test (the input is empty)") }
+        guard result.bits > 0 else {
+            let what = result.itemsRead == 0 ? "the input is empty" : "\(result.itemsRead) bytes, short of one whole draw in \(format)"
+            throw UsageError("\(input): no random output to test (\(what))")
+        }
         let subject = name ?? (input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent)
         let report = try RandomnessBattery.report(result, name: subject, settings: settings, inputs: [source])
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: battery.threads)

@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `audit rng` end to end: a good source passes and its report verifies, a weak one fails, bad input is
+/// one line with exit status 64.
+@Suite("audit rng", .serialized, .fullTierOnly)
+struct RngCommandTests {
+    /// `count` bytes of SplitMix64 output, or of a 32-bit LCG's words (whose low bits alternate).
+    static func write(_ path: String, count: Int, weak: Bool) throws {
+        var generator = SplitMix64(seed: 3)
+        var state: UInt32 = 1
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count {
+            if weak {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                withUnsafeBytes(of: state.bigEndian) { bytes += $0 }
+            } else {
+                withUnsafeBytes(of: generator.next()) { bytes += $0 }
+            }
+        }
+        try Data(bytes.prefix(count)).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aGoodSourcePassesAndAWeakOneFails() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Self.write(out + "/good.bin", count: 4_500_000, weak: false)
+        try Self.write(out + "/lcg.bin", count: 4_500_000, weak: true)
+        let good = try AuditProcess.run(["rng", out + "/good.bin", "--out", out + "/good", "--junit", out + "/good/junit.xml"])
+        #expect(good.status == 0, "\(good.stdout) \(good.stderr)")
+        #expect(good.stdout.contains("gate: PASS (36000000 bits, 36 sequences)"))
+        let markdown = try String(contentsOfFile: out + "/good/audit.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("# Randomness audit report") && markdown.contains("| [good.bin](#goodbin) | **PASS** |"))
+        let verify = try AuditProcess.run(["verify", out + "/good"])
+        #expect(verify.status == 0 && verify.stdout.contains("of random sources not: they come from the raw output"), "\(verify.stdout)")
+        let weak = try AuditProcess.run(["rng", out + "/lcg.bin", "--format", "u32be", "--out", out + "/lcg", "--quiet"])
+        #expect(weak.status == 1, "\(weak.stdout) \(weak.stderr)")
+        let checks = try String(contentsOfFile: out + "/lcg/checks.csv", encoding: .utf8)
+        #expect(checks.contains("autocorrelation of the lowest bit of consecutive draws"))
+    }
+
+    @Test func badInputIsOneLine() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: out + "/three.bin"))
+        try Data("0.5\n1.5\n".utf8).write(to: URL(fileURLWithPath: out + "/doubles.txt"))
+        let cases: [([String], String)] = [
+            (["rng", out + "/missing.bin"], "cannot be read"),
+            (["rng", out], "is a directory"),
+            (["rng", out + "/three.bin", "--format", "u32le"], "3 bytes, short of one whole draw"),
+            (["rng", out + "/three.bin", "--format", "u16"], "--format u16"),
+            (["rng", out + "/doubles.txt", "--format", "doubles"], "doubles.txt:2:1: '1.5' is not a number in [0, 1)"),
+            (["rng", out + "/three.bin", "--sequence-length", "10"], "--sequence-length 10"),
+        ]
+        for (arguments, mentions) in cases {
+            let result = try AuditProcess.run(arguments + ["--out", out + "/report"])
+            #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(mentions) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out + "/report"))
+    }
+}
