@@ -56,9 +56,12 @@ struct ProbeRandomSourceTests {
             let probe = "sh -c \"\(body)\""
             #expect(throws: ProbeError.self, "\(body)") { _ = try Self.test(probe, draws: 2) }
         }
-        let integers = try #require(
-            try Self.test("sh -c \"echo 'ok 4 dice double'; while read line; do echo 'int 1 6 1 2 3 4 5 6'; done\"", kind: "dice", draws: 6)
-        )
-        #expect(integers.format == .integers(1...6) && integers.integersDropped == 2 && integers.bits == 8)
+        // A die's draws give 2 bits each (offsets 4 and 5 dropped): more are asked for, until eight
+        // sequences' bits.
+        let die =
+            "python3 -c \"import sys\nfor line in sys.stdin:\n    n = int(line.split()[1]) if line.startswith('random') else 0\n    print('ok 4 dice double' if n == 0 else 'int 1 6 ' + ' '.join(str(i % 6 + 1) for i in range(n)), flush=True)\""
+        let integers = try #require(try Self.test(die, kind: "dice", draws: 6))
+        #expect(integers.format == .integers(1...6) && integers.bits >= ProbeRandomSource.bitsWanted)
+        #expect(integers.integersDropped * 3 >= integers.draws && integers.draws <= UInt64(ProbeRandomSource.maximumDraws))
     }
 }

@@ -156,10 +156,11 @@ struct DrawTally {
         return DrawResult(check: check, pValue: try test.pValue(), log10PValue: log10P, method: .asymptotic, facts: facts)
     }
 
-    /// Beyond 10⁻³⁰⁰ the exact collision laws are not carried: the P-value is stated as that bound.
+    /// The exact collision laws drop entries below 10⁻³⁰⁰ (at most a few thousand of them, so under
+    /// 10⁻²⁹⁰ in all): a P-value below 10⁻²⁹⁰ is stated as that bound.
     static func bounded(_ check: DrawCheck, _ p: Double?, _ facts: DrawFacts) -> DrawResult {
-        let bound = p.map { $0 < 1e-300 } ?? false
-        return DrawResult(check: check, pValue: bound ? 1e-300 : p, method: bound ? .exactUpperBound : .exact, facts: facts)
+        let bound = p.map { $0 < 1e-290 } ?? false
+        return DrawResult(check: check, pValue: bound ? 1e-290 : p, method: bound ? .exactUpperBound : .exact, facts: facts)
     }
 
     static func collision(_ test: CollisionTest?, _ end: DrawCheck.End) -> DrawResult? {

@@ -52,16 +52,38 @@ extension RandomnessBattery.Session {
             guard let value = Double(text), value >= 0, value < 1 else {
                 throw LogError(line: number, column: 1, message: "'\(text.prefix(40))' is not a number in [0, 1)")
             }
-            try take(double: value)
+            try take(double: value, text: text)
         }
     }
 
-    /// A double: held until ``RandomnessBattery/resolutionProbe`` have come, then taken at their
-    /// resolution.
-    mutating func take(double value: Double) throws {
+    /// The decimals of a plain decimal number (`0.125` has 3); nil for any other writing.
+    static func decimals(of text: Substring) -> Int? {
+        guard let point = text.firstIndex(of: ".") else { return text.allSatisfy(\.isNumber) ? 0 : nil }
+        let fraction = text[text.index(after: point)...]
+        guard text[..<point].allSatisfy(\.isNumber), fraction.allSatisfy(\.isNumber), fraction.count <= 15 else { return nil }
+        return fraction.count
+    }
+
+    /// A double (and, for text, how it was written): held until ``RandomnessBattery/resolutionProbe``
+    /// have come, then taken at their resolution.
+    mutating func take(double value: Double, text: String? = nil) throws {
         if draws == nil {
             probe.append(value)
+            if let current = decimals { decimals = text.flatMap { Self.decimals(of: Substring($0)) }.map { max(current, $0) } }
             if probe.count == RandomnessBattery.resolutionProbe { try settleResolution() }
+            return
+        }
+        if let places = decimalPlaces {
+            // A whole number of 10⁻ᵈ, tested as an integer 0 … 10ᵈ − 1 (the largest power of two's part).
+            let whole = UInt64((value * pow(10, Double(places))).rounded())
+            let bits = RandomInputFormat.bitsPerInteger(0...(Int64(pow(10, Double(places))) - 1))
+            guard whole >> UInt64(bits) == 0 else {
+                result.integersDropped += 1
+                return
+            }
+            let top =
+                bits > 32 ? UInt32(truncatingIfNeeded: whole >> UInt64(bits - 32)) : UInt32(truncatingIfNeeded: whole << UInt64(32 - bits))
+            try take(bits: whole, bitCount: bits, top: top, low: whole)
             return
         }
         // ⌊u · 2^g⌋ is exact for a double u in [0, 1) and g ≤ 53.
@@ -71,8 +93,9 @@ extension RandomnessBattery.Session {
         try take(bits: bits, bitCount: width, top: UInt32(truncatingIfNeeded: bits << UInt64(32 - width)), low: grid)
     }
 
-    /// Finds the resolution of the doubles held (the finest grid 2^−g they lie on, at least 1), opens
-    /// the streams and takes the held doubles.
+    /// Finds the resolution of the doubles held (the finest grid 2^−g they lie on, at least 1; or, when
+    /// every one was written with at most d decimals and 10ᵈ < 2ᵍ, the grid 10⁻ᵈ), opens the streams and
+    /// takes the held doubles.
     mutating func settleResolution() throws {
         guard draws == nil else { return }
         resolution = probe.reduce(1) { finest, value in
@@ -80,7 +103,14 @@ extension RandomnessBattery.Session {
             return grid == 0 ? finest : max(finest, 53 - grid.trailingZeroBitCount)
         }
         result.doubleResolution = resolution
-        start(topBits: min(32, resolution), hasLowBits: resolution >= 32, lowBits: resolution)
+        if let places = decimals, places >= 1, pow(10, Double(places)) < pow(2, Double(resolution)) {
+            decimalPlaces = places
+            result.doubleDecimals = places
+            let bits = RandomInputFormat.bitsPerInteger(0...(Int64(pow(10, Double(places))) - 1))
+            start(topBits: min(32, bits), hasLowBits: bits >= 32, lowBits: bits)
+        } else {
+            start(topBits: min(32, resolution), hasLowBits: resolution >= 32, lowBits: resolution)
+        }
         let held = probe
         probe = []
         for value in held { try take(double: value) }

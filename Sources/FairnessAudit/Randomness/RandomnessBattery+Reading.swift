@@ -106,11 +106,15 @@ extension RandomnessBattery {
             session = Session(battery: battery, format: format, cancellation: CancellationFlag())
         }
 
-        /// A double in [0, 1), for a feed of ``RandomInputFormat/doubles``.
-        public mutating func add(double value: Double) throws {
+        /// A double in [0, 1), for a feed of ``RandomInputFormat/doubles``, and the text it was written as
+        /// (doubles all written with a few decimals are tested on their decimal grid).
+        public mutating func add(double value: Double, text: String? = nil) throws {
             session.result.itemsRead += 1
-            try session.take(double: value)
+            try session.take(double: value, text: text)
         }
+
+        /// Bits the stream of every bit has received so far.
+        public var bits: UInt64 { session.bitsOfEveryStream }
 
         /// An integer: an offset in the range of a feed of ``RandomInputFormat/integers(_:)``, or a
         /// 32- or 64-bit word of a feed of words.

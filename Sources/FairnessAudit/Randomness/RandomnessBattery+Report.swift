@@ -43,9 +43,10 @@ extension RandomnessBatteryResult {
             }
             checks.append(PendingCheck(record: record, power: nil))
         }
-        let input = RandomnessInput(
+        var input = RandomnessInput(
             format: format, itemsRead: itemsRead, draws: draws, doubleResolution: doubleResolution, streams: streams,
             integersDropped: integersDropped, trailingBytes: trailingBytes)
+        input.doubleDecimals = doubleDecimals
         let verdict = SubjectVerdict(
             name: name, summary: "random source: \(bits) bits (\(format.argument))", kind: .randomSource, verdict: .pass,
             notes: [.randomInput(input)])
@@ -79,20 +80,22 @@ struct RowGroup {
     /// the uniformity. A folded family's P-value is the smallest times the number of its members
     /// (Bonferroni), its facts those of that member.
     func checks(subject: String) throws -> [PendingCheck] {
+        /// The check at `level` from each member's (P, log₁₀ P), the smallest times the members.
         func tested(
-            _ level: RandomnessCheck.Level, _ pValue: (SP80022Tally) throws -> Double?, method: PValueMethod
-        ) throws -> PendingCheck? {
-            let values = try tallies.compactMap { part, tally in try pValue(tally).map { (part, tally, $0) } }
-            guard let worst = values.min(by: { $0.2 < $1.2 }) else { return nil }
+            _ level: RandomnessCheck.Level, _ pValue: (SP80022Tally) throws -> (Double, Double)?, method: PValueMethod
+        ) throws
+            -> PendingCheck?
+        {
+            let values = try tallies.compactMap { part, tally in try pValue(tally).map { (part, tally, $0.0, $0.1) } }
+            guard let worst = values.min(by: { $0.3 < $1.3 }) else { return nil }
             var check = record(level, worst.1, worst: worst.0, subject: subject)
             switch level {
             case .sequence: break
             case .proportion: check.statistic = Double(worst.1.failures)
             case .uniformity: (check.statistic, check.degreesOfFreedom) = (try worst.1.uniformity()?.statistic, 9)
             }
-            let p = min(1, Double(values.count) * worst.2)
-            let log10P = p > 0 ? log10(p) : log10(Double(values.count)) + log10(max(worst.2, .leastNonzeroMagnitude))
-            check.setPValue(p, log10: log10P, method: method)
+            let log10P = min(0, worst.3 + log10(Double(values.count)))
+            check.setPValue(min(1, Double(values.count) * worst.2), log10: log10P, method: method)
             return PendingCheck(record: check, power: nil)
         }
         let first = tallies[0]
@@ -102,10 +105,16 @@ struct RowGroup {
             return [PendingCheck(record: check, power: nil)]
         }
         if summary.sequences == 1 {
-            return [try tested(.sequence, { $0.sequences == 1 ? $0.smallestPValue : nil }, method: .asymptotic)].compactMap { $0 }
+            // A single sequence's P-value that underflows is stated at the smallest double.
+            let single = { (tally: SP80022Tally) -> (Double, Double)? in
+                tally.sequences == 1 ? (tally.smallestPValue, log10(max(tally.smallestPValue, .leastNonzeroMagnitude))) : nil
+            }
+            return [try tested(.sequence, single, method: .asymptotic)].compactMap { $0 }
         }
-        let proportion = try tested(.proportion, { $0.sequences > 0 ? try $0.proportionPValue() : nil }, method: .exact)
-        let uniformity = try tested(.uniformity, { try $0.uniformity()?.pValue }, method: .chiSquare)
+        let proportion = try tested(
+            .proportion, { $0.sequences > 0 ? (try $0.proportionPValue(), try $0.proportionLog10PValue()) : nil }, method: .exact)
+        let uniformity = try tested(
+            .uniformity, { tally in try tally.uniformity().map { ($0.pValue, try tally.uniformityLog10PValue()!) } }, method: .chiSquare)
         return [proportion, uniformity].compactMap { $0 }
     }
 }

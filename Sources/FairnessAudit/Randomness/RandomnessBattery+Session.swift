@@ -29,6 +29,14 @@ extension RandomnessBattery {
         /// The first doubles, held until their resolution is known.
         var probe: [Double] = []
         var resolution = 0
+        /// The most decimals the held doubles were written with; nil once one was written otherwise (an
+        /// exponent, or more than 15 decimals). Doubles written with d decimals are whole numbers of 10⁻ᵈ.
+        var decimals: Int? = 0
+        /// Once settled: the doubles are tested as whole numbers 0 … 10ᵈ − 1 (d decimals), or nil.
+        var decimalPlaces: Int?
+
+        /// Bits the stream of every bit has received.
+        var bitsOfEveryStream: UInt64 { cutters.first?.summary.bits ?? 0 }
 
         init(battery: RandomnessBattery, format: RandomInputFormat, cancellation: CancellationFlag) {
             self.battery = battery

@@ -104,6 +104,10 @@ public struct RandomnessBatteryResult: Sendable {
     /// lie on (53 for `nextDouble()`, 52 for V8's `Math.random()` since 2016, 32 for a 32-bit generator
     /// divided by 2³²). The bits tested are those of ⌊u · 2^min(g, 32)⌋, and the low bits those of ⌊u · 2^g⌋.
     public var doubleResolution: Int? = nil
+    /// For doubles all written with at most d decimals (and 10ᵈ < 2ᵍ): d. They are tested as the whole
+    /// numbers 0 … 10ᵈ − 1, by the integers' rule (those past the largest power of two are dropped and
+    /// counted), not as binary fractions, whose low bits such a grid does not fill.
+    public var doubleDecimals: Int? = nil
     /// Every stream, every bit first.
     public var streams: [StreamSummary] = []
     /// Every test's part, stream by stream, in the publication's order.

@@ -70,6 +70,8 @@ public struct RandomnessInput: Sendable, Hashable {
     public var draws: UInt64
     /// For doubles, g: the grid 2^−g they lie on.
     public var doubleResolution: Int?
+    /// For doubles written with at most d decimals: d.
+    public var doubleDecimals: Int? = nil
     /// Every stream of bits and how it was cut.
     public var streams: [StreamSummary]
     /// Integers dropped past the largest power of two of their range.

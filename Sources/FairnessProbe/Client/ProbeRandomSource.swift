@@ -10,8 +10,16 @@ public enum ProbeRandomSource {
     /// What a `random N` answer looks like, for messages.
     static let expected = "TYPE then N numbers: 'double' (each in [0, 1)), 'u32', 'u64', or 'int LOW HIGH' (each in LOW ... HIGH)"
 
-    /// The draws of `command`'s random source (a probe of `kind`), `count` of them, through the battery; nil
-    /// for a probe that speaks a version below 4 (it has no `random`).
+    /// Bits of every bit the probe's draws must give (eight sequences of 10⁶ bits, so that the random
+    /// excursions tests, which a sequence's walk allows 62% of the time, run on some), while the draws stay
+    /// within ``maximumDraws``.
+    public static let bitsWanted: UInt64 = 8_000_000
+    /// The most draws asked for, however few bits each gives.
+    public static let maximumDraws = 1 << 24
+
+    /// The draws of `command`'s random source (a probe of `kind`), at least `count` of them, and more (up to
+    /// ``maximumDraws``) until they give ``bitsWanted`` bits (a die's draws give 2 bits each), through the
+    /// battery; nil for a probe that speaks a version below 4 (it has no `random`).
     /// - Throws: ``ProbeError`` if the probe does not start, answers wrongly, changes its answer's type,
     ///   dies or hangs; `StatisticsError` from the battery.
     public static func test(
@@ -24,8 +32,9 @@ public enum ProbeRandomSource {
         guard connection.version >= 4 else { return nil }
         var feed: RandomnessBattery.Feed?
         var header: [Substring] = []
-        var remaining = count
-        while remaining > 0 {
+        var remaining = count, asked = 0
+        while remaining > 0 || (asked < maximumDraws && (feed?.bits ?? 0) < bitsWanted) {
+            if remaining <= 0 { remaining = min(maximumDraws - asked, 8 * drawsPerRequest) }
             let sizes = stride(from: 0, to: min(remaining, 8 * drawsPerRequest), by: drawsPerRequest).map {
                 min(drawsPerRequest, remaining - $0)
             }
@@ -52,6 +61,7 @@ public enum ProbeRandomSource {
                 }
             }
             remaining -= sizes.reduce(0, +)
+            asked += sizes.reduce(0, +)
         }
         if let extra = connection.extraLine() {
             throw ProbeError.extraLines(command: command, after: "random", extra: String(extra.prefix(80)))
@@ -77,7 +87,7 @@ public enum ProbeRandomSource {
         switch format {
         case .doubles:
             guard let value = Double(word), value >= 0, value < 1 else { return false }
-            try feed.add(double: value)
+            try feed.add(double: value, text: String(word))
         case .integers(let range):
             guard let value = Int64(word), range.contains(value) else { return false }
             try feed.add(integer: UInt64(bitPattern: value))

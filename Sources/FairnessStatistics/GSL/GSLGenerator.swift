@@ -13,7 +13,8 @@ import CGSL
 /// One instance owns one `gsl_rng` and is not shared between threads.
 public final class GSLGenerator: RandomNumberGenerator {
     private let rng: UnsafeMutablePointer<gsl_rng>
-    /// The bits of one draw: ⌊log₂(max − min + 1)⌋ (31 for `randu`, `minstd` and `rand`; 32 for `mt19937`).
+    /// The bits of one draw: ⌊log₂(max − min + 1)⌋ (30 for `randu` and `minstd`, whose range is just short
+    /// of 2³¹; 31 for `rand`; 32 for `mt19937`).
     public let bitsPerDraw: Int
     private let minimum: UInt
 
@@ -77,8 +78,8 @@ public final class GSLGenerator: RandomNumberGenerator {
         return result
     }
 
-    /// One raw draw, `gsl_rng_get` − min, in its low ``bitsPerDraw`` bits (the generator's whole output,
-    /// for a randomness battery).
+    /// One raw draw, `gsl_rng_get` − min, in its low ``bitsPerDraw`` bits (all of the output for a range of
+    /// 2^k values; the low 30 bits of `randu`'s and `minstd`'s 31-bit range).
     public func rawDraw() -> UInt64 { UInt64(gsl_rng_get(rng) - minimum) & (bitsPerDraw == 64 ? .max : (1 << UInt64(bitsPerDraw)) - 1) }
 
     /// `gsl_rng_uniform`: a double in [0, 1) by the generator's own method (for mt19937, a 32-bit draw

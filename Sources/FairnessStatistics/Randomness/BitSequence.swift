@@ -87,7 +87,9 @@ public struct BitSequence: Sendable, Hashable {
     public var onesCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
     /// The bits from `start` for `length` bits, as a new sequence.
+    /// - Precondition: 0 ≤ `start`, 0 ≤ `length` and `start + length` ≤ ``count``.
     public func slice(from start: Int, length: Int) -> BitSequence {
+        precondition(start >= 0 && length >= 0 && start + length <= count, "a slice within the sequence")
         var out = BitSequence(capacity: length)
         var position = start
         while position < start + length {

@@ -27,7 +27,8 @@ struct RngCommand: ParsableCommand {
 
     @Option(
         name: .customLong("sequence-length"), parsing: .unconditional,
-        help: ArgumentHelp("Bits per sequence, 100 ... 100000000.", valueName: "bits"))
+        help: ArgumentHelp(
+            "Bits per sequence, 100 ... 10000000 (each side-by-side sequence holds about 40 bytes a bit).", valueName: "bits"))
     var sequenceLength = 1_000_000
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Test at most this many sequences (default: all the input gives).", valueName: "n"))
@@ -52,8 +53,8 @@ struct RngCommand: ParsableCommand {
                 "--format \(format): must be bytes, u32le, u32be, u64le, u64be, doubles or integers:LOW..HIGH (whole numbers, LOW < HIGH, HIGH - LOW below 2^63)"
             )
         }
-        guard (100...100_000_000).contains(sequenceLength) else {
-            throw ValidationError("--sequence-length \(sequenceLength): must be a whole number of bits in 100 ... 100000000")
+        guard (100...10_000_000).contains(sequenceLength) else {
+            throw ValidationError("--sequence-length \(sequenceLength): must be a whole number of bits in 100 ... 10000000")
         }
         if let sequences, sequences < 1 { throw ValidationError("--sequences \(sequences): must be a whole number ≥ 1") }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads \(threads): must be in 1 ... 1024") }

@@ -119,7 +119,9 @@ extension ReportNarrator {
     static func text(_ input: RandomnessInput) -> String {
         let read = input.format.isText ? "\(input.itemsRead) numbers" : "\(input.itemsRead) bytes"
         var words = "Read \(read) (\(input.format.argument)), \(input.draws) draws"
-        if let resolution = input.doubleResolution {
+        if let places = input.doubleDecimals {
+            words += "; every double is written with at most \(places) decimals: tested as the whole numbers 0 to 10^\(places) - 1"
+        } else if let resolution = input.doubleResolution {
             words += "; every double lies on the grid 2^-\(resolution) (\(resolution) random bits each)"
         }
         for stream in input.streams {

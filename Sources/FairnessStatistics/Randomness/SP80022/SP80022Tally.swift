@@ -1,3 +1,5 @@
+import Foundation
+
 /// The P-values of one test's part over many sequences, kept as counts so memory does not grow with
 /// the number of sequences: the number below the first-level α, the ten bins of their distribution,
 /// and why sequences gave none.
@@ -69,6 +71,24 @@ public struct SP80022Tally: Sendable, Hashable {
     /// - Throws: ``StatisticsError`` from the binomial tail.
     public func proportionPValue() throws -> Double {
         try BinomialDistribution(trials: Double(sequences), probability: Self.firstLevel).upperTail(Double(failures))
+    }
+
+    /// log₁₀ of ``proportionPValue()``, finite where it underflows: there (failures far above the mean)
+    /// the bound log₁₀[P(X = k) (k + 1)(1 − p)/(k + 1 − (s + 1)p)], at most that factor above the tail.
+    public func proportionLog10PValue() throws -> Double {
+        let tail = try proportionPValue()
+        let (n, k, p) = (Double(sequences), Double(failures), Self.firstLevel)
+        if tail >= 1e-290 || k + 1 <= (n + 1) * p { return Foundation.log10(tail) }
+        let choose: Double = lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)
+        let powers: Double = k * Foundation.log(p) + (n - k) * Foundation.log1p(-p)
+        let factor: Double = Foundation.log((k + 1) * (1 - p) / (k + 1 - (n + 1) * p))
+        return (choose + powers + factor) / Foundation.log(10.0)
+    }
+
+    /// log₁₀ of the uniformity P-value, finite where it underflows; nil below 55 sequences.
+    public func uniformityLog10PValue() throws -> Double? {
+        guard let uniformity = try uniformity() else { return nil }
+        return try ChiSquareDistribution(degreesOfFreedom: 9).log10UpperTail(uniformity.statistic)
     }
 
     /// The uniformity of the P-values (section 4.2.2): χ² = Σ (Fᵢ − s/10)² / (s/10) over the ten bins,
