@@ -84,13 +84,8 @@ struct LogCommand: ParsableCommand {
         let report = try OutcomeLog.audit(
             descriptor: descriptor, model: model, options: options, settings: settings, digest: Fingerprints.Stream())
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: ProcessInfo.processInfo.activeProcessorCount)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        if !reports.quiet { Terminal.printVerdicts(report) }
-        print("gate: \(report.gate.rawValue) (\(report.trials) outcome lines); reports in \(directory.path)")
-        if !reports.quiet {
-            FileHandle.standardError.write(
-                Data(String(format: "audit: %.2f s, %.3g lines per second\n", seconds, Double(report.trials) / seconds).utf8))
-        }
-        try AuditExitStatus.exit(for: report.gate)
+        try Terminal.finish(
+            report, read: "\(report.trials) outcome lines", count: Double(report.trials), unit: "lines", started: started,
+            quiet: reports.quiet, directory: directory)
     }
 }

@@ -107,14 +107,9 @@ struct RngCommand: ParsableCommand {
         let subject = name ?? (input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent)
         let report = try RandomnessBattery.report(result, name: subject, settings: settings, inputs: [source])
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: battery.threads)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        if !reports.quiet { Terminal.printVerdicts(report) }
-        print("gate: \(report.gate.rawValue) (\(result.bits) bits, \(result.sequences) sequences); reports in \(directory.path)")
-        if !reports.quiet {
-            FileHandle.standardError.write(
-                Data(String(format: "audit: %.2f s, %.3g bits per second\n", seconds, Double(result.bits) / seconds).utf8))
-        }
-        try AuditExitStatus.exit(for: report.gate)
+        try Terminal.finish(
+            report, read: "\(result.bits) bits, \(result.sequences) sequences", count: Double(result.bits), unit: "bits", started: started,
+            quiet: reports.quiet, directory: directory)
     }
 }
 

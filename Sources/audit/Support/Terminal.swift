@@ -1,4 +1,5 @@
 import FairnessAudit
+import Foundation
 
 /// What a finished audit prints on the terminal besides its gate line.
 enum Terminal {
@@ -24,5 +25,21 @@ enum Terminal {
             }
             print(line)
         }
+    }
+
+    /// The end of a command that read its input (a log, a generator's output): the verdicts unless `quiet`,
+    /// the gate line with what was read (`read`), the time and the rate of `count` `unit` per second on
+    /// standard error unless `quiet`, then the exit status of the gate.
+    /// - Throws: the exit status of a gate that failed or was inconclusive.
+    static func finish(
+        _ report: AuditReport, read: String, count: Double, unit: String, started: DispatchTime, quiet: Bool, directory: URL
+    ) throws {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        if !quiet { printVerdicts(report) }
+        print("gate: \(report.gate.rawValue) (\(read)); reports in \(directory.path)")
+        if !quiet {
+            FileHandle.standardError.write(Data(String(format: "audit: %.2f s, %.3g \(unit) per second\n", seconds, count / seconds).utf8))
+        }
+        try AuditExitStatus.exit(for: report.gate)
     }
 }
