@@ -16,7 +16,7 @@ let optimised: [SwiftSetting] =
     ] : []
 
 // Layering (data flows one way, nothing imports upward):
-//   CGSL (system library) <- FairnessStatistics
+//   CGSL, CFFTW (system libraries) <- FairnessStatistics
 //   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
 //   FairnessModel <- FairnessSubjects (the tutorials' ports and the reference subjects; no GSL)
 //   FairnessModel <- FairnessSpec (spec files, Yams; no GSL)
@@ -61,7 +61,13 @@ let package = Package(
         // The subjects the toolkit ships: the tutorials' ports, bugs included, and correct reference
         // implementations (no GSL, so an app's own tests can audit against them).
         .target(name: "FairnessSubjects", dependencies: ["FairnessModel"], swiftSettings: optimised),
-        .target(name: "FairnessStatistics", dependencies: ["CGSL"], swiftSettings: optimised),
+        // FFTW 3 for the spectral test's transform (pkg-config `fftw3`).
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
+        ),
+        .target(name: "FairnessStatistics", dependencies: ["CGSL", "CFFTW"], swiftSettings: optimised),
         // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
         .target(name: "CFileSwap"),
         .target(name: "FairnessChecks", dependencies: ["FairnessModel"], swiftSettings: optimised),

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # The randomness battery side by side with dieharder (Debian's package) and nistrng (NIST SP 800-22 from
-# PyPI) on the same file of /dev/urandom bytes, one core each: bits tested per second, and the peak memory
-# of `audit rng` on streams of 10^7 ... 10^9 bits (10^10 with RNG_BENCH_LARGEST=10000000000; about 25
-# minutes). Run by Scripts/benchmark.sh after a release build; not run by CI.
-# Usage: bash Scripts/benchmarks/rng-battery.sh [AUDIT_BINARY]   (default .build/release/audit)
+# PyPI) on the same file of /dev/urandom bytes, one core each:
+#   1. each SP 800-22 test against the same test in dieharder and nistrng, bits tested per second and the
+#      ratios (Scripts/benchmarks/rng_compare.py);
+#   2. the whole battery (`audit rng`, one thread) against nistrng's whole battery and dieharder's STS tests;
+#   3. the peak memory of `audit rng` on streams of 10^7 ... 10^9 bits (10^10 with
+#      RNG_BENCH_LARGEST=10000000000; about 12 minutes on one core).
+# Run by Scripts/benchmark.sh after a release build; not run by CI.
+# Usage: bash Scripts/benchmarks/rng-battery.sh [AUDIT_BINARY]   (default .build/release/audit; audit-bench
+# is taken from the same folder)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 audit=${1:-.build/release/audit}
+bench=$(dirname "$audit")/audit-bench
 largest=${RNG_BENCH_LARGEST:-1000000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,19 +30,22 @@ audit_rate=$(python3 -c "print(4e8 / $t_audit)")
 # nistrng: its 15 tests on one sequence of 10^6 bits (it holds the sequence as one byte a bit).
 nistrng=$(python3 Scripts/benchmarks/rng_nistrng.py "$work/bits.bin" 1000000)
 nistrng_rate=$(echo "$nistrng" | sed -n 's/.*bits_per_second=\([^ ]*\).*/\1/p')
-# dieharder: its STS and bit-distribution tests (-d 100 ... 102 and 200 -n 1 ... 3) on the same file, which it
-# reads as 32-bit words and rewinds when it runs out (each test's bits: tsamples x psamples words).
+# dieharder: its STS tests (-d 100 monobit, 101 runs, 102 serial) on the same file, the bits its statistics
+# are computed from (32 x tsamples x psamples words' bits, as it prints them) over its time.
 t_dh=0; dh_bits=0
-for test in "100" "101" "102" "200 -n 1" "200 -n 2" "200 -n 3"; do
-  read -r t _ < <(seconds dieharder -g 201 -f "$work/bits.bin" -d $test)
+for test in 100 101 102; do
+  read -r t _ < <(seconds dieharder -g 201 -f "$work/bits.bin" -d $test -p 50)
   words=$(awk -F'|' '/PASSED|WEAK|FAILED/ {gsub(/ /,"",$3); gsub(/ /,"",$4); print $3 * $4; exit}' "$work/out")
   t_dh=$(python3 -c "print($t_dh + $t)"); dh_bits=$(python3 -c "print($dh_bits + ${words:-0} * 32)")
 done
 dh_rate=$(python3 -c "print($dh_bits / $t_dh if $t_dh > 0 else 0)")
-printf 'battery  audit rng (1 thread): %.3g bits/s   dieharder (6 tests, counted as it reads them): %.3g bits/s   nistrng: %.3g bits/s\n' \
-  "$audit_rate" "$dh_rate" "$nistrng_rate"
-printf 'battery  ratios: audit rng / dieharder %.3g, audit rng / nistrng %.3g\n' \
-  "$(python3 -c "print($audit_rate / $dh_rate if $dh_rate > 0 else 0)")" "$(python3 -c "print($audit_rate / $nistrng_rate)")"
+printf 'battery  whole: audit rng (15 tests on every bit, 13 on the low bits, the draw tests; 1 thread) %.3g bits/s   nistrng (15 tests) %.3g bits/s   dieharder (3 STS tests) %.3g bits/s\n' \
+  "$audit_rate" "$nistrng_rate" "$dh_rate"
+printf 'battery  whole ratios: audit rng / nistrng %.3g, audit rng / dieharder %.3g\n' \
+  "$(python3 -c "print($audit_rate / $nistrng_rate)")" "$(python3 -c "print($audit_rate / $dh_rate if $dh_rate > 0 else 0)")"
+# Test for test on the same file (each test alone, one core each).
+echo "battery  test for test (bits tested per second; × = how many times faster audit rng is):"
+python3 Scripts/benchmarks/rng_compare.py "$bench" "$work/bits.bin" | sed 's/^/battery  /'
 # Peak memory of `audit rng` reading standard input, 10^7 bits up to the largest.
 bits=10000000
 while [ "$bits" -le "$largest" ]; do

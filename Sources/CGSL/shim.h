@@ -16,7 +16,6 @@
 #include <gsl/gsl_sf_exp.h>
 #include <gsl/gsl_sf_erf.h>
 #include <gsl/gsl_integration.h>
-#include <gsl/gsl_fft_real.h>
 
 /// The GSL version string this binary was linked against (e.g. "2.7.1").
 static inline const char *cgsl_version(void) { return gsl_version; }

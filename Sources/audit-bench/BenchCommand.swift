@@ -15,7 +15,7 @@ struct AuditBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit-bench",
         abstract: "Benchmarks and calibration of the fairness audit toolkit (Scripts/benchmark.sh, Scripts/reports/calibrate.sh).",
-        subcommands: [BenchCommand.self, CalibrateCommand.self, RngControlsCommand.self, RngCalibrateCommand.self],
+        subcommands: [BenchCommand.self, CalibrateCommand.self, RngControlsCommand.self, RngCalibrateCommand.self, RngSpeedCommand.self],
         defaultSubcommand: BenchCommand.self)
 }
 

@@ -105,9 +105,9 @@ struct RowGroup {
             return [PendingCheck(record: check, power: nil)]
         }
         if summary.sequences == 1 {
-            // A single sequence's P-value that underflows is stated at the smallest double.
+            // A single sequence's P-value, with its log₁₀ where it underflows.
             let single = { (tally: SP80022Tally) -> (Double, Double)? in
-                tally.sequences == 1 ? (tally.smallestPValue, log10(max(tally.smallestPValue, .leastNonzeroMagnitude))) : nil
+                tally.sequences == 1 ? (tally.smallestPValue, tally.smallestLog10PValue) : nil
             }
             return [try tested(.sequence, single, method: .asymptotic)].compactMap { $0 }
         }

@@ -62,7 +62,10 @@ public struct RandomnessBattery: Sendable {
         for test in Self.tests(of: stream) {
             switch try SP80022.run(test, on: bits, parameters: parameters) {
             case .computed(let results):
-                for result in results { rows[Row(stream: stream, test: test, part: result.part), default: .init()].add(result.pValue) }
+                for result in results {
+                    rows[Row(stream: stream, test: test, part: result.part), default: .init()].add(
+                        result.pValue, log10PValue: result.log10PValue)
+                }
             case .shortfall(let reason):
                 for part in SP80022.parts(of: test, parameters: parameters) {
                     rows[Row(stream: stream, test: test, part: part), default: .init()].add(reason)

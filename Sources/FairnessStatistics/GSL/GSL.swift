@@ -77,27 +77,8 @@ extension GSL {
         try call("gsl_sf_erfc_e") { gsl_sf_erfc_e(x, $0) }
     }
 
-    /// The moduli |X_j| of the discrete Fourier transform X_j = Σ_k x_k e^(−2πi jk/n) of real `values`
-    /// for j = 0 ..< n/2 (`gsl_fft_real_transform`, mixed radix: any n ≥ 1, fastest when n's prime
-    /// factors are small).
-    /// - Throws: ``StatisticsError/gsl(function:status:message:)`` if GSL cannot allocate or transform.
-    static func fourierModuli(_ values: [Double]) throws -> [Double] {
-        setUp()
-        let n = values.count
-        guard n > 1, let wavetable = gsl_fft_real_wavetable_alloc(n) else {
-            throw StatisticsError.gsl(function: "gsl_fft_real_wavetable_alloc", status: Int32(GSL_ENOMEM), message: "no wavetable")
-        }
-        defer { gsl_fft_real_wavetable_free(wavetable) }
-        guard let workspace = gsl_fft_real_workspace_alloc(n) else {
-            throw StatisticsError.gsl(function: "gsl_fft_real_workspace_alloc", status: Int32(GSL_ENOMEM), message: "no workspace")
-        }
-        defer { gsl_fft_real_workspace_free(workspace) }
-        var data = values
-        let status = data.withUnsafeMutableBufferPointer { gsl_fft_real_transform($0.baseAddress, 1, n, wavetable, workspace) }
-        try check(status, "gsl_fft_real_transform")
-        // Half-complex order: data[0] = X_0, then (Re X_j, Im X_j) at (2j − 1, 2j).
-        return (0..<(n / 2)).map { j in
-            j == 0 ? abs(data[0]) : (data[2 * j - 1] * data[2 * j - 1] + (2 * j < n ? data[2 * j] * data[2 * j] : 0)).squareRoot()
-        }
+    /// ln erfc(x) (`gsl_sf_log_erfc_e`), finite where erfc(x) underflows.
+    static func logErfc(_ x: Double) throws -> Double {
+        try call("gsl_sf_log_erfc_e") { gsl_sf_log_erfc_e(x, $0) }
     }
 }

@@ -127,6 +127,19 @@ struct RandomnessBatteryTests {
         #expect(RandomInputFormat(argument: "u16") == nil)
     }
 
+    /// One sequence of 10⁶ ones: its P-values underflow, and the report states their log₁₀ (the frequency
+    /// test's is log₁₀ erfc(1000/√2) = −217,150.3), not the smallest double.
+    @Test func aSingleSequenceKeepsItsFarTail() throws {
+        var ones = BitSequence()
+        for _ in 0..<15_625 { ones.append(~0, bitCount: 64) }
+        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: 1e-6, command: "test")
+        let report = try RandomnessBattery.report(RandomnessBattery().run(bits: ones), name: "ones", settings: settings)
+        let frequency = try #require(
+            report.checks.first { $0.check == .randomness(.init(test: .frequency, part: .whole, level: .sequence)) })
+        #expect(frequency.status == .fail && frequency.pValue == 0)
+        #expect(abs((frequency.log10PValue ?? 0) - -217_150.3) < 0.05)
+    }
+
     @Test func theMostSequencesAreTestedAndTheRestCounted() throws {
         var battery = RandomnessBattery()
         battery.sequenceLength = 10_000

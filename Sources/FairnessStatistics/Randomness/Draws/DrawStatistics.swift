@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The distributions behind the tests of a source's draws (the numbers a game uses), beside
 /// SP 800-22's tests of its bits: birthday spacings and collisions.
@@ -33,6 +34,23 @@ public enum DrawStatistics {
     /// After i balls with c collisions, i − c urns are occupied, so the next ball collides with
     /// probability (i − c)/urns.
     public static func collisionDistribution(balls: Int, urns: Double) -> [Double] {
+        let key = CollisionLaw(balls: balls, urns: urns)
+        if let known = collisionLaws.withLock({ $0[key] }) { return known }
+        let law = computedCollisionDistribution(balls: balls, urns: urns)
+        collisionLaws.withLock { laws in if laws.count < 16 { laws[key] = law } }
+        return law
+    }
+
+    private struct CollisionLaw: Hashable {
+        let balls: Int
+        let urns: Double
+    }
+
+    /// The laws already computed (a battery asks for the same few several times; each costs balls × its
+    /// length in steps).
+    private static let collisionLaws = Mutex<[CollisionLaw: [Double]]>([:])
+
+    private static func computedCollisionDistribution(balls: Int, urns: Double) -> [Double] {
         var distribution = [1.0]
         for ball in 0..<balls {
             var next = [Double](repeating: 0, count: distribution.count + 1)

@@ -193,18 +193,26 @@ public struct SerialTupleTest: Sendable, Hashable {
         (cell, filled) = (0, 0)
     }
 
-    /// The counts of the cells at resolution r (each coordinate's top r bits).
-    func counts(atBits r: Int) -> [Int] {
-        var out = [Int](repeating: 0, count: 1 << (dimensions * r))
+    /// The counts of the cells at resolution r (each coordinate's top r bits), coarser than the finest.
+    func counts(atBits r: Int) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: 1 << (dimensions * r))
         let drop = finestBits - r, coordinateMask = (1 << finestBits) - 1
         for (index, count) in counts.enumerated() where count > 0 {
             var coarse = 0
             for coordinate in (0..<dimensions).reversed() {
                 coarse = coarse << r | ((index >> (coordinate * finestBits)) & coordinateMask) >> drop
             }
-            out[coarse] += Int(count)
+            let sum = out[coarse].addingReportingOverflow(count)
+            out[coarse] = sum.overflow ? .max : sum.partialValue
         }
         return out
+    }
+
+    /// Pearson's χ² of cell counts against equal cells (the arithmetic of `SP80022.pearson`, without its
+    /// array of 2^24 equal probabilities).
+    static func uniformPearson(_ cells: [UInt32]) -> Double {
+        let expected = Double(cells.reduce(0) { $0 + Int($1) }) * (1 / Double(cells.count))
+        return cells.reduce(0.0) { $0 + (Double($1) - expected) * (Double($1) - expected) / expected }
     }
 
     /// The resolutions whose cells each expect at least 5 tuples, coarsest first.
@@ -213,8 +221,9 @@ public struct SerialTupleTest: Sendable, Hashable {
     /// (resolution, χ², P) at each of ``resolutions``.
     public func results() throws -> [(bits: Int, statistic: Double, pValue: Double)] {
         try resolutions.map { r in
-            let cells = counts(atBits: r)
-            let statistic = SP80022.pearson(cells, [Double](repeating: 1 / Double(cells.count), count: cells.count))
+            // The finest resolution's counts are the table itself; coarser ones are summed from it.
+            let cells = r == finestBits ? counts : counts(atBits: r)
+            let statistic = Self.uniformPearson(cells)
             return (r, statistic, try SP80022.chiSquareTail(statistic, degreesOfFreedom: Double(cells.count - 1)))
         }
     }

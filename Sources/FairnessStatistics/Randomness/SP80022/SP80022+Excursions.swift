@@ -1,12 +1,36 @@
 extension SP80022 {
-    /// The walk's cycles: the number J of excursions from zero of S′ = 0, S₁, …, Sₙ, 0.
-    static func excursionCycles(_ bits: BitSequence) -> Int {
+    /// The walk S₁, …, Sₙ's excursions: J, the cycles of S′ = 0, S₁, …, Sₙ, 0; for x = −4 … 4 the number
+    /// of cycles visiting x k times (k = 0 … 4, and ≥ 5; index x + 4); and for x = −9 … 9 the visits to x
+    /// over the whole walk (index x + 9). A byte whose walk starts at |S| ≥ 18 cannot reach |S| ≤ 9, so
+    /// it moves the walk by its sum at once; the rest are walked bit by bit.
+    static func excursions(_ bits: BitSequence) -> (cycles: Int, cycleVisits: [[Int]], visits: [Int]) {
+        var cycleVisits = [[Int]](repeating: [Int](repeating: 0, count: 6), count: 9)
+        var inCycle = [Int](repeating: 0, count: 9), visits = [Int](repeating: 0, count: 19)
         var sum = 0, cycles = 0
-        for index in 0..<bits.count {
-            sum += 2 * bits[index] - 1
-            if sum == 0 { cycles += 1 }
+        func closeCycle() {
+            cycles += 1
+            for state in 0..<9 where state != 4 {
+                cycleVisits[state][min(inCycle[state], 5)] += 1
+                inCycle[state] = 0
+            }
         }
-        return sum == 0 ? cycles : cycles + 1
+        func step(_ bit: Int) {
+            sum += 2 * bit - 1
+            if sum == 0 { closeCycle() }
+            if abs(sum) <= 9 { visits[sum + 9] += 1 }
+            if abs(sum) <= 4 { inCycle[sum + 4] += 1 }
+        }
+        let steps = WalkSteps.table
+        bits.forEachByte(
+            { byte in
+                if abs(sum) >= 18 {
+                    sum += steps[byte].sum
+                } else {
+                    for bit in (0..<8).reversed() { step((byte >> bit) & 1) }
+                }
+            }, thenBit: step)
+        if sum != 0 { closeCycle() }
+        return (cycles, cycleVisits, visits)
     }
 
     static func cyclesShortfall(_ bits: BitSequence, cycles: Int) -> SP80022Outcome? {
@@ -19,27 +43,8 @@ extension SP80022 {
     /// π₀ = 1 − 1/(2|x|), πₖ = (1/(4x²)) (1 − 1/(2|x|))^(k−1), π₅ = (1/(2|x|)) (1 − 1/(2|x|))⁴.
     /// Needs J ≥ max(0.005 √n, 500) cycles.
     public static func randomExcursions(_ bits: BitSequence) throws -> SP80022Outcome {
-        let cycles = excursionCycles(bits)
+        let (cycles, counts, _) = excursions(bits)
         if let short = cyclesShortfall(bits, cycles: cycles) { return short }
-        // counts[state][k]: cycles visiting the state (−4 … 4 at index state + 4) k times.
-        var counts = [[Int]](repeating: [Int](repeating: 0, count: 6), count: 9)
-        var visits = [Int](repeating: 0, count: 9)
-        var sum = 0
-        func closeCycle() {
-            for state in 0..<9 where state != 4 {
-                counts[state][min(visits[state], 5)] += 1
-                visits[state] = 0
-            }
-        }
-        for index in 0..<bits.count {
-            sum += 2 * bits[index] - 1
-            if sum == 0 {
-                closeCycle()
-            } else if abs(sum) <= 4 {
-                visits[sum + 4] += 1
-            }
-        }
-        if sum != 0 { closeCycle() }
         return .computed(
             try [-4, -3, -2, -1, 1, 2, 3, 4].map { state in
                 let x = Double(abs(state))
@@ -50,27 +55,21 @@ extension SP80022 {
                 let statistic = pearson(counts[state + 4], probabilities)
                 return SP80022Result(
                     test: .randomExcursions, part: .state(state), statistic: statistic,
-                    pValue: try chiSquareTail(statistic, degreesOfFreedom: 5))
+                    tail: try chiSquareTails(statistic, degreesOfFreedom: 5))
             })
     }
 
     /// 2.15, the random excursions variant test, for x = −9 … −1, 1 … 9: ξ(x) visits to x over the whole
     /// walk, P = erfc(|ξ(x) − J| / √(2J(4|x| − 2))). Needs J ≥ max(0.005 √n, 500) cycles.
     public static func randomExcursionsVariant(_ bits: BitSequence) throws -> SP80022Outcome {
-        let cycles = excursionCycles(bits)
+        let (cycles, _, visits) = excursions(bits)
         if let short = cyclesShortfall(bits, cycles: cycles) { return short }
-        var visits = [Int](repeating: 0, count: 19)
-        var sum = 0
-        for index in 0..<bits.count {
-            sum += 2 * bits[index] - 1
-            if abs(sum) <= 9 { visits[sum + 9] += 1 }
-        }
         let j = Double(cycles)
         return .computed(
             try (-9...9).filter { $0 != 0 }.map { state in
                 let statistic = abs(Double(visits[state + 9]) - j) / (2 * j * Double(4 * abs(state) - 2)).squareRoot()
                 return SP80022Result(
-                    test: .randomExcursionsVariant, part: .state(state), statistic: statistic, pValue: try GSL.erfc(statistic))
+                    test: .randomExcursionsVariant, part: .state(state), statistic: statistic, tail: try erfcTail(statistic))
             })
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// NIST SP 800-22 rev. 1a's tests, each a pure function of a ``BitSequence``.
 ///
 /// Every P-value is an upper tail taken from GSL (Q(a, x) for the chi-square statistics, erfc for the
@@ -7,6 +9,25 @@ public enum SP80022 {
     /// P(χ²_dof ≥ statistic) = Q(dof/2, statistic/2).
     static func chiSquareTail(_ statistic: Double, degreesOfFreedom dof: Double) throws -> Double {
         try GSL.gammaIncQ(dof / 2, max(0, statistic) / 2)
+    }
+
+    /// A P-value and its log₁₀, which stays finite where the P-value underflows.
+    public typealias Tail = (pValue: Double, log10: Double)
+
+    /// Where a P-value is below this, its log₁₀ comes from a logarithmic formula, not from the value.
+    static let underflowing = 1e-290
+
+    /// P(χ²_dof ≥ statistic) and its log₁₀ (``ChiSquareDistribution/log10UpperTail(_:)`` far out).
+    static func chiSquareTails(_ statistic: Double, degreesOfFreedom dof: Double) throws -> Tail {
+        let p = try chiSquareTail(statistic, degreesOfFreedom: dof)
+        guard p < underflowing else { return (p, log10(p)) }
+        return (p, try ChiSquareDistribution(degreesOfFreedom: dof).log10UpperTail(max(0, statistic)))
+    }
+
+    /// erfc(x) and its log₁₀ (from GSL's ln erfc far out).
+    static func erfcTail(_ x: Double) throws -> Tail {
+        let p = try GSL.erfc(x)
+        return (p, p < underflowing ? try GSL.logErfc(x) / log(10) : log10(p))
     }
 
     /// Pearson's χ² of `counts` against `probabilities` (which sum to 1).
@@ -33,7 +54,7 @@ public enum SP80022 {
         if let short = needs(100, bits, checkingInputSize) { return short }
         let sum = Double(2 * bits.onesCount - bits.count)
         let statistic = abs(sum) / Double(bits.count).squareRoot()
-        return .computed([SP80022Result(test: .frequency, statistic: statistic, pValue: try GSL.erfc(statistic / 2.0.squareRoot()))])
+        return .computed([SP80022Result(test: .frequency, statistic: statistic, tail: try erfcTail(statistic / 2.0.squareRoot()))])
     }
 
     /// 2.2, the frequency test within blocks of M bits: χ² = 4M Σ(πᵢ − ½)² over the N = ⌊n/M⌋ blocks,
@@ -51,7 +72,7 @@ public enum SP80022 {
         statistic *= 4 * Double(m)
         return .computed([
             SP80022Result(
-                test: .blockFrequency, statistic: statistic, pValue: try chiSquareTail(statistic, degreesOfFreedom: Double(blocks)))
+                test: .blockFrequency, statistic: statistic, tail: try chiSquareTails(statistic, degreesOfFreedom: Double(blocks)))
         ])
     }
 
@@ -85,7 +106,7 @@ public enum SP80022 {
         let runs = Double(changes + 1)
         let spread = 2 * (2 * n).squareRoot() * pi * (1 - pi)
         let statistic = abs(runs - 2 * n * pi * (1 - pi)) / spread
-        return .computed([SP80022Result(test: .runs, statistic: statistic, pValue: try GSL.erfc(statistic))])
+        return .computed([SP80022Result(test: .runs, statistic: statistic, tail: try erfcTail(statistic))])
     }
 
     /// 2.4, the longest run of ones in blocks: M = 8, 128 or 10,000 as n < 6,272, < 750,000 or more;
@@ -96,11 +117,7 @@ public enum SP80022 {
         let shape = LongestRunShape(sequenceLength: bits.count)
         var counts = [Int](repeating: 0, count: shape.classes + 1)
         for block in 0..<(bits.count / shape.blockLength) {
-            var longest = 0, run = 0
-            for position in (block * shape.blockLength)..<((block + 1) * shape.blockLength) {
-                run = bits[position] == 1 ? run + 1 : 0
-                longest = max(longest, run)
-            }
+            let longest = bits.longestRunOfOnes(from: block * shape.blockLength, length: shape.blockLength)
             counts[min(max(longest, shape.lowest), shape.lowest + shape.classes) - shape.lowest] += 1
         }
         let probabilities = constants == .exact ? shape.exactProbabilities : shape.referenceProbabilities
@@ -108,7 +125,7 @@ public enum SP80022 {
         return .computed([
             SP80022Result(
                 test: .longestRun, statistic: statistic,
-                pValue: try chiSquareTail(statistic, degreesOfFreedom: Double(shape.classes)))
+                tail: try chiSquareTails(statistic, degreesOfFreedom: Double(shape.classes)))
         ])
     }
 
@@ -117,21 +134,53 @@ public enum SP80022 {
     /// Needs n ≥ 100.
     public static func cumulativeSums(_ bits: BitSequence, checkingInputSize: Bool = true) throws -> SP80022Outcome {
         if let short = needs(100, bits, checkingInputSize) { return short }
-        var sum = 0, highest = 0, lowest = 0
-        for index in 0..<bits.count {
-            sum += 2 * bits[index] - 1
-            highest = max(highest, sum)
-            lowest = min(lowest, sum)
-        }
+        let (sum, highest, lowest) = walkExtremes(bits)
         let forward = max(highest, -lowest)
         let reverse = max(highest - sum, sum - lowest)
         return .computed([
             SP80022Result(
                 test: .cumulativeSums, part: .forward, statistic: Double(forward),
-                pValue: try CumulativeSumsTail.pValue(z: forward, n: bits.count)),
+                tail: try CumulativeSumsTail.pValue(z: forward, n: bits.count)),
             SP80022Result(
                 test: .cumulativeSums, part: .reverse, statistic: Double(reverse),
-                pValue: try CumulativeSumsTail.pValue(z: reverse, n: bits.count)),
+                tail: try CumulativeSumsTail.pValue(z: reverse, n: bits.count)),
         ])
+    }
+
+    /// The walk Sₖ = Σᵢ≤ₖ (2εᵢ − 1): its end Sₙ and the highest and lowest of S₀ = 0, S₁, …, Sₙ, a byte
+    /// at a time.
+    static func walkExtremes(_ bits: BitSequence) -> (sum: Int, highest: Int, lowest: Int) {
+        var sum = 0, highest = 0, lowest = 0
+        bits.forEachByte(
+            { byte in
+                let step = WalkSteps.table[byte]
+                highest = max(highest, sum + step.highest)
+                lowest = min(lowest, sum + step.lowest)
+                sum += step.sum
+            },
+            thenBit: { bit in
+                sum += 2 * bit - 1
+                highest = max(highest, sum)
+                lowest = min(lowest, sum)
+            })
+        return (sum, highest, lowest)
+    }
+}
+
+/// What 8 steps of the ±1 walk do, for each byte (most significant bit first): the sum of the steps and
+/// the highest and lowest partial sums after 1 … 8 of them.
+struct WalkSteps {
+    let sum: Int
+    let highest: Int
+    let lowest: Int
+
+    static let table: [WalkSteps] = (0..<256).map { byte in
+        var sum = 0, highest = Int.min, lowest = Int.max
+        for bit in (0..<8).reversed() {
+            sum += (byte >> bit) & 1 == 1 ? 1 : -1
+            highest = max(highest, sum)
+            lowest = min(lowest, sum)
+        }
+        return WalkSteps(sum: sum, highest: highest, lowest: lowest)
     }
 }

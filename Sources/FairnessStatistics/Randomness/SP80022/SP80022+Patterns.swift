@@ -36,30 +36,34 @@ extension SP80022 {
         let l = Double(length)
         let c = 0.7 - 0.8 / l + (4 + 32 / l) * pow(Double(blocks), -3 / l) / 15
         let sigma = c * (variance / Double(blocks)).squareRoot()
-        let pValue = try GSL.erfc(abs(fn - expected) / (2.0.squareRoot() * sigma))
-        return .computed([SP80022Result(test: .universal, statistic: fn, pValue: pValue)])
+        let tail = try erfcTail(abs(fn - expected) / (2.0.squareRoot() * sigma))
+        return .computed([SP80022Result(test: .universal, statistic: fn, tail: tail)])
     }
 
     /// The counts of every m-bit pattern among the n overlapping windows of the sequence extended by its
     /// first m − 1 bits (the augmented sequence of sections 2.11 and 2.12).
     static func wrappedPatternCounts(_ bits: BitSequence, length m: Int) -> [Int] {
-        var counts = [Int](repeating: 0, count: 1 << m)
         guard m > 0 else { return [bits.count] }
-        let mask = (1 << m) - 1
-        var window = Int(bits.window(at: 0, length: m))
-        counts[window] += 1
-        for start in 1..<bits.count {
-            window = (window << 1 | bits[(start + m - 1) % bits.count]) & mask
-            counts[window] += 1
+        var counts = [Int](repeating: 0, count: 1 << m)
+        counts.withUnsafeMutableBufferPointer { counts in
+            let unwrapped = bits.count - m + 1
+            if unwrapped > 0 { bits.forEachWindow(from: 0, count: unwrapped, length: m) { counts[$0] += 1 } }
+            for start in max(0, unwrapped)..<bits.count { counts[Int(bits.window(at: start, length: m))] += 1 }
         }
         return counts
     }
 
-    /// ψ²ₘ = (2^m/n) Σ νᵢ² − n over the wrapped m-bit pattern counts (0 for m ≤ 0).
-    static func psiSquared(_ bits: BitSequence, length m: Int) -> Double {
-        guard m > 0 else { return 0 }
-        let squares = wrappedPatternCounts(bits, length: m).reduce(0.0) { $0 + Double($1) * Double($1) }
-        return squares * pow(2, Double(m)) / Double(bits.count) - Double(bits.count)
+    /// The wrapped counts of the (m − 1)-bit patterns from those of the m-bit patterns: each window of
+    /// m − 1 bits is the start of exactly one window of m bits at the same position.
+    static func foldedPatternCounts(_ counts: [Int]) -> [Int] {
+        (0..<(counts.count / 2)).map { counts[2 * $0] + counts[2 * $0 + 1] }
+    }
+
+    /// ψ²ₘ = (2^m/n) Σ νᵢ² − n over wrapped pattern counts of m bits (0 for m ≤ 0, one count).
+    static func psiSquared(_ counts: [Int], sequenceLength n: Int) -> Double {
+        guard counts.count > 1 else { return 0 }
+        let squares = counts.reduce(0.0) { $0 + Double($1) * Double($1) }
+        return squares * Double(counts.count) / Double(n) - Double(n)
     }
 
     /// 2.11, the serial test: ∇ψ²ₘ = ψ²ₘ − ψ²ₘ₋₁ and ∇²ψ²ₘ = ψ²ₘ − 2ψ²ₘ₋₁ + ψ²ₘ₋₂,
@@ -67,15 +71,18 @@ extension SP80022 {
     public static func serial(_ bits: BitSequence, patternLength m: Int, checkingInputSize: Bool = true) throws -> SP80022Outcome {
         guard (2...24).contains(m) else { throw StatisticsError.invalidArgument("the serial test's m must be in 2 ... 24, got \(m)") }
         if let short = needs(1 << (m + 3), bits, checkingInputSize, structural: m + 1) { return short }
-        let (psi0, psi1, psi2) = (psiSquared(bits, length: m), psiSquared(bits, length: m - 1), psiSquared(bits, length: m - 2))
+        let counts = wrappedPatternCounts(bits, length: m)
+        let shorter = foldedPatternCounts(counts)
+        let (psi0, psi1) = (psiSquared(counts, sequenceLength: bits.count), psiSquared(shorter, sequenceLength: bits.count))
+        let psi2 = psiSquared(foldedPatternCounts(shorter), sequenceLength: bits.count)
         let first = psi0 - psi1, second = psi0 - 2 * psi1 + psi2
         return .computed([
             SP80022Result(
                 test: .serial, part: .firstDifference, statistic: first,
-                pValue: try GSL.gammaIncQ(pow(2, Double(m - 2)), max(0, first) / 2)),
+                tail: try chiSquareTails(first, degreesOfFreedom: pow(2, Double(m - 1)))),
             SP80022Result(
                 test: .serial, part: .secondDifference, statistic: second,
-                pValue: try GSL.gammaIncQ(pow(2, Double(m - 3)), max(0, second) / 2)),
+                tail: try chiSquareTails(second, degreesOfFreedom: pow(2, Double(m - 2)))),
         ])
     }
 
@@ -89,21 +96,20 @@ extension SP80022 {
         }
         if let short = needs(1 << (m + 6), bits, checkingInputSize, structural: m + 2) { return short }
         // ln 2 − ApEn is a small difference of two sums of 2^m terms: both are summed with compensation.
-        func phi(_ length: Int) -> CompensatedSum {
+        func phi(_ counts: [Int]) -> CompensatedSum {
             let n = Double(bits.count)
             var sum = CompensatedSum()
-            for count in wrappedPatternCounts(bits, length: length) where count > 0 {
-                sum.add(Double(count) / n * log(Double(count) / n))
-            }
+            for count in counts where count > 0 { sum.add(Double(count) / n * log(Double(count) / n)) }
             return sum
         }
-        var difference = phi(m + 1)
-        difference.add(-phi(m).value)
+        let longer = wrappedPatternCounts(bits, length: m + 1)
+        var difference = phi(longer)
+        difference.add(-phi(foldedPatternCounts(longer)).value)
         difference.add(log(2))
         let statistic = 2 * Double(bits.count) * difference.value
         return .computed([
             SP80022Result(
-                test: .approximateEntropy, statistic: statistic, pValue: try GSL.gammaIncQ(pow(2, Double(m - 1)), max(0, statistic) / 2))
+                test: .approximateEntropy, statistic: statistic, tail: try chiSquareTails(statistic, degreesOfFreedom: pow(2, Double(m))))
         ])
     }
 }

@@ -28,24 +28,16 @@ extension SP80022 {
         if let short = needs(blocks * (20 * (1 << m) + m - 1), bits, checkingInputSize, structural: blocks * m) { return short }
         let blockLength = bits.count / blocks
         let templates = aperiodicTemplates(length: m)
-        var isTemplate = [Bool](repeating: false, count: 1 << m)
-        for template in templates { isTemplate[Int(template)] = true }
         let mean = Double(blockLength - m + 1) / Double(1 << m)
         let variance = Double(blockLength) * (1 / pow(2, Double(m)) - Double(2 * m - 1) / pow(2, Double(2 * m)))
+        // An aperiodic template cannot overlap itself, so its occurrences never overlap: the count with
+        // the window moving past each occurrence is the count of windows equal to it.
         var statistic = [Double](repeating: 0, count: 1 << m)
         var count = [Int](repeating: 0, count: 1 << m)
-        var nextFree = [Int](repeating: 0, count: 1 << m)
         for block in 0..<blocks {
-            for index in count.indices { (count[index], nextFree[index]) = (0, 0) }
-            let start = block * blockLength
-            var window = Int(bits.window(at: start, length: m))
-            let mask = (1 << m) - 1
-            for position in 0...(blockLength - m) {
-                if position > 0 { window = (window << 1 | bits[start + position + m - 1]) & mask }
-                if isTemplate[window], position >= nextFree[window] {
-                    count[window] += 1
-                    nextFree[window] = position + m
-                }
+            count.withUnsafeMutableBufferPointer { count in
+                count.update(repeating: 0)
+                bits.forEachWindow(from: block * blockLength, count: blockLength - m + 1, length: m) { count[$0] += 1 }
             }
             for template in templates {
                 let deviation = Double(count[Int(template)]) - mean
@@ -57,7 +49,7 @@ extension SP80022 {
                 let chi = statistic[Int(template)]
                 return SP80022Result(
                     test: .nonOverlappingTemplate, part: .template(bits: template, length: m), statistic: chi,
-                    pValue: try chiSquareTail(chi, degreesOfFreedom: Double(blocks)))
+                    tail: try chiSquareTails(chi, degreesOfFreedom: Double(blocks)))
             })
     }
 
@@ -80,16 +72,11 @@ extension SP80022 {
         if let short = needs(neededBlocks * blockLength, bits, checkingInputSize, structural: blockLength) { return short }
         var counts = [Int](repeating: 0, count: 6)
         for block in 0..<(bits.count / blockLength) {
-            var run = 0, matches = 0
-            for position in (block * blockLength)..<((block + 1) * blockLength) {
-                run = bits[position] == 1 ? run + 1 : 0
-                if run >= m { matches += 1 }
-            }
-            counts[min(matches, 5)] += 1
+            counts[min(bits.onesRunStarts(from: block * blockLength, length: blockLength, runLength: m), 5)] += 1
         }
         let statistic = pearson(counts, probabilities)
         return .computed([
-            SP80022Result(test: .overlappingTemplate, statistic: statistic, pValue: try chiSquareTail(statistic, degreesOfFreedom: 5))
+            SP80022Result(test: .overlappingTemplate, statistic: statistic, tail: try chiSquareTails(statistic, degreesOfFreedom: 5))
         ])
     }
 }

@@ -58,17 +58,31 @@ enum CumulativeSumsTail {
     ///
     /// Every difference of Φ is taken as a difference of upper tails Q(x) = erfc(x/√2)/2, and the k = 0
     /// term 1 − 2Q(z/√n) cancels the leading 1 exactly, so a far-tail P-value keeps its digits instead
-    /// of cancelling 1 − Σ.
-    static func pValue(z: Int, n: Int) throws -> Double {
+    /// of cancelling 1 − Σ. Where it underflows, its log₁₀ is that of c · Q(z/√n), c the net number of
+    /// terms Q(z/√n) in the sum: every other term is a Q(jz/√n) with j ≥ 3, below Q(z/√n) by a factor
+    /// e^(−4z²/n) < 10^(−1000) there.
+    static func pValue(z: Int, n: Int) throws -> SP80022.Tail {
         precondition(z >= 1 && n >= z, "the largest excursion of n steps is 1 ... n")
         let root = Double(n).squareRoot()
         func upper(_ k: Int) throws -> Double { try GSL.erfc(Double(abs(k) * z) / root / 2.0.squareRoot()) / 2 }
+        var total = 2 * (try upper(1)), leading = 2
         // Φ(b) − Φ(a) for a < b of one sign (a, b multiples k·z/√n): Q(|a|) − Q(|b|) or Q(|b|) − Q(|a|).
-        func difference(_ a: Int, _ b: Int) throws -> Double { a >= 0 ? try upper(a) - upper(b) : try upper(b) - upper(a) }
-        var total = 2 * (try upper(1))
-        for k in ((-n / z + 1) / 4)...((n / z - 1) / 4) where k != 0 { total -= try difference(4 * k - 1, 4 * k + 1) }
-        for k in ((-n / z - 3) / 4)...((n / z - 1) / 4) { total += try difference(4 * k + 1, 4 * k + 3) }
-        return min(1, max(0, total))
+        func difference(_ a: Int, _ b: Int) throws -> (value: Double, leading: Int) {
+            let (high, low) = a >= 0 ? (a, b) : (b, a)
+            return (try upper(high) - upper(low), (abs(high) == 1 ? 1 : 0) - (abs(low) == 1 ? 1 : 0))
+        }
+        for k in ((-n / z + 1) / 4)...((n / z - 1) / 4) where k != 0 {
+            let term = try difference(4 * k - 1, 4 * k + 1)
+            (total, leading) = (total - term.value, leading - term.leading)
+        }
+        for k in ((-n / z - 3) / 4)...((n / z - 1) / 4) {
+            let term = try difference(4 * k + 1, 4 * k + 3)
+            (total, leading) = (total + term.value, leading + term.leading)
+        }
+        let p = min(1, max(0, total))
+        guard p < SP80022.underflowing, leading > 0 else { return (p, log10(p)) }
+        let x = Double(z) / root / 2.0.squareRoot()
+        return (p, (log(Double(leading) / 2) + (try GSL.logErfc(x))) / log(10))
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fifteen tests of NIST SP 800-22 rev. 1a, *A Statistical Test Suite for Random and Pseudorandom
 /// Number Generators for Cryptographic Applications* (2010), in the publication's order (sections 2.1 to
 /// 2.15).
@@ -63,13 +65,22 @@ public struct SP80022Result: Sendable, Hashable {
     public let statistic: Double
     /// The P-value, from GSL's upper-tail functions (Q(a, x), erfc), so far-tail values keep their digits.
     public let pValue: Double
+    /// log₁₀ of the P-value, finite where the P-value underflows a double: the frequency test on 10⁶ ones
+    /// gives log₁₀ P = −217,150.3 where its P-value is 0.
+    public let log10PValue: Double
 
-    /// A result of `test`'s `part`.
-    public init(test: SP80022Test, part: SP80022Part = .whole, statistic: Double, pValue: Double) {
+    /// A result of `test`'s `part`; `log10PValue` defaults to log₁₀ `pValue`.
+    public init(test: SP80022Test, part: SP80022Part = .whole, statistic: Double, pValue: Double, log10PValue: Double? = nil) {
         self.test = test
         self.part = part
         self.statistic = statistic
         self.pValue = pValue
+        self.log10PValue = log10PValue ?? Foundation.log10(pValue)
+    }
+
+    /// A result whose P-value and its log₁₀ are `tail`.
+    init(test: SP80022Test, part: SP80022Part = .whole, statistic: Double, tail: SP80022.Tail) {
+        self.init(test: test, part: part, statistic: statistic, pValue: tail.pValue, log10PValue: tail.log10)
     }
 }
 

@@ -21,6 +21,8 @@ public struct SP80022Tally: Sendable, Hashable {
     public private(set) var bins = [Int](repeating: 0, count: 10)
     /// The smallest P-value seen (1 before any).
     public private(set) var smallestPValue = 1.0
+    /// log₁₀ of the smallest P-value seen, finite where that P-value underflows (0 before any).
+    public private(set) var smallestLog10PValue = 0.0
     /// Sequences the test gave no P-value on, and the most demanding reason among them.
     public private(set) var shortfalls = 0
     /// The most demanding reason a sequence gave no P-value (nil if none).
@@ -29,12 +31,13 @@ public struct SP80022Tally: Sendable, Hashable {
     /// An empty tally.
     public init() {}
 
-    /// Adds one sequence's P-value.
-    public mutating func add(_ pValue: Double) {
+    /// Adds one sequence's P-value, with its log₁₀ where the P-value underflows (by default log₁₀ of it).
+    public mutating func add(_ pValue: Double, log10PValue: Double? = nil) {
         sequences += 1
         if pValue < Self.firstLevel { failures += 1 }
         bins[min(9, max(0, Int(pValue * 10)))] += 1
         smallestPValue = min(smallestPValue, pValue)
+        smallestLog10PValue = min(smallestLog10PValue, log10PValue ?? Foundation.log10(pValue))
     }
 
     /// Adds a sequence that gave no P-value, and why.
@@ -49,6 +52,7 @@ public struct SP80022Tally: Sendable, Hashable {
         failures += other.failures
         for index in bins.indices { bins[index] += other.bins[index] }
         smallestPValue = min(smallestPValue, other.smallestPValue)
+        smallestLog10PValue = min(smallestLog10PValue, other.smallestLog10PValue)
         shortfalls += other.shortfalls
         if let reason = other.shortfall { shortfall = Self.moreDemanding(shortfall, reason) }
     }

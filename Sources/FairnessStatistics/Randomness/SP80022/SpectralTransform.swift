@@ -1,0 +1,108 @@
+import CFFTW
+import Foundation
+import Synchronization
+
+/// The spectral test's transform: the moduli |X₀|, …, |X_{n/2−1}| of the real discrete Fourier transform
+/// of Xᵢ = 2εᵢ − 1, by FFTW, in O(n log n) for every n (FFTW falls back to Rader's and Bluestein's
+/// algorithms for large prime factors).
+///
+/// FFTW's planner is not thread-safe and its plans are reusable, so each length is planned once, under a
+/// lock, with `FFTW_ESTIMATE` (no timing runs, so the same plan and the same sums on every machine run);
+/// a plan's execution on fresh arrays is thread-safe.
+enum SpectralTransform {
+    /// A plan kept for the life of the process (a few per battery: its sequence lengths).
+    private struct Plan: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// The arrays of one transform, from `fftw_alloc_*` (SIMD-aligned), reused so that a battery does not
+    /// map and fault in fresh pages for every sequence.
+    private struct Arrays: @unchecked Sendable {
+        let input: UnsafeMutablePointer<Double>
+        let output: UnsafeMutablePointer<fftw_complex>
+    }
+
+    private static let plans = Mutex<[Int: Plan]>([:])
+    private static let spareArrays = Mutex<[Int: [Arrays]]>([:])
+    /// Lengths planned at most; a process testing more lengths plans the rest for one use each.
+    private static let keptPlans = 16
+    /// Spare arrays kept per length (one per sequence tested side by side is enough).
+    private static let keptArrays = 8
+
+    /// Xᵢ = 2εᵢ − 1 for the 8 bits of each byte, most significant first.
+    private static let signs: [Double] = (0..<2048).map { ($0 >> 3) & (0x80 >> ($0 & 7)) == 0 ? -1 : 1 }
+
+    /// The number of j in 0 ..< ⌊n/2⌋ with |Xⱼ| < `threshold`, n = `bits.count`.
+    /// - Throws: ``StatisticsError/invalidArgument(_:)`` when FFTW cannot plan or allocate.
+    static func moduliBelow(_ threshold: Double, of bits: BitSequence) throws -> Int {
+        let n = bits.count
+        guard n >= 2 else { throw failure("transform \(n) points") }
+        let arrays = try takeArrays(length: n)
+        defer { returnArrays(arrays, length: n) }
+        let (plan, kept) = try plan(length: n, arrays: arrays)
+        defer { if !kept { plans.withLock { _ in fftw_destroy_plan(plan.pointer) } } }
+        let input = arrays.input
+        var index = 0
+        signs.withUnsafeBufferPointer { signs in
+            bits.forEachByte(
+                { byte in
+                    (input + index).update(from: signs.baseAddress! + 8 * byte, count: 8)
+                    index += 8
+                },
+                thenBit: { bit in
+                    input[index] = bit == 0 ? -1 : 1
+                    index += 1
+                })
+        }
+        fftw_execute_dft_r2c(plan.pointer, input, arrays.output)
+        // |X|² against T², and the square root only within a few ulps of T², where rounding could decide.
+        let squared = threshold * threshold, (low, high) = (squared * (1 - 1e-14), squared * (1 + 1e-14))
+        var below = 0
+        for j in 0..<(n / 2) {
+            let (re, im) = arrays.output[j]
+            let modulus = re * re + im * im
+            if modulus < low || (modulus <= high && modulus.squareRoot() < threshold) { below += 1 }
+        }
+        return below
+    }
+
+    private static func takeArrays(length n: Int) throws -> Arrays {
+        if let spare = spareArrays.withLock({ $0[n]?.popLast() }) { return spare }
+        guard let input = fftw_alloc_real(n) else { throw failure("allocate \(n) points") }
+        guard let output = fftw_alloc_complex(n / 2 + 1) else {
+            fftw_free(input)
+            throw failure("allocate \(n / 2 + 1) coefficients")
+        }
+        return Arrays(input: input, output: output)
+    }
+
+    private static func returnArrays(_ arrays: Arrays, length n: Int) {
+        let kept = spareArrays.withLock { spare in
+            guard spare[n, default: []].count < keptArrays, spare.count <= keptPlans else { return false }
+            spare[n, default: []].append(arrays)
+            return true
+        }
+        if !kept {
+            fftw_free(arrays.input)
+            fftw_free(arrays.output)
+        }
+    }
+
+    /// The plan for length n, and whether it is kept (else the caller destroys it). Planned on arrays from
+    /// `fftw_alloc_*`, whose alignment every later array from it shares, as new-array execution requires.
+    private static func plan(length n: Int, arrays: Arrays) throws -> (Plan, kept: Bool) {
+        try plans.withLock { plans in
+            if let plan = plans[n] { return (plan, true) }
+            guard let pointer = fftw_plan_dft_r2c_1d(Int32(n), arrays.input, arrays.output, UInt32(FFTW_ESTIMATE)) else {
+                throw failure("plan a transform of \(n) points")
+            }
+            guard plans.count < keptPlans else { return (Plan(pointer: pointer), false) }
+            plans[n] = Plan(pointer: pointer)
+            return (Plan(pointer: pointer), true)
+        }
+    }
+
+    private static func failure(_ what: String) -> StatisticsError {
+        .invalidArgument("FFTW could not \(what) for the spectral test")
+    }
+}
