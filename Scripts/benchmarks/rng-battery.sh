@@ -5,7 +5,7 @@
 #      ratios (Scripts/benchmarks/rng_compare.py);
 #   2. the whole battery (`audit rng`, one thread) against nistrng's whole battery and dieharder's STS tests;
 #   3. the peak memory of `audit rng` on streams of 10^7 ... 10^9 bits (10^10 with
-#      RNG_BENCH_LARGEST=10000000000; about 12 minutes on one core).
+#      RNG_BENCH_LARGEST=10000000000; about 8 minutes on one core).
 # Run by Scripts/benchmark.sh after a release build; not run by CI.
 # Usage: bash Scripts/benchmarks/rng-battery.sh [AUDIT_BINARY]   (default .build/release/audit; audit-bench
 # is taken from the same folder)

@@ -6,4 +6,7 @@
 
 #include <fftw3.h>
 
+/// The FFTW version string this binary was linked against (e.g. "fftw-3.3.10-sse2-avx").
+static inline const char *cfftw_version(void) { return fftw_version; }
+
 #endif

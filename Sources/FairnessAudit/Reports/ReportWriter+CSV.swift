@@ -73,7 +73,8 @@ extension ReportWriter {
         let about: [[String]] = [
             ["toolkit", "fairness-audit", p.toolkitVersion, "", ""],
             ["source revision", "fairness-audit", p.sourceRevision ?? "unknown", "", ""],
-            ["gsl", "GNU Scientific Library", p.gslVersion, "", ""], ["platform", p.platform, "", "", ""],
+            ["gsl", "GNU Scientific Library", p.gslVersion, "", ""], ["fftw", "FFTW", p.fftwVersion, "", ""],
+            ["platform", p.platform, "", "", ""],
         ]
         return csv(
             ["kind", "name", "version", "sha256", "bytes"],

@@ -238,7 +238,7 @@ extension ReportWriter {
         let p = r.provenance
         var out = [
             "",
-            "Provenance: toolkit \(p.toolkitVersion), source revision `\(p.sourceRevision ?? "unknown")`, GSL \(p.gslVersion), \(markdownCell(p.platform))"
+            "Provenance: toolkit \(p.toolkitVersion), source revision `\(p.sourceRevision ?? "unknown")`, GSL \(p.gslVersion), FFTW \(markdownCell(p.fftwVersion)), \(markdownCell(p.platform))"
                 + (p.inputs.isEmpty ? "; no input files (built-in subjects)." : "; inputs read:"),
         ]
         guard !p.inputs.isEmpty else { return out }

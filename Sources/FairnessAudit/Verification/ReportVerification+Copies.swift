@@ -148,8 +148,10 @@ extension ReportVerification {
             ["toolkit", "fairness-audit", text("toolkitVersion", in: provenance), "", ""],
             ["source revision", "fairness-audit", provenance["sourceRevision"].map { format($0, .full) } ?? "unknown", "", ""],
             ["gsl", "GNU Scientific Library", text("gslVersion", in: provenance), "", ""],
-            ["platform", text("platform", in: provenance), "", "", ""],
         ]
+        // Reports written before FFTW computed the spectral test have no FFTW row.
+        if provenance["fftwVersion"] != nil { rows.append(["fftw", "FFTW", text("fftwVersion", in: provenance), "", ""]) }
+        rows.append(["platform", text("platform", in: provenance), "", "", ""])
         if case .array(let inputs)? = provenance["inputs"] {
             for case .object(let input) in inputs {
                 rows.append(

@@ -3,7 +3,7 @@ import FairnessStatistics
 import Foundation
 
 /// What produced a report and what it audited, so a reviewer can tell that the report belongs to the code
-/// and the files shipped: the toolkit's version and source revision, GSL's version, the platform, and a
+/// and the files shipped: the toolkit's version and source revision, GSL's and FFTW's versions, the platform, and a
 /// SHA-256 digest of every input the audit read (spec files, a probe's command line and the files it names,
 /// logs, or what was read from standard input).
 public struct Provenance: Sendable, Hashable, Encodable {
@@ -14,6 +14,8 @@ public struct Provenance: Sendable, Hashable, Encodable {
     public var sourceRevision: String?
     /// The version of GNU GSL linked into the binary.
     public var gslVersion: String
+    /// The version of FFTW linked into the binary (the spectral test's transform in `audit rng`).
+    public var fftwVersion: String
     /// The operating system and processor the audit ran on ("Linux x86_64").
     public var platform: String
     /// Every input the audit read, in the order given.
@@ -54,11 +56,12 @@ public struct Provenance: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The provenance of a report: this toolkit and GSL, this platform, and `inputs`.
+    /// The provenance of a report: this toolkit, GSL and FFTW, this platform, and `inputs`.
     public init(sourceRevision: String?, inputs: [Input]) {
         toolkitVersion = Toolkit.version
         self.sourceRevision = sourceRevision
         gslVersion = GSL.version
+        fftwVersion = SP80022.fftwVersion
         platform = Self.platform
         self.inputs = inputs
     }

@@ -50,19 +50,26 @@ public enum DrawStatistics {
     /// length in steps).
     private static let collisionLaws = Mutex<[CollisionLaw: [Double]]>([:])
 
+    /// After i balls with c collisions, the next ball collides with probability (i − c)/urns; the law is
+    /// updated in place from the top, each entry as the sum the array-per-ball recurrence forms, in its order.
     private static func computedCollisionDistribution(balls: Int, urns: Double) -> [Double] {
-        var distribution = [1.0]
-        for ball in 0..<balls {
-            var next = [Double](repeating: 0, count: distribution.count + 1)
-            for (collisions, p) in distribution.enumerated() where p > 0 {
-                let occupied = Double(ball - collisions)
-                next[collisions] += p * (1 - occupied / urns)
-                next[collisions + 1] += p * occupied / urns
+        var distribution = [Double](repeating: 0, count: balls + 1)
+        distribution[0] = 1
+        var length = 1
+        distribution.withUnsafeMutableBufferPointer { p in
+            for ball in 0..<balls {
+                // new[c] = old[c − 1] (i − c + 1) / urns + old[c] (1 − (i − c)/urns), c from the top down.
+                p[length] = p[length - 1] > 0 ? p[length - 1] * Double(ball - (length - 1)) / urns : 0
+                for collisions in stride(from: length - 1, through: 0, by: -1) {
+                    let stay = p[collisions] > 0 ? p[collisions] * (1 - Double(ball - collisions) / urns) : 0
+                    let arrive = collisions > 0 && p[collisions - 1] > 0 ? p[collisions - 1] * Double(ball - collisions + 1) / urns : 0
+                    p[collisions] = arrive + stay
+                }
+                length += 1
+                while length > 1, p[length - 1] < 1e-300 { length -= 1 }
             }
-            while next.count > 1, next.last! < 1e-300 { next.removeLast() }
-            distribution = next
         }
-        return distribution
+        return Array(distribution.prefix(length))
     }
 
     /// The distribution of the sum of `copies` independent draws from `distribution`, by repeated

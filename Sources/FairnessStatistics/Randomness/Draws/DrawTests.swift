@@ -42,14 +42,34 @@ public struct BirthdaySpacingsTest: Sendable, Hashable {
         guard !isComplete else { return }
         year.append(dayBits == 64 ? day : day & ((1 << UInt64(dayBits)) - 1))
         guard year.count == birthdays else { return }
-        year.sort()
+        var scratch = [UInt64](repeating: 0, count: birthdays)
+        Self.sort(&year, scratch: &scratch, bits: dayBits)
         var spacings = [UInt64](repeating: 0, count: birthdays)
         spacings[0] = year[0]
         for index in 1..<birthdays { spacings[index] = year[index] &- year[index - 1] }
-        spacings.sort()
+        Self.sort(&spacings, scratch: &scratch, bits: dayBits)
         for index in 1..<birthdays where spacings[index] == spacings[index - 1] { duplicates += 1 }
         years += 1
         year.removeAll(keepingCapacity: true)
+    }
+
+    /// Sorts values below 2^bits: a least-significant-digit radix sort on 16-bit digits for a large year
+    /// (2¹⁷ points), the standard library's sort for a small one.
+    static func sort(_ values: inout [UInt64], scratch: inout [UInt64], bits: Int) {
+        guard values.count >= 4096 else { return values.sort() }
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for shift in stride(from: 0, to: bits, by: 16) {
+            for index in counts.indices { counts[index] = 0 }
+            for value in values { counts[Int(truncatingIfNeeded: value >> UInt64(shift)) & 0xFFFF] += 1 }
+            var total = 0
+            for index in counts.indices { (counts[index], total) = (total, total + counts[index]) }
+            for value in values {
+                let digit = Int(truncatingIfNeeded: value >> UInt64(shift)) & 0xFFFF
+                scratch[counts[digit]] = value
+                counts[digit] += 1
+            }
+            swap(&values, &scratch)
+        }
     }
 
     /// P(at least this many duplicates) under Poisson(years · λ); nil before a whole year.

@@ -10,6 +10,9 @@ import Synchronization
 /// lock, with `FFTW_ESTIMATE` (no timing runs, so the same plan and the same sums on every machine run);
 /// a plan's execution on fresh arrays is thread-safe.
 enum SpectralTransform {
+    /// The FFTW version linked into the binary, as FFTW states it ("fftw-3.3.10-sse2-avx").
+    static let version = String(cString: cfftw_version())
+
     /// A plan kept for the life of the process (a few per battery: its sequence lengths).
     private struct Plan: @unchecked Sendable {
         let pointer: OpaquePointer
@@ -105,4 +108,10 @@ enum SpectralTransform {
     private static func failure(_ what: String) -> StatisticsError {
         .invalidArgument("FFTW could not \(what) for the spectral test")
     }
+}
+
+extension SP80022 {
+    /// The version of FFTW linked into this binary, as FFTW states it (such as `"fftw-3.3.10-sse2-avx"`),
+    /// which computes the spectral test's transform.
+    public static var fftwVersion: String { SpectralTransform.version }
 }
