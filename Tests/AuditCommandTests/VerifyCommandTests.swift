@@ -174,7 +174,7 @@ struct VerifyCommandTests {
             ("checks.csv", ",PASS,", ",FAIL,", "checks.csv: line"),
             (
                 "provenance.csv", "spec,Examples/specs/prize-wheel.yaml,,", "spec,Examples/specs/prize-wheel.yaml,,0",
-                "provenance.csv: line 6, sha256: 0"
+                "provenance.csv: line 7, sha256: 0"
             ),
             ("outcomes.csv", ",", "", "outcomes.csv"),
             ("audit.md", "**Gate: PASS**", "**Gate: FAIL**", "gate: FAIL, but audit.json gives PASS"),

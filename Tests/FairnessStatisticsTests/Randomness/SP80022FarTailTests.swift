@@ -62,6 +62,18 @@ struct SP80022FarTailTests {
         #expect(rank.pValue == 0 && abs(rank.log10PValue - -chi / 2 / log(10)) < 1e-6 * chi)
     }
 
+    /// Serial and approximate entropy on 10⁶ ones: one pattern holds every window, so ψ²ₘ = n(2^m − 1),
+    /// ∇ψ²₁₆ = n 2¹⁵ on 2¹⁵ degrees of freedom, and ApEn's χ² = 2n ln 2 on 2¹⁰.
+    @Test func thePatternTestsKeepTheirLogarithms() throws {
+        let n = 1_000_000.0
+        let serial = try Self.only(SP80022.serial(Self.ones, patternLength: 16), part: .firstDifference)
+        #expect(serial.pValue == 0 && serial.statistic == n * 32_768)
+        #expect(abs(serial.log10PValue - Self.log10GammaQ(16_384, n * 16_384)) < 1e-9 * abs(serial.log10PValue))
+        let entropy = try Self.only(SP80022.approximateEntropy(Self.ones, patternLength: 10))
+        #expect(entropy.pValue == 0 && abs(entropy.statistic - 2 * n * log(2)) < 1e-6)
+        #expect(abs(entropy.log10PValue - Self.log10GammaQ(512, n * log(2))) < 1e-9 * abs(entropy.log10PValue))
+    }
+
     @Test func aTailThatDoesNotUnderflowIsItsOwnLogarithm() throws {
         var bits = BitSequence()
         for index in 0..<2_000 { bits.append(UInt64(index % 3 == 0 ? 1 : 0), bitCount: 1) }

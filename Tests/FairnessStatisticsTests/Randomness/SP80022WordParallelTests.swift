@@ -43,7 +43,7 @@ struct SP80022WordParallelTests {
                 let word = sequence.bits64(at: start)
                 let expected = (0..<64).reduce(UInt64(0)) { $0 << 1 | UInt64(start + $1 < length ? bits[start + $1] : 0) }
                 #expect(word == expected, "64 bits from \(start) of \(length)")
-                for m in [1, 9, 16] where start + m <= length {
+                for m in [1, 9, 16, 25] where start + m <= length {
                     var windows: [Int] = []
                     sequence.forEachWindow(from: start, count: length - m + 1 - start, length: m) { windows.append($0) }
                     let naive = (start...(length - m)).map { at in (0..<m).reduce(0) { $0 << 1 | bits[at + $1] } }
@@ -123,8 +123,8 @@ struct SP80022WordParallelTests {
     }
 
     @Test func berlekampMasseyMatchesTheTextbookAlgorithm() {
-        var solver = BerlekampMassey(capacity: 700)
-        for (index, length) in [1, 2, 63, 64, 65, 128, 129, 500, 700].enumerated() {
+        var solver = BerlekampMassey(capacity: 1600)
+        for (index, length) in [1, 2, 63, 64, 65, 128, 129, 500, 700, 1600].enumerated() {
             for seed in 0..<4 {
                 let bits = Self.sequence(length + 13, seed: 300 + UInt64(10 * index + seed))
                 let sequence = Self.packed(bits)
@@ -167,6 +167,60 @@ struct SP80022WordParallelTests {
             return
         }
         #expect(abs(results[0].statistic - statistic) <= 1e-12 * max(1, statistic))
+    }
+
+    /// The non-overlapping template test's counts against the publication's rule, the window moving past
+    /// each occurrence, for every aperiodic template of 3 to 5 bits.
+    @Test func templateCountsFollowTheSkippingRule() throws {
+        let bits = Self.sequence(40_000, seed: 370)
+        for m in 3...5 {
+            let blocks = 4, blockLength = bits.count / blocks
+            let mean = Double(blockLength - m + 1) / pow(2, Double(m))
+            let variance = Double(blockLength) * (1 / pow(2, Double(m)) - Double(2 * m - 1) / pow(2, Double(2 * m)))
+            let outcome = try SP80022.nonOverlappingTemplate(Self.packed(bits), templateLength: m, blocks: blocks, checkingInputSize: false)
+            for (template, result) in zip(SP80022.aperiodicTemplates(length: m), outcome.results) {
+                let pattern = (0..<m).map { Int(template >> UInt64(m - 1 - $0)) & 1 }
+                var chi = 0.0
+                for block in 0..<blocks {
+                    var count = 0, position = block * blockLength
+                    while position <= (block + 1) * blockLength - m {
+                        if Array(bits[position..<(position + m)]) == pattern {
+                            count += 1
+                            position += m
+                        } else {
+                            position += 1
+                        }
+                    }
+                    chi += (Double(count) - mean) * (Double(count) - mean) / variance
+                }
+                #expect(abs(result.statistic - chi) <= 1e-12 * max(1, chi), "template \(pattern)")
+            }
+        }
+    }
+
+    static func threshold(_ n: Int) -> Double { (log(1 / 0.05) * Double(n)).squareRoot() }
+
+    /// The transform's plans and arrays are shared across threads and lengths: many counts at once give
+    /// what each gives alone.
+    @Test func spectralCountsAgreeWhenRunTogether() async throws {
+        let lengths = [1000, 1009, 2048, 1000, 3001, 1009, 2048, 1000]
+        let alone = try lengths.enumerated().map { index, n in
+            try SpectralTransform.moduliBelow(Self.threshold(n), of: Self.packed(Self.sequence(n, seed: 700 + UInt64(index))))
+        }
+        let together = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for (index, n) in lengths.enumerated() {
+                group.addTask {
+                    (
+                        index,
+                        try SpectralTransform.moduliBelow(Self.threshold(n), of: Self.packed(Self.sequence(n, seed: 700 + UInt64(index))))
+                    )
+                }
+            }
+            var counts = [Int](repeating: 0, count: lengths.count)
+            for try await (index, count) in group { counts[index] = count }
+            return counts
+        }
+        #expect(together == alone)
     }
 
     @Test func matrixRankMatchesGaussianElimination() {

@@ -7,8 +7,10 @@ import Synchronization
 /// algorithms for large prime factors).
 ///
 /// FFTW's planner is not thread-safe and its plans are reusable, so each length is planned once, under a
-/// lock, with `FFTW_ESTIMATE` (no timing runs, so the same plan and the same sums on every machine run);
-/// a plan's execution on fresh arrays is thread-safe.
+/// lock, with `FFTW_ESTIMATE` (no timing runs, so the same plan on every run of one machine; FFTW picks
+/// its SIMD routines by processor, so another processor may round a modulus differently in its last
+/// bits). Only the execution of a plan on fresh arrays is thread-safe in FFTW's manual, so allocating,
+/// freeing and planning all happen under the lock.
 enum SpectralTransform {
     /// The FFTW version linked into the binary, as FFTW states it ("fftw-3.3.10-sse2-avx").
     static let version = String(cString: cfftw_version())
@@ -25,8 +27,14 @@ enum SpectralTransform {
         let output: UnsafeMutablePointer<fftw_complex>
     }
 
-    private static let plans = Mutex<[Int: Plan]>([:])
-    private static let spareArrays = Mutex<[Int: [Arrays]]>([:])
+    /// The plans by length and the spare arrays by length, under one lock (FFTW's planner, allocator and
+    /// plan destruction are not thread-safe).
+    private struct Kept {
+        var plans: [Int: Plan] = [:]
+        var spareArrays: [Int: [Arrays]] = [:]
+    }
+
+    private static let kept = Mutex(Kept())
     /// Lengths planned at most; a process testing more lengths plans the rest for one use each.
     private static let keptPlans = 16
     /// Spare arrays kept per length (one per sequence tested side by side is enough).
@@ -42,8 +50,8 @@ enum SpectralTransform {
         guard n >= 2 else { throw failure("transform \(n) points") }
         let arrays = try takeArrays(length: n)
         defer { returnArrays(arrays, length: n) }
-        let (plan, kept) = try plan(length: n, arrays: arrays)
-        defer { if !kept { plans.withLock { _ in fftw_destroy_plan(plan.pointer) } } }
+        let (plan, planKept) = try plan(length: n, arrays: arrays)
+        defer { if !planKept { kept.withLock { _ in fftw_destroy_plan(plan.pointer) } } }
         let input = arrays.input
         var index = 0
         signs.withUnsafeBufferPointer { signs in
@@ -70,37 +78,38 @@ enum SpectralTransform {
     }
 
     private static func takeArrays(length n: Int) throws -> Arrays {
-        if let spare = spareArrays.withLock({ $0[n]?.popLast() }) { return spare }
-        guard let input = fftw_alloc_real(n) else { throw failure("allocate \(n) points") }
-        guard let output = fftw_alloc_complex(n / 2 + 1) else {
-            fftw_free(input)
-            throw failure("allocate \(n / 2 + 1) coefficients")
+        try kept.withLock { kept in
+            if let arrays = kept.spareArrays[n]?.popLast() { return arrays }
+            guard let input = fftw_alloc_real(n) else { throw failure("allocate \(n) points") }
+            guard let output = fftw_alloc_complex(n / 2 + 1) else {
+                fftw_free(input)
+                throw failure("allocate \(n / 2 + 1) coefficients")
+            }
+            return Arrays(input: input, output: output)
         }
-        return Arrays(input: input, output: output)
     }
 
     private static func returnArrays(_ arrays: Arrays, length n: Int) {
-        let kept = spareArrays.withLock { spare in
-            guard spare[n, default: []].count < keptArrays, spare.count <= keptPlans else { return false }
-            spare[n, default: []].append(arrays)
-            return true
-        }
-        if !kept {
-            fftw_free(arrays.input)
-            fftw_free(arrays.output)
+        kept.withLock { kept in
+            if kept.spareArrays[n, default: []].count < keptArrays, kept.spareArrays.count <= keptPlans {
+                kept.spareArrays[n, default: []].append(arrays)
+            } else {
+                fftw_free(arrays.input)
+                fftw_free(arrays.output)
+            }
         }
     }
 
     /// The plan for length n, and whether it is kept (else the caller destroys it). Planned on arrays from
     /// `fftw_alloc_*`, whose alignment every later array from it shares, as new-array execution requires.
     private static func plan(length n: Int, arrays: Arrays) throws -> (Plan, kept: Bool) {
-        try plans.withLock { plans in
-            if let plan = plans[n] { return (plan, true) }
+        try kept.withLock { kept in
+            if let plan = kept.plans[n] { return (plan, true) }
             guard let pointer = fftw_plan_dft_r2c_1d(Int32(n), arrays.input, arrays.output, UInt32(FFTW_ESTIMATE)) else {
                 throw failure("plan a transform of \(n) points")
             }
-            guard plans.count < keptPlans else { return (Plan(pointer: pointer), false) }
-            plans[n] = Plan(pointer: pointer)
+            guard kept.plans.count < keptPlans else { return (Plan(pointer: pointer), false) }
+            kept.plans[n] = Plan(pointer: pointer)
             return (Plan(pointer: pointer), true)
         }
     }
