@@ -76,8 +76,8 @@ struct RowGroup {
             kind: .sampling, status: .pass, detailFacts: .randomness(facts(tally, worst: worst)))
     }
 
-    /// With one sequence the test's P-value; with more the proportion passing and, from 55 sequences,
-    /// the uniformity. A folded family's P-value is the smallest times the number of its members
+    /// With one sequence the test's P-value; with more the proportion passing, the most extreme sequence
+    /// (its P-value times the sequences) and, from 55 sequences, the uniformity. A folded family's P-value is the smallest times the number of its members
     /// (Bonferroni), its facts those of that member.
     func checks(subject: String) throws -> [PendingCheck] {
         /// The check at `level` from each member's (P, log₁₀ P), the smallest times the members.
@@ -90,7 +90,7 @@ struct RowGroup {
             guard let worst = values.min(by: { $0.3 < $1.3 }) else { return nil }
             var check = record(level, worst.1, worst: worst.0, subject: subject)
             switch level {
-            case .sequence: break
+            case .sequence, .mostExtremeSequence: break
             case .proportion: check.statistic = Double(worst.1.failures)
             case .uniformity: (check.statistic, check.degreesOfFreedom) = (try worst.1.uniformity()?.statistic, 9)
             }
@@ -115,7 +115,13 @@ struct RowGroup {
             .proportion, { $0.sequences > 0 ? (try $0.proportionPValue(), try $0.proportionLog10PValue()) : nil }, method: .exact)
         let uniformity = try tested(
             .uniformity, { tally in try tally.uniformity().map { ($0.pValue, try tally.uniformityLog10PValue()!) } }, method: .chiSquare)
-        return [proportion, uniformity].compactMap { $0 }
+        let extreme = try tested(
+            .mostExtremeSequence,
+            { tally in
+                let s = Double(tally.sequences)
+                return tally.sequences > 0 ? (min(1, s * tally.smallestPValue), min(0, tally.smallestLog10PValue + log10(s))) : nil
+            }, method: .asymptotic)
+        return [proportion, uniformity, extreme].compactMap { $0 }
     }
 }
 

@@ -10,6 +10,11 @@ public struct RandomnessCheck: Sendable, Hashable {
         case proportion
         /// The uniformity of the P-values over ten bins (χ², 9 degrees of freedom; 55 sequences or more).
         case uniformity
+        /// The most extreme of two or more sequences: its P-value times the number of sequences
+        /// (Bonferroni). It keeps the size of a failure the proportion counts as one: 3 sequences that
+        /// all fail by far give a proportion P-value of at best 10⁻⁶, and this one far less; and one stuck
+        /// stretch among a thousand good sequences fails here while the proportion passes.
+        case mostExtremeSequence
     }
 
     /// The test.

@@ -140,6 +140,27 @@ struct RandomnessBatteryTests {
         #expect(abs((frequency.log10PValue ?? 0) - -217_150.3) < 0.05)
     }
 
+    /// A source whose lowest bit alternates, with three sequences of that bit: each fails by far, which
+    /// the proportion (3 of 3, P = 10⁻⁶) cannot show against the family; the most extreme sequence does.
+    @Test func threeSequencesThatFailByFarFailTheGate() throws {
+        var generator = SplitMix64(seed: 11)
+        var parity: UInt64 = 0
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 100_000
+        let result = try battery.run(draws: 300_000, bitsPerDraw: 32) {
+            parity ^= 1
+            return generator.next() >> 32 & ~1 | parity
+        }
+        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: 1e-6, command: "test")
+        let report = try RandomnessBattery.report(result, name: "alternating", settings: settings)
+        let runs = { (level: RandomnessCheck.Level) in
+            report.checks.first { $0.check == .randomness(.init(test: .runs, part: .whole, level: level, stream: .lowestBits(1))) }
+        }
+        #expect(runs(.proportion)?.status == .pass && runs(.proportion)?.detail.contains("3 of 3 sequences") == true)
+        #expect(runs(.mostExtremeSequence)?.status == .fail && (runs(.mostExtremeSequence)?.log10PValue ?? 0) < -1000)
+        #expect(report.gate == .fail)
+    }
+
     @Test func theMostSequencesAreTestedAndTheRestCounted() throws {
         var battery = RandomnessBattery()
         battery.sequenceLength = 10_000

@@ -11,6 +11,7 @@ extension ReportNarrator {
         case .sequence: level = ""
         case .proportion: level = ": proportion passing"
         case .uniformity: level = ": uniformity of P-values"
+        case .mostExtremeSequence: level = ": most extreme sequence"
         }
         let stream: String
         switch check.stream {
