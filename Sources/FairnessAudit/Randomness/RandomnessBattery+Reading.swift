@@ -2,9 +2,13 @@ import FairnessStatistics
 import Foundation
 
 extension RandomnessBattery {
+    /// Thrown by the reading loop once every stream has ``maximumSequences``.
+    private struct EnoughRead: Error {}
+
     /// Runs the battery on the output read from `descriptor` (a file, or standard input) in `format`.
     /// - Parameters:
-    ///   - descriptor: A file's descriptor, or 0 for standard input; read to its end.
+    ///   - descriptor: A file's descriptor, or 0 for standard input; read to its end, or until every stream
+    ///     has ``maximumSequences`` sequences.
     ///   - format: How the output is written.
     ///   - name: The input's name in errors (its path, or `-`).
     ///   - reading: Sees every chunk of bytes as read (for the input's digest).
@@ -22,14 +26,19 @@ extension RandomnessBattery {
             if format.isText {
                 try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in
                     try session.take(line: line, number: number)
-                    if number & 0xFFFF == 0 { progress(session.result.bits) }
+                    guard number & 0xFFFF == 0 else { return }
+                    progress(session.result.bits)
+                    if session.hasEnough { throw EnoughRead() }
                 }
             } else {
                 try Self.readBinary(descriptor, reading: reading) { chunk in
                     try session.take(binary: chunk)
                     progress(session.result.bits)
+                    if session.hasEnough { throw EnoughRead() }
                 }
             }
+        } catch is EnoughRead {
+            // Every stream has its most sequences: an endless source (a generator piped in) ends here.
         } catch var error as LogError {
             error.file = name
             throw error

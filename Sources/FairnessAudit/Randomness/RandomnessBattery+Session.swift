@@ -38,6 +38,14 @@ extension RandomnessBattery {
         /// Bits the stream of every bit has received.
         var bitsOfEveryStream: UInt64 { cutters.first?.summary.bits ?? 0 }
 
+        /// Whether every stream has ``RandomnessBattery/maximumSequences`` sequences, so reading can stop.
+        var hasEnough: Bool {
+            guard let maximum = battery.maximumSequences, !cutters.isEmpty else { return false }
+            return cutters.indices.allSatisfy { index in
+                cutters[index].summary.sequences + batch.filter { $0.stream == index }.count >= maximum
+            }
+        }
+
         init(battery: RandomnessBattery, format: RandomInputFormat, cancellation: CancellationFlag) {
             self.battery = battery
             self.format = format

@@ -17,7 +17,9 @@ public struct RandomnessBattery: Sendable {
     public var sequenceLength = 1_000_000
     /// The tests' parameters (exact class probabilities by default).
     public var parameters = SP80022Parameters()
-    /// The most sequences of each stream to test; the rest is read (for its digest) but not tested.
+    /// The most sequences of each stream to test. Reading from a descriptor stops once every stream has
+    /// them (the input's digest covers the bytes read); the rest of an input in memory is counted, not
+    /// tested.
     public var maximumSequences: Int? = nil
     /// Sequences tested side by side.
     public var threads = 1

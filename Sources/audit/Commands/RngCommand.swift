@@ -31,7 +31,11 @@ struct RngCommand: ParsableCommand {
             "Bits per sequence, 1000000 ... 10000000 (each side-by-side sequence holds about 30 bytes a bit).", valueName: "bits"))
     var sequenceLength = 1_000_000
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Test at most this many sequences (default: all the input gives).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Test at most this many sequences of each stream, and stop reading once every stream has them (default: all the input gives).",
+            valueName: "n"))
     var sequences: Int?
 
     @Option(help: ArgumentHelp("The random source's name in the reports (default: the input's file name).", valueName: "name"))
@@ -104,7 +108,12 @@ struct RngCommand: ParsableCommand {
         let source = Provenance.Input(
             kind: input == "-" ? .standardInput : .randomOutput, name: input, sha256: digest.finalize(), bytes: bytes)
         guard result.bits > 0 else {
-            let what = result.itemsRead == 0 ? "the input is empty" : "\(result.itemsRead) bytes, short of one whole draw in \(format)"
+            let what =
+                result.itemsRead == 0
+                ? "the input is empty"
+                : result.integersDropped > 0
+                    ? "all \(result.integersDropped) integers were past the largest power of two of the range, which is dropped, not folded"
+                    : "\(result.itemsRead) bytes, short of one whole draw in \(format)"
             throw UsageError("\(input): no random output to test (\(what))")
         }
         let subject = name ?? (input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent)

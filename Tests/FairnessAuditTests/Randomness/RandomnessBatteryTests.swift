@@ -161,6 +161,22 @@ struct RandomnessBatteryTests {
         #expect(report.gate == .fail)
     }
 
+    /// With a most number of sequences, reading stops once every stream has them, so a generator piped in
+    /// without end is tested and the run ends: of 12 MB, about the 4 MB that give the lowest bit its
+    /// sequence are read.
+    @Test func readingStopsOnceEveryStreamHasItsSequences() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("battery-stop-\(getpid()).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(Self.bytes(12_000_000, seed: 21)).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var battery = RandomnessBattery()
+        battery.maximumSequences = 1
+        let result = try battery.run(descriptor: descriptor, format: .words32(.little))
+        #expect(result.itemsRead >= 4_000_000 && result.itemsRead <= 4_000_000 + (1 << 20))
+        #expect(result.streams.allSatisfy { $0.sequences == 1 })
+    }
+
     @Test func theMostSequencesAreTestedAndTheRestCounted() throws {
         var battery = RandomnessBattery()
         battery.sequenceLength = 10_000

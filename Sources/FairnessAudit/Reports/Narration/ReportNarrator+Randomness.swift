@@ -112,7 +112,7 @@ extension ReportNarrator {
             words += "; \(templates) templates, the most extreme \(worst) (Bonferroni over the templates)"
         }
         if facts.sequences > 0, facts.sequences < facts.sequencesTested, let shortfall = facts.shortfall {
-            words += "; \(facts.sequencesTested - facts.sequences) sequences not tested: " + text(shortfall)
+            words += "; \(facts.sequencesTested - facts.sequences) sequences not tested, the most demanding reason: " + text(shortfall)
         }
         return words
     }
