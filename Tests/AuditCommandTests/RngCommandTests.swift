@@ -55,6 +55,7 @@ struct RngCommandTests {
             (["rng", out + "/three.bin", "--format", "u16"], "--format u16"),
             (["rng", out + "/doubles.txt", "--format", "doubles"], "doubles.txt:2:1: '1.5' is not a number in [0, 1)"),
             (["rng", out + "/three.bin", "--sequence-length", "10"], "--sequence-length 10"),
+            (["rng", out + "/three.bin", "--name", "a|b\n**PASS**"], "--name a|b **PASS**: must be 1 to 100 letters"),
         ]
         for (arguments, mentions) in cases {
             let result = try AuditProcess.run(arguments + ["--out", out + "/report"])
@@ -62,5 +63,21 @@ struct RngCommandTests {
             #expect(result.stderr.contains(mentions) && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out + "/report"))
+    }
+
+    /// A file named to break a report (a line break, a table row, an escape sequence): the source's name
+    /// keeps only what a subject's name may hold, and no raw control character reaches the Markdown.
+    @Test func aHostileFileNameIsShownAsText() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let path = out + "/evil\n| **PASS** |\u{1B}[31m.bin"
+        var generator = SplitMix64(seed: 5)
+        try Data((0..<1_250_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }).write(to: URL(fileURLWithPath: path))
+        let result = try AuditProcess.run(["rng", path, "--out", out + "/report"])
+        #expect(result.status == 0 || result.status == 2, "\(result.stderr)")
+        let markdown = try String(contentsOfFile: out + "/report/audit.md", encoding: .utf8)
+        #expect(!markdown.contains("\u{1B}") && markdown.contains("[evil-----PASS------31m.bin]"))
+        #expect(try AuditProcess.run(["verify", out + "/report"]).stdout.hasPrefix("verified"))
     }
 }

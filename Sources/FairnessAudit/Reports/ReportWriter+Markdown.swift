@@ -249,7 +249,18 @@ extension ReportWriter {
         return out
     }
 
-    static func reproduce(_ command: String) -> String {
+    /// The command that reproduces the report, as code: in a span, or in a fence longer than any run of
+    /// backticks it holds when it has one or a line break. A control character other than a line break
+    /// (an escape sequence in a file's name) is written `\u{1B}`, as ``TextEscaping`` writes it elsewhere.
+    static func reproduce(_ rawCommand: String) -> String {
+        var command = ""
+        for scalar in rawCommand.unicodeScalars {
+            if scalar != "\n", TextEscaping.isHidden(scalar) {
+                command += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                command.unicodeScalars.append(scalar)
+            }
+        }
         guard command.contains(where: { $0 == "`" || $0.isNewline }) else { return "Reproduce with `\(command)`. " }
         var longest = 0, run = 0
         for character in command {

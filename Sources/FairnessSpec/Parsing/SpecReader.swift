@@ -113,7 +113,7 @@ struct SpecReader {
         }
         let nameNode = try require(fields, "name", in: root, "")
         let name = try string(nameNode, "name")
-        guard !name.isEmpty, name.count <= 100, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+        guard GameSpec.isValidName(name) else {
             throw fail(nameNode, "name", "must be 1 to 100 letters, digits, '-', '_' or '.'")
         }
         let summary = try fields["summary"].map { try string($0.value, "summary") } ?? "Declared in a spec file"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessSpec
 import FairnessStatistics
 import Foundation
 import Synchronization
@@ -63,11 +64,22 @@ struct RngCommand: ParsableCommand {
         guard (1_000_000...10_000_000).contains(sequenceLength) else {
             throw ValidationError("--sequence-length \(sequenceLength): must be a whole number of bits in 1000000 ... 10000000")
         }
+        if let name, !GameSpec.isValidName(name) {
+            throw ValidationError("--name \(TextEscaping.terminal(name)): must be 1 to 100 letters, digits, '-', '_' or '.'")
+        }
         if let sequences, sequences < 1 { throw ValidationError("--sequences \(sequences): must be a whole number ≥ 1") }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads \(threads): must be in 1 ... 1024") }
     }
 
     func run() throws { try AuditExitStatus.reportingErrors(execute) }
+
+    /// A file's name as a subject's name: each character a subject's name may not hold (a line break, a
+    /// table bar, a control character) becomes `-`, at most 100 characters, so the name cannot act on a
+    /// report; `random-output` if nothing is left.
+    static func subjectName(fileName: String) -> String {
+        let kept = String(fileName.prefix(100).map { GameSpec.isValidName(String($0)) ? $0 : "-" })
+        return kept.allSatisfy({ $0 == "-" }) ? "random-output" : kept
+    }
 
     func execute() throws {
         let inputFormat = RandomInputFormat(argument: format)!
@@ -116,7 +128,7 @@ struct RngCommand: ParsableCommand {
                     : "\(result.itemsRead) bytes, short of one whole draw in \(format)"
             throw UsageError("\(input): no random output to test (\(what))")
         }
-        let subject = name ?? (input == "-" ? "standard input" : URL(fileURLWithPath: input).lastPathComponent)
+        let subject = name ?? (input == "-" ? "standard input" : Self.subjectName(fileName: URL(fileURLWithPath: input).lastPathComponent))
         let report = try RandomnessBattery.report(result, name: subject, settings: settings, inputs: [source])
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: battery.threads)
         try Terminal.finish(
