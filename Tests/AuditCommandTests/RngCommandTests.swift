@@ -42,6 +42,19 @@ struct RngCommandTests {
         #expect(checks.contains("autocorrelation of the lowest bit of consecutive draws"))
     }
 
+    /// The report folder's path is printed escaped, as every other echoed text: a line break or an escape
+    /// sequence in it reaches the terminal as `\u{..}`, not raw.
+    @Test func theReportFoldersPathIsEscapedOnTheTerminal() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Self.write(out + "/good.bin", count: 125_000, weak: false)
+        let result = try AuditProcess.run(["rng", out + "/good.bin", "--out", out + "/evil\ngate: PASS\u{1B}[31m", "--quiet"])
+        #expect([0, 2].contains(result.status), "\(result.stdout) \(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}") && result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("evil gate: PASS\\u{1B}[31m"), "\(result.stdout)")
+    }
+
     @Test func badInputIsOneLine() throws {
         let out = AuditProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }

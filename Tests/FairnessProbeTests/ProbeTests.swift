@@ -294,6 +294,8 @@ struct ProbeTests {
         #expect(Self.couldNotRun(report) == nil, "\(Self.couldNotRun(report) ?? "")")
         let notes = report.subjects[0].findings.joined()
         #expect(notes.contains("which died on") && notes.contains("(first: 'report 100.0"), "\(notes)")
+        // The report quotes what the start that died wrote last to its standard error.
+        #expect(notes.contains("Before it died on 'report 100.0") && notes.contains("'ValueError: no sector at 100.0"), "\(notes)")
         // Rotations in [100, 100.05) show no result: an invalid outcome in play, on 0.05/360 of spins —
         // found at the right inputs even when the probe answers a batch only at its end.
         let range = report.checks.first { $0.checkName == "range" }!
@@ -569,5 +571,26 @@ struct ProbeTests {
             #expect(record.status == .note && record.findingClass == .latent, "\(name): \(record.status) \(record.finding ?? "")")
         }
         #expect(report.subjects[0].affectedShare == 0)
+    }
+
+    /// A probe that writes to standard error without end (itself on every request, and a child it started)
+    /// while answering correctly: the audit passes in bounded time, the stream is drained without blocking
+    /// the probe, and only its last 64 KiB are kept.
+    @Test func aProbeThatFloodsItsStandardErrorIsDrainedNotPassedOn() throws {
+        let started = Date()
+        let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " flood", trials: 2_000)
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map(\.detail))")
+        #expect(Date().timeIntervalSince(started) < 120, "\(Date().timeIntervalSince(started)) s")
+    }
+
+    /// A probe that dies before its handshake: the fault quotes the last lines it wrote to standard error.
+    @Test func aProbeThatDiesBeforeItsHandshakeIsQuoted() throws {
+        let report = try Self.audit(
+            spec: Self.fourSectors, probe: "sh -c 'echo first >&2; echo \"import error: no module named wheel\" >&2; exit 2'")
+        let fault = try #require(Self.couldNotRun(report))
+        #expect(
+            fault.contains(
+                "exited with status 2 before the handshake; its standard error ended: 'first' | 'import error: no module named wheel'"),
+            "\(fault)")
     }
 }

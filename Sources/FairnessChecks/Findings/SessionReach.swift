@@ -9,6 +9,14 @@ import FairnessModel
 /// the rotations of a first spin at 1,024 evenly spaced draws (so a rule that wraps its rotation into one
 /// turn reaches the whole turn). Findings at rotations outside it are ``FindingClass/latent``. The initial rotation itself is not in play unless a
 /// spin can come back to it: a game reports its result after a spin.
+///
+/// A spin that snaps (it comes to rest only at a few positions of the turn: a slice's centre, whole
+/// degrees) reaches only those positions, at any number of turns within the range: ``stops``. They are
+/// found from the spin rule itself, from the initial rotation and from both ends of the session: the rest
+/// angle within one turn at 16,384 evenly spaced draws and, wherever two neighbouring draws stop at
+/// different positions, at the draws bisected between them (so a stop held by a narrow interval of draws
+/// between two others is found too). A spin whose draws give more than ``maximumStops`` positions is taken
+/// to stop anywhere in the range.
 public struct SessionReach: Sendable, Hashable {
     /// The session length assumed by default: 10,000 spins (over eight hours at one spin every three
     /// seconds).
@@ -22,6 +30,15 @@ public struct SessionReach: Sendable, Hashable {
     public let highest: Double
     /// The unit of ``lowest`` and ``highest``.
     public let unit: AngleUnit
+    /// The rest angles within one turn, in [0, one turn) of ``unit`` and in increasing order, at which the
+    /// spin comes to rest when it snaps to a few positions; nil when it stops anywhere.
+    public let stops: [Double]?
+
+    /// The most positions a turn of a snapping spin may have: beyond, the spin is taken to stop anywhere
+    /// (which can only put more in play, never less).
+    public static let maximumStops = 2_048
+    /// The evenly spaced draws at which the spin's rest angles are read.
+    static let stopGrid = 16_384
 
     /// The reach of `subject` over `spins` spins.
     /// - Precondition: `spins` ≥ 1.
@@ -56,8 +73,113 @@ public struct SessionReach: Sendable, Hashable {
         self.lowest = lowest <= highest ? lowest : start
         self.highest = lowest <= highest ? highest : start
         unit = subject.rotationUnit
+        stops = Self.stops(of: subject, from: [subject.initialRotation, low, high])
     }
 
-    /// Whether a session can come to rest at `rotation` (in the subject's unit).
-    public func contains(_ rotation: Double) -> Bool { rotation >= lowest && rotation <= highest }
+    /// Whether a session can come to rest at `rotation` (in the subject's unit): within the range and, for a
+    /// spin that snaps, at one of its ``stops`` (to within ``tolerance(at:)``).
+    public func contains(_ rotation: Double) -> Bool {
+        guard rotation >= lowest && rotation <= highest else { return false }
+        guard let stops else { return true }
+        let turn = unit.fullTurn
+        var residue = rotation.truncatingRemainder(dividingBy: turn)
+        if residue < 0 { residue += turn }
+        let tolerance = tolerance(at: rotation)
+        return stops.contains { stop in
+            let gap = abs(stop - residue)
+            return min(gap, turn - gap) <= tolerance
+        }
+    }
+
+    /// Whether a session can come to rest anywhere in [from, to] (in the subject's unit; `to` − `from` at
+    /// most one turn): the interval meets the range and, for a spin that snaps, holds one of its ``stops``
+    /// at some whole number of turns.
+    public func reaches(from: Double, to: Double) -> Bool {
+        let low = max(from, lowest), high = min(to, highest)
+        guard low <= high else { return false }
+        guard let stops else { return true }
+        let turn = unit.fullTurn
+        let tolerance = tolerance(at: max(abs(low), abs(high)))
+        return stops.contains { stop in
+            // The first rotation at or past `low` (less the tolerance) that rests at `stop`.
+            let turns = ((low - tolerance - stop) / turn).rounded(.up)
+            return stop + turns * turn <= high + tolerance
+        }
+    }
+
+    /// How near a stop a rotation must be to count as one: a billionth of a turn, or four units in the last
+    /// place of the rotation where those are larger.
+    func tolerance(at rotation: Double) -> Double { max(unit.fullTurn * 1e-9, rotation.magnitude.ulp * 4) }
+
+    /// The rest angles within one turn at which the spin comes to rest from each of `starts`, merged to
+    /// within a billionth of a turn; nil when they are more than ``maximumStops`` (a spin that stops
+    /// anywhere).
+    static func stops<Subject: WheelSubject>(of subject: Subject, from starts: [Subject.Rotation]) -> [Double]? {
+        let draw = subject.spinDraw
+        let turn = subject.rotationUnit.fullTurn
+        let tolerance = turn * 1e-9
+        var largest = Subject.Rotation(draw.upper)
+        if Double(largest) >= draw.upper { largest = largest.nextDown }
+        let grid =
+            (0..<stopGrid).map { Subject.Rotation(draw.lower + (draw.upper - draw.lower) * Double($0) / Double(stopGrid)) } + [largest]
+        func residue(_ rotation: Subject.Rotation) -> Double? {
+            let value = Double(rotation)
+            guard value.isFinite else { return nil }
+            var r = value.truncatingRemainder(dividingBy: turn)
+            if r < 0 { r += turn }
+            return r >= turn - tolerance ? 0 : r
+        }
+        func same(_ a: Double?, _ b: Double?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            let gap = abs(a - b)
+            return min(gap, turn - gap) <= tolerance
+        }
+        var found: [Double] = []
+        /// Adds `values` to `found`, merged; false once there are too many to be stops.
+        func collect(_ values: [Double]) -> Bool {
+            found = merged(found + values, tolerance: tolerance, turn: turn)
+            return found.count <= maximumStops
+        }
+        for start in Set(starts.map { Double($0) }.filter(\.isFinite)).sorted() {
+            let from = Subject.Rotation(start)
+            prefetchSpins(subject, grid, from: from)
+            let rests = grid.map { residue(subject.rotation(afterDrawing: $0, from: from)) }
+            guard collect(rests.compactMap { $0 }) else { return nil }
+            // Between two neighbouring draws that rest apart, every position the draws between them give.
+            var extra: [Double] = []
+            var budget = 64 * maximumStops
+            for index in 1..<grid.count where !same(rests[index - 1], rests[index]) {
+                var pending = [(grid[index - 1], rests[index - 1], grid[index], rests[index])]
+                while let (left, leftRest, right, rightRest) = pending.popLast() {
+                    let middle = left + (right - left) / 2
+                    guard middle > left && middle < right, budget > 0 else { continue }
+                    budget -= 1
+                    let rest = residue(subject.rotation(afterDrawing: middle, from: from))
+                    if same(rest, leftRest) {
+                        pending.append((middle, rest, right, rightRest))
+                    } else if same(rest, rightRest) {
+                        pending.append((left, leftRest, middle, rest))
+                    } else {
+                        if let rest { extra.append(rest) }
+                        pending.append((left, leftRest, middle, rest))
+                        pending.append((middle, rest, right, rightRest))
+                    }
+                }
+                if extra.count > maximumStops { return nil }
+            }
+            guard collect(extra) else { return nil }
+            // An unfinished search leaves some positions unseen: the spin is taken to stop anywhere.
+            if budget <= 0 { return nil }
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    /// `values` sorted, with values within `tolerance` of the one before merged into it (and the last into
+    /// the first across the end of the turn).
+    static func merged(_ values: [Double], tolerance: Double, turn: Double) -> [Double] {
+        var result: [Double] = []
+        for value in values.sorted() where result.last.map({ value - $0 > tolerance }) ?? true { result.append(value) }
+        if result.count > 1, let first = result.first, let last = result.last, turn - last + first <= tolerance { result.removeLast() }
+        return result
+    }
 }

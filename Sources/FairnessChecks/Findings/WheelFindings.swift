@@ -7,7 +7,8 @@ import FairnessModel
 /// share of spins that show each class of wrong result) and the rotations a session reaches
 /// (``SessionReach``). A defect of the rest-angle checks (boundary, consistency, range) is in play when a
 /// session reaches its rotation or the own spin shows the same class; a periodicity break of the
-/// wraparound check only when a session reaches its rotation. Everything else is latent.
+/// wraparound check only when a session reaches its rotation. A spin that snaps reaches only its stops
+/// (``SessionReach/stops``), at any turn within the session's range. Everything else is latent.
 public struct WheelFindings: Sendable {
     /// The boundary check's finding.
     public let boundary: Finding?
@@ -43,11 +44,15 @@ public struct WheelFindings: Sendable {
             classifier.classify($0, restAngle: false)
         }
         let turn = subject.rotationUnit.fullTurn
-        if let turns = wraparound.firstBrokenTurnsForward, turns <= 1_000_000 {
-            wrap.append(reach.contains(turns * turn) ? .mislabel : .latent)
-        }
-        if let turns = wraparound.firstBrokenTurnsBackward, turns <= 1_000_000 {
-            wrap.append(reach.contains(-turns * turn) ? .mislabel : .latent)
+        // Where a sector's middle breaks periodicity, within 10⁶ turns: in play if a session can come to rest
+        // at one of those rotations (a spin that snaps reaches only its stops).
+        for (first, rotations) in [
+            (wraparound.firstBrokenTurnsForward, wraparound.brokenRotationsForward),
+            (wraparound.firstBrokenTurnsBackward, wraparound.brokenRotationsBackward),
+        ] {
+            guard let first, first <= 1_000_000 else { continue }
+            let within = rotations.filter { $0.magnitude <= 1_000_001 * turn }
+            wrap.append(within.contains { reach.contains($0) } ? .mislabel : .latent)
         }
         self.wraparound = classifier.finding(wrap, what: .rotationsManyTurnsAway, measuredInPlay: false)
         let valid = Set(subject.geometry.labels)
@@ -63,7 +68,7 @@ public struct WheelFindings: Sendable {
                         ? .invalid
                         : classifier.lines.withinBand(from: Subject.Rotation(arc.from), to: Subject.Rotation(arc.to))
                             ? .rounding : .mislabel
-                    return classifier.inPlay(found, rotation: arc.from, restAngle: true)
+                    return classifier.inPlay(found, from: arc.from, to: arc.to, restAngle: true)
                 }, what: .arcsOfTheCircle, shareOfCircle: consistency.mislabelledFraction)
         // Play itself may show what no rest angle does: a spin rule that traps (or gives no rotation) shows
         // no result on its exact share of spins.
@@ -106,6 +111,14 @@ public struct WheelFindings: Sendable {
         /// reaches its rotation or the own spin shows its class; any other only if a session reaches it.
         func inPlay(_ found: FindingClass, rotation: Double, restAngle: Bool) -> FindingClass {
             if reach.contains(rotation) { return found }
+            if restAngle && play.share(of: found) > 0 { return found }
+            return .latent
+        }
+
+        /// `found` on the arc of rotations [from, to], or latent: as ``inPlay(_:rotation:restAngle:)``, the arc
+        /// in play if a session can come to rest anywhere on it.
+        func inPlay(_ found: FindingClass, from: Double, to: Double, restAngle: Bool) -> FindingClass {
+            if reach.reaches(from: from, to: to) { return found }
             if restAngle && play.share(of: found) > 0 { return found }
             return .latent
         }

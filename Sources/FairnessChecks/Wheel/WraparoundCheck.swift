@@ -4,7 +4,7 @@ import Foundation
 /// Wraparound check: the boundary test rotations shifted by ±1, ±2, ±3, ±1000 and ±10^6 whole turns; rotations of
 /// exactly one turn, zero and negative zero; and how many turns, forwards and backwards, the wheel can
 /// turn before floating-point precision breaks periodicity (every sector's middle tried at ±2^k turns,
-/// k = 0 ... 62).
+/// k = 0 ... 62, every power tried so that a break a session reaches is found past one it does not).
 ///
 /// A shifted test *breaks periodicity* when it fails although the same test unshifted passes; failures
 /// that are already there at zero turns are boundary defects, reported by ``BoundaryCheck``.
@@ -37,6 +37,11 @@ public struct WraparoundCheck: Sendable {
     /// The first 2^k turns backwards at which some sector's middle is reported wrongly (or the rotation is
     /// not finite); nil if none up to 2⁶² turns.
     public let firstBrokenTurnsBackward: Double?
+    /// Every rotation (in the subject's unit) at which a sector's middle 2^k turns forwards is reported
+    /// wrongly or is not finite, k = 0 ... 62, in increasing k (one per power: the first middle that fails).
+    public let brokenRotationsForward: [Double]
+    /// As ``brokenRotationsForward``, backwards.
+    public let brokenRotationsBackward: [Double]
 
     /// The whole-turn shifts applied to the boundary test rotations: ±1, ±2, ±3, ±1000 and ±10⁶.
     public static let shiftTurns: [Double] = [1, -1, 2, -2, 3, -3, 1000, -1000, 1_000_000, -1_000_000]
@@ -103,20 +108,27 @@ public struct WraparoundCheck: Sendable {
             let middle = sector.startTurns + Turns(sector.widthTurns.value / 2)
             return (geometry.pointerTurns - middle).fractionalPart.value * unit.fullTurn
         }
-        func periodicity(direction: Double) -> (last: Double?, broken: Double?) {
+        func periodicity(direction: Double) -> (last: Double?, broken: Double?, rotations: [Double]) {
             var last: Double?
+            var broken: Double?
+            var rotations: [Double] = []
             for k in 0...62 {
                 let turns = Double(sign: .plus, exponent: k, significand: 1)
                 for middle in middles {
-                    let value = Subject.Rotation(middle + direction * turns * unit.fullTurn)
-                    if !value.isFinite || failing(value) { return (last, turns) }
+                    let rotation = middle + direction * turns * unit.fullTurn
+                    let value = Subject.Rotation(rotation)
+                    if !value.isFinite || failing(value) {
+                        broken = broken ?? turns
+                        rotations.append(rotation)
+                        break
+                    }
                 }
-                last = turns
+                if broken == nil { last = turns }
             }
-            return (last, nil)
+            return (last, broken, rotations)
         }
-        (lastPeriodicTurnsForward, firstBrokenTurnsForward) = periodicity(direction: 1)
-        (lastPeriodicTurnsBackward, firstBrokenTurnsBackward) = periodicity(direction: -1)
+        (lastPeriodicTurnsForward, firstBrokenTurnsForward, brokenRotationsForward) = periodicity(direction: 1)
+        (lastPeriodicTurnsBackward, firstBrokenTurnsBackward, brokenRotationsBackward) = periodicity(direction: -1)
         self.subject = subject.name
     }
 }

@@ -41,6 +41,8 @@ public final class ProbeClient: Sendable {
         var reports: [Double: String] = [:]
         var spins: [SpinKey: Double] = [:]
         var traps: [String] = []
+        /// For each of ``traps``, the last lines of standard error of the start that died on it.
+        var trapErrors: [[String]] = []
         var restarts = 0
         /// Restarts since the probe last answered anything: a probe that dies on every request is given up
         /// after ``ProbeClient/barrenRestarts`` of them, not after ``ProbeClient/maximumRestarts``.
@@ -48,6 +50,8 @@ public final class ProbeClient: Sendable {
         /// Requests answered since the probe started, over every restart.
         var answered = 0
         var fault: ProbeError?
+        /// The last lines of standard error of the start that had the fault.
+        var faultErrors: [String] = []
     }
 
     struct SpinKey: Hashable {
@@ -56,6 +60,10 @@ public final class ProbeClient: Sendable {
     }
 
     private let state: Mutex<State>
+    /// The first lines of the probe's standard error, over every start, on the terminal.
+    let echo = StandardErrorEcho()
+    /// Lines of standard error a report quotes from a start that died or failed.
+    public static let quotedLines = 5
 
     /// Starts the probe and shakes hands; the probe declares its number type (`double` or `float`).
     /// - Throws: ``ProbeError`` if it does not start or answers the handshake wrongly.
@@ -65,7 +73,7 @@ public final class ProbeClient: Sendable {
         self.kind = kind
         self.deadline = deadline
         pace = ProbePace(started: started, deadline: deadline)
-        let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil)
+        let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil, echo: echo)
         numberType = connection.numberType
         version = connection.version
         state = Mutex(State(connection: connection))
@@ -78,6 +86,11 @@ public final class ProbeClient: Sendable {
     public var fault: ProbeError? { state.withLock { $0.fault } }
     /// The requests on which the probe died (each answered as no result), in the order they happened.
     public var traps: [String] { state.withLock { $0.traps } }
+    /// The last lines (at most ``quotedLines``, escaped) that the start which died on the first of ``traps``
+    /// wrote to its standard error; empty if it wrote none or nothing trapped.
+    public var firstTrapStandardError: [String] { state.withLock { $0.trapErrors.first ?? [] } }
+    /// The fault that stopped the probe, with the last lines its start wrote to standard error; nil if none.
+    public var failure: ProbeFailure? { state.withLock { state in state.fault.map { ProbeFailure($0, standardError: state.faultErrors) } } }
 
     /// Answers `requests` in order through the main connection, restarting the probe where it dies (the
     /// request it died on is answered `trap`). Once a fault is recorded, answers every request `trap`.
@@ -106,7 +119,8 @@ public final class ProbeClient: Sendable {
             do {
                 if state.connection == nil || !state.connection!.isAlive {
                     state.connection = try ProbeConnection(
-                        command: client.command, timeout: client.timeout, kind: client.kind, numberType: client.numberType)
+                        command: client.command, timeout: client.timeout, kind: client.kind, numberType: client.numberType,
+                        echo: client.echo)
                 }
                 let connection = state.connection!
                 let batch = stepping ? Array(rest.prefix(1)) : Array(rest)
@@ -133,6 +147,7 @@ public final class ProbeClient: Sendable {
                     // Died on this very request: a trap here; back to batches.
                     let culprit = rest.first!
                     state.traps.append(culprit)
+                    state.trapErrors.append(connection.standardError.lastLines(ProbeClient.quotedLines))
                     answers.append("trap")
                     rest = rest.dropFirst()
                     stepping = false
@@ -152,6 +167,7 @@ public final class ProbeClient: Sendable {
             } catch let error as ProbeError {
                 state.fault = error
                 state.connection?.close()
+                state.faultErrors = state.connection?.standardError.lastLines(ProbeClient.quotedLines) ?? []
             } catch {
                 state.fault = .didNotStart(command: client.command, reason: "\(error)")
             }
@@ -215,8 +231,9 @@ public final class ProbeClient: Sendable {
         let answers = Self.ask(requests, state: &session, client: self, validate: validate, spare: true)
         connection = session.connection
         state.withLock { state in
-            if let fault = session.fault, state.fault == nil { state.fault = fault }
+            if let fault = session.fault, state.fault == nil { (state.fault, state.faultErrors) = (fault, session.faultErrors) }
             state.traps.append(contentsOf: session.traps)
+            state.trapErrors.append(contentsOf: session.trapErrors)
             if let connection, connection.isAlive, state.fault == nil { state.spare.append(connection) }
         }
         return Array(answers.dropFirst())
@@ -260,12 +277,14 @@ public final class ProbeClient: Sendable {
         ask(requests) { request, answer in ProbeNumbers.validateDice(request, answer) }
     }
 
-    /// Stops every probe process.
+    /// Stops every probe process, and says on the terminal how much of the probe's standard error was not
+    /// shown there.
     public func close() {
         state.withLock { state in
             state.connection?.close()
             for connection in state.spare { connection.close() }
             state.spare.removeAll()
         }
+        echo.summarise(command: command)
     }
 }

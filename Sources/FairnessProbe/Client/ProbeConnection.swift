@@ -31,15 +31,21 @@ final class ProbeConnection: @unchecked Sendable {
     private(set) var numberType = "double"
     /// The protocol version the probe answered the handshake with: 1, 2, 3 or 4.
     private(set) var version = 1
+    /// The probe's standard error: drained as it is written, its last 64 KiB kept.
+    let standardError: StandardErrorTail
 
     /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 4`, expects
     /// `ok V KIND NUMBER` with V 1, 2, 3 or 4 (kept in ``version``), the given kind and, if `numberType` is given,
     /// that number type (otherwise `double` or `float`, kept in ``numberType``).
     /// - Throws: ``ProbeError/didNotStart(command:reason:)``, ``ProbeError/badHandshake(command:expected:received:)``
     ///   or ``ProbeError/timedOut(command:request:seconds:)``.
-    init(command: String, timeout: Double, kind: String, numberType expectedNumber: String?) throws {
+    /// - Parameter echo: Where the first lines of the probe's standard error go (shared by every start of
+    ///   one probe); the rest is counted and its last 64 KiB kept (``standardError``).
+    init(command: String, timeout: Double, kind: String, numberType expectedNumber: String?, echo: StandardErrorEcho) throws {
         self.command = command
         self.timeout = timeout
+        let standardError = StandardErrorTail(echo: echo)
+        self.standardError = standardError
         // A probe that dies while we write must not kill the audit with SIGPIPE: the write fails instead.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
@@ -50,10 +56,11 @@ final class ProbeConnection: @unchecked Sendable {
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        process.standardError = standardError.pipe
         do {
             try process.run()
         } catch {
+            standardError.stop(waiting: 0)
             throw ProbeError.didNotStart(command: command, reason: error.localizedDescription)
         }
         self.process = process
@@ -68,7 +75,7 @@ final class ProbeConnection: @unchecked Sendable {
         guard let answer = answers.first else {
             close()
             let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
-            throw ProbeError.didNotStart(command: command, reason: "\(status) before the handshake")
+            throw ProbeError.didNotStart(command: command, reason: "\(status) before the handshake" + Self.ending(standardError))
         }
         let words = answer.split(separator: " ").map(String.init)
         let numbers = expectedNumber.map { [$0] } ?? ["double", "float"]
@@ -209,5 +216,14 @@ final class ProbeConnection: @unchecked Sendable {
         signalAll(SIGKILL)
         let last = Date().addingTimeInterval(2)
         while process.isRunning && Date() < last { usleep(5_000) }
+        // The group is gone: its standard error ends at once, unless a process that left the group holds it.
+        standardError.stop(waiting: 0.5)
+    }
+
+    /// "; its standard error ended: 'LINE' | 'LINE'" with the last three lines `tail` kept, or "" if it wrote
+    /// none.
+    static func ending(_ tail: StandardErrorTail) -> String {
+        let lines = tail.lastLines(3)
+        return lines.isEmpty ? "" : "; its standard error ended: " + lines.map { "'\($0)'" }.joined(separator: " | ")
     }
 }

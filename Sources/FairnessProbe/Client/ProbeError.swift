@@ -54,3 +54,27 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible, Subj
     /// The one-line reason, for the subject's failed check.
     public var faultDescription: String { description }
 }
+
+/// A probe's fault with the last lines its start wrote to standard error: what a report states for a probe
+/// that could not be used, in one line.
+public struct ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible, SubjectFault {
+    /// The fault.
+    public let error: ProbeError
+    /// The last lines (escaped) the start that had the fault wrote to its standard error, oldest first.
+    public let standardError: [String]
+
+    /// `error`, with the lines its start wrote last to standard error.
+    public init(_ error: ProbeError, standardError: [String]) {
+        self.error = error
+        self.standardError = standardError
+    }
+
+    /// The fault's line, then "; its standard error ended: 'LINE' | 'LINE'" when it wrote any.
+    public var description: String {
+        error.description
+            + (standardError.isEmpty ? "" : "; its standard error ended: " + standardError.map { "'\($0)'" }.joined(separator: " | "))
+    }
+
+    /// The one-line reason, for the subject's failed check.
+    public var faultDescription: String { description }
+}

@@ -27,8 +27,12 @@ public enum ProbeRandomSource {
     ) throws
         -> RandomnessBatteryResult?
     {
-        let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil)
-        defer { connection.close() }
+        let echo = StandardErrorEcho()
+        let connection = try ProbeConnection(command: command, timeout: timeout, kind: kind, numberType: nil, echo: echo)
+        defer {
+            connection.close()
+            echo.summarise(command: command)
+        }
         guard connection.version >= 4 else { return nil }
         var feed: RandomnessBattery.Feed?
         var header: [Substring] = []

@@ -101,9 +101,11 @@ extension GameSpec {
         let finishing = { (probe: ProbeClient) -> @Sendable () throws -> [SubjectNote] in
             {
                 defer { probe.close() }
-                if let fault = probe.fault { throw fault }
+                if let failure = probe.failure { throw failure }
                 let traps = probe.traps
+                let errors = probe.firstTrapStandardError
                 return [.answeredByProbe(command: command, traps: traps.count, firstTrap: traps.first)]
+                    + (traps.first.map { errors.isEmpty ? [] : [.probeStandardError(request: $0, lines: errors)] } ?? [])
             }
         }
         // The early estimate needs the trials the audit samples and the connections it samples over.
@@ -129,7 +131,7 @@ extension GameSpec {
         case .dice(let dice):
             let probe = try ProbeClient(command: command, timeout: timeout, kind: "dice", deadline: deadline)
             let game = ProbeDice(dice, name: name, summary: summary, client: probe)
-            if let fault = probe.fault { throw fault }
+            if let failure = probe.failure { throw failure }
             return AuditSubject(dice: game, start: planning(probe), finish: finishing(probe))
         }
         let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel", deadline: deadline)

@@ -142,7 +142,7 @@ struct RunCommand: ParsableCommand {
             tallies: store.tallies.mapValues { String(decoding: $0[0], as: UTF8.self) })
         let written = try file.write(to: URL(fileURLWithPath: tallies))
         print(
-            "shard \(shard.index)/\(shard.count): blocks \(blocks.lowerBound)..<\(blocks.upperBound) of \(run.blockCount), \(report.subjects.count) \(report.subjects.count == 1 ? "subject" : "subjects"); tallies in \(written.path)"
+            "shard \(shard.index)/\(shard.count): blocks \(blocks.lowerBound)..<\(blocks.upperBound) of \(run.blockCount), \(report.subjects.count) \(report.subjects.count == 1 ? "subject" : "subjects"); tallies in \(TextEscaping.terminal(written.path))"
         )
     }
 

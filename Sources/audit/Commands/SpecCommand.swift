@@ -1,4 +1,5 @@
 import ArgumentParser
+import FairnessAudit
 import FairnessSpec
 import Foundation
 
@@ -25,8 +26,8 @@ struct CheckSpecCommand: ParsableCommand {
             do {
                 let spec = try SpecParser.parse(contentsOf: URL(fileURLWithPath: file))
                 switch spec.game {
-                case .wheel(let wheel): print("\(file): ok: wheel '\(spec.name)', \(wheel.sectors.count) sectors")
-                case .dice(let dice): print("\(file): ok: dice '\(spec.name)', \(dice.dice)")
+                case .wheel(let wheel): print(TextEscaping.terminal("\(file): ok: wheel '\(spec.name)', \(wheel.sectors.count) sectors"))
+                case .dice(let dice): print(TextEscaping.terminal("\(file): ok: dice '\(spec.name)', \(dice.dice)"))
                 }
             } catch let error as SpecError {
                 AuditExitStatus.printError(error.description)

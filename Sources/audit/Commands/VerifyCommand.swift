@@ -56,7 +56,7 @@ struct VerifyCommand: ParsableCommand {
                 print("not verified: \(result.mismatches.count) mismatch\(result.mismatches.count == 1 ? "" : "es"); \(summary)")
                 throw AuditExitStatus.failed
             }
-            print("verified \(directory): \(summary)")
+            print("verified \(TextEscaping.terminal(directory)): \(summary)")
         }
     }
 }

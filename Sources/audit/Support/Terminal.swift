@@ -36,7 +36,7 @@ enum Terminal {
     ) throws {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         if !quiet { printVerdicts(report) }
-        print("gate: \(report.gate.rawValue) (\(read)); reports in \(directory.path)")
+        print("gate: \(report.gate.rawValue) (\(read)); reports in \(TextEscaping.terminal(directory.path))")
         if !quiet {
             FileHandle.standardError.write(Data(String(format: "audit: %.2f s, %.3g \(unit) per second\n", seconds, count / seconds).utf8))
         }

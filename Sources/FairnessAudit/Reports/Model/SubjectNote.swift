@@ -37,6 +37,8 @@ public enum SubjectNote: Sendable, Hashable {
     // Probes.
     /// The game was answered by a probe, which died on `traps` requests (the first named).
     case answeredByProbe(command: String, traps: Int, firstTrap: String?)
+    /// The last lines (escaped) that the probe wrote to its standard error before it died on `request`.
+    case probeStandardError(request: String, lines: [String])
     /// A fact in the caller's own words (`AuditSubject`'s `finish`).
     case text(String)
 }

@@ -188,5 +188,6 @@ extension ReportNarrator {
     /// The rotations a session reaches: "rotations from 0 to 1 turns in a session of 10000 spins".
     public static func reach(_ reach: SessionReach) -> String {
         "rotations from \(String(format: "%.3g", reach.lowest / reach.unit.fullTurn)) to \(String(format: "%.3g", reach.highest / reach.unit.fullTurn)) turns in a session of \(reach.spins) spins"
+            + (reach.stops.map { ", stopping only at \($0.count) position\($0.count == 1 ? "" : "s") of the turn" } ?? "")
     }
 }

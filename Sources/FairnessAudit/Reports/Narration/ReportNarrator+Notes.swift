@@ -30,6 +30,8 @@ extension ReportNarrator {
             first.map {
                 "Answered by the probe '\(command)', which died on \(traps) requests (first: '\($0)') and was restarted each time; each such answer counts as no result."
             } ?? "Answered by the probe '\(command)'."
+        case .probeStandardError(let request, let lines):
+            "Before it died on '\(request)', the probe's standard error ended: " + lines.map { "'\($0)'" }.joined(separator: " | ") + "."
         case .randomInput(let input): text(input)
         case .text(let text): text
         }

@@ -4,7 +4,8 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
 
   handshake   answers the handshake with 'hello'
   hang        shakes hands, then never answers
-  die         exits (without answering) on 'report R' for R in [100, 100.05): a trap there, restarted each time
+  die         exits (without answering) on 'report R' for R in [100, 100.05): a trap there, restarted each time;
+              it says why on standard error first, as a crashing game's traceback would
   die-batched the same, but it answers each batch only at its end, so its output says nothing of where it died
   garbage     answers 'banana' to every report
   surplus     writes an extra line after every batch
@@ -17,8 +18,11 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   slow        answers correctly, but waits 0.2 s before each batch (well within any timeout)
   crawl       answers correctly, one line at a time, 5 ms apart (200 answers a second: an audit of a
               million trials cannot end within minutes)
+  flood       answers correctly, while it writes a 1 KB line to standard error for every request and a child it
+              started writes to the same standard error without end
 """
 import os
+import subprocess
 import sys
 import time
 
@@ -52,6 +56,8 @@ def answer(line, session, seen):
         rotation = float(words[1])
         if FAULT.startswith("die") and 100.0 <= rotation < 100.05:
             sys.stdout.flush()
+            os.write(2, b"Traceback (most recent call last):\n  File \"wheel.py\", line 7, in label\n")
+            os.write(2, f"ValueError: no sector at {rotation!r}\n".encode())
             os._exit(3)
         if FAULT == "trap" and rotation < 0:
             return "trap"
@@ -67,6 +73,8 @@ def answer(line, session, seen):
 
 def main():
     session, seen, pending = [0.0], [0], b""
+    if FAULT == "flood":
+        subprocess.Popen([sys.executable, "-c", "import os\nwhile True: os.write(2, b'child noise ' * 5000 + b'\\n')"])
     while True:
         chunk = os.read(0, 1 << 16)
         if not chunk:
@@ -75,6 +83,8 @@ def main():
         *lines, pending = pending.split(b"\n")
         replies = []
         for line in lines:
+            if FAULT == "flood":
+                os.write(2, b"debug: " + line + b" " + b"." * 1000 + b"\n")
             reply = answer(line.decode(), session, seen)
             if reply is None:
                 continue
