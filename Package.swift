@@ -24,6 +24,7 @@ let optimised: [SwiftSetting] =
 //   FairnessSpec + FairnessAudit <- FairnessProbe (the child-process client) <- audit (executable)
 //   every library <- FairnessToolkit (the umbrella: re-exports, implements nothing)
 //   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
+//   CLibCrypto (libcrypto, Linux) <- Digests (SHA-256, HMAC) <- audit
 let package = Package(
     name: "fairness-audit",
     // The runner, the dice survey and the probe client share state through the Synchronization module's
@@ -48,8 +49,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        // SHA-256 and HMAC-SHA-256 for the shards' tallies files (the audit executable only).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -68,6 +67,16 @@ let package = Package(
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "FairnessStatistics", dependencies: ["CGSL", "CFFTW"], swiftSettings: optimised),
+        // OpenSSL's libcrypto for SHA-256 and HMAC-SHA-256 on Linux (Apple platforms use CommonCrypto): report
+        // seals, input fingerprints and shard tallies, with nothing of a TLS stack compiled.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "Digests", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: optimised),
         // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
         .target(name: "CFileSwap"),
         .target(name: "FairnessChecks", dependencies: ["FairnessModel"], swiftSettings: optimised),
@@ -103,8 +112,8 @@ let package = Package(
                 "FairnessAudit",
                 "FairnessProbe",
                 "CommandLineOptions",
+                "Digests",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: optimised
         ),
@@ -161,9 +170,10 @@ let package = Package(
             exclude: ["Fixtures"]),
         // The README's library example, through the umbrella, as a studio's tests would write it.
         .testTarget(name: "FairnessToolkitTests", dependencies: ["FairnessToolkit"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(
             name: "AuditCommandTests",
-            dependencies: ["TestSupport", "audit", "audit-bench", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TestSupport", "audit", "audit-bench", "Digests"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,7 @@
 - From the sources: every `import` of a project module points down the layers
   (FairnessModel < FairnessSubjects, FairnessChecks, FairnessSpec < FairnessAudit < FairnessProbe < audit;
   CGSL < FairnessStatistics < FairnessAudit;
-  CommandLineOptions < audit, audit-bench; nothing imports an executable).
+  CommandLineOptions < audit, audit-bench; Digests (libcrypto or CommonCrypto) < audit; nothing imports an executable).
 - The umbrella FairnessToolkit holds nothing but `@_exported import`s, and no other module re-exports.
 - Portability: no Linux-only module (Glibc, Musl) is imported outside an `#if os(Linux)` or
   `#if canImport(...)` branch, so the Swift sources stay buildable on macOS (CI runs Linux only).
@@ -26,8 +26,9 @@ ALLOWED = {
     "FairnessAudit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "CFileSwap"},
     "FairnessProbe": {"FairnessModel", "FairnessChecks", "FairnessSpec", "FairnessAudit"},
     "CommandLineOptions": set(),
+    "Digests": set(),
     "FairnessToolkit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe"},
-    "audit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe", "CommandLineOptions"},
+    "audit": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe", "CommandLineOptions", "Digests"},
     "audit-bench": {"FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit", "FairnessProbe", "CommandLineOptions"},
 }
 GSL_FREE = ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessSpec"]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when the committed Reports/ differ from what the default audit of this code produces (the source
-# revision aside), or when Reports/SHA256SUMS does not seal them. Only the
+# revision aside; with the sources committed, not even that), or when Reports/SHA256SUMS does not seal them. Only the
 # audit's own files are compared (pictures/ included, file by file, and no picture may be left over):
 # calibration.md and negative-controls.md come from their own scripts.
 set -euo pipefail
@@ -26,6 +26,19 @@ if [ -d Reports/pictures ]; then
   while IFS= read -r file; do
     [ -f "$fresh/reports/${file#Reports/}" ] || { echo "left over: $file" >&2; stale=1; }
   done < <(find Reports/pictures -type f | sort)
+fi
+# The README's first command leaves a clone clean: with the sources committed, the revision the audit
+# records (the last commit that changed Package.swift or Sources/) is the one the committed set names, so
+# every file, SHA256SUMS included, must be the same byte for byte.
+if [ "$stale" = 0 ] && command -v git >/dev/null 2>&1 && git rev-parse --git-dir >/dev/null 2>&1 \
+  && git diff --quiet HEAD -- Package.swift Sources; then
+  while IFS= read -r file; do
+    name=${file#"$fresh/reports/"}
+    if ! cmp -s "$file" "Reports/$name"; then
+      echo "differs byte for byte (source revision): Reports/$name; regenerate Reports/ after committing the sources, so a clone's first audit leaves it unchanged" >&2
+      stale=1
+    fi
+  done < <(find "$fresh/reports" -type f | sort)
 fi
 if [ "$stale" = 1 ]; then
   echo "error: Reports/ is out of date; run 'bash Scripts/reports/regenerate.sh' and commit the result" >&2

@@ -55,6 +55,21 @@ struct RngCommandTests {
         #expect(result.stdout.contains("evil gate: PASS\\u{1B}[31m"), "\(result.stdout)")
     }
 
+    /// A text input that starts with a UTF-8 byte-order mark (Excel, PowerShell, Notepad) is read as a log
+    /// is: the mark is not part of its first number.
+    @Test func aByteOrderMarkBeforeTheFirstNumberIsAccepted() throws {
+        let out = AuditProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        var generator = SplitMix64(seed: 5)
+        let numbers = (0..<2_000).map { _ in String(Double(generator.next() >> 11) / 9_007_199_254_740_992) }
+        try Data([0xEF, 0xBB, 0xBF] + Array((numbers.joined(separator: "\n") + "\n").utf8)).write(
+            to: URL(fileURLWithPath: out + "/bom.txt"))
+        let result = try AuditProcess.run(["rng", out + "/bom.txt", "--format", "doubles", "--out", out + "/report", "--quiet"])
+        #expect([0, 2].contains(result.status), "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("gate: "), "\(result.stdout) \(result.stderr)")
+    }
+
     @Test func badInputIsOneLine() throws {
         let out = AuditProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }

@@ -48,7 +48,7 @@ public enum ReportVerification {
     /// Verifies the report set in `directory`.
     /// - Parameters:
     ///   - directory: The report set.
-    ///   - digest: SHA-256 of a file's bytes, in lower-case hexadecimal (the command passes swift-crypto's).
+    ///   - digest: SHA-256 of a file's bytes, in lower-case hexadecimal (the command passes the platform library's, through Digests).
     ///   - artefacts: Artefacts to check against the report's provenance.
     /// - Throws: ``AuditError/cannotRead(path:reason:)`` if the directory or its `audit.json` cannot be read.
     public static func verify(directory: URL, digest: (Data) -> String, artefacts: [Artefact] = []) throws -> VerificationResult {

@@ -77,7 +77,8 @@ public struct SessionReach: Sendable, Hashable {
     }
 
     /// Whether a session can come to rest at `rotation` (in the subject's unit): within the range and, for a
-    /// spin that snaps, at one of its ``stops`` (to within ``tolerance(at:)``).
+    /// spin that snaps, at one of its ``stops`` (to within a billionth of a turn, or four units in the last place
+    /// of the rotation where those are larger).
     public func contains(_ rotation: Double) -> Bool {
         guard rotation >= lowest && rotation <= highest else { return false }
         guard let stops else { return true }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Crypto
+import Digests
 import FairnessAudit
 import Foundation
 

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import FairnessAudit
 import Foundation
 
@@ -7,7 +7,7 @@ import Foundation
 enum Fingerprints {
     /// A SHA-256 digest updated chunk by chunk (a log read from standard input, say).
     struct Stream: StreamDigest {
-        var hasher = SHA256()
+        var hasher = SHA256.Hasher()
         mutating func update(_ bytes: UnsafeRawBufferPointer) { hasher.update(bufferPointer: bytes) }
         func finalize() -> String { hex(hasher.finalize()) }
     }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Why shards cannot be merged: one line naming the file or shard.

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// The tallies one shard of a run writes (`audit run --shard I/K --tallies DIR`): versioned and
@@ -78,7 +78,7 @@ struct ShardFile: Codable, Equatable {
 
     /// The HMAC-SHA-256 of this file's contents under `key`, in hex.
     func computedMAC(key: String) throws -> String {
-        Fingerprints.hex(HMAC<SHA256>.authenticationCode(for: try unsealed(), using: SymmetricKey(data: Data(key.utf8))))
+        Fingerprints.hex(SHA256.authenticationCode(for: try unsealed(), key: Data(key.utf8)))
     }
 
     /// The shard key from the environment, if set (and not empty).

@@ -1,17 +1,39 @@
 import Foundation
 
-/// The git commit the running binary was built from, for the report's provenance: found by walking up from
-/// the executable (`.build/release/audit` sits inside the checkout it was built in) to the checkout's `.git`,
-/// and read from its files (`HEAD`, the ref it names, `packed-refs`); `+changes` is added when `git` is
-/// installed and reports uncommitted changes to tracked files. nil for a binary outside a checkout.
+/// The source revision the running binary was built from, for the report's provenance: the last commit that
+/// changed the toolkit's sources (``sourcePaths``: `Package.swift` and `Sources/`), so that a commit of
+/// reports, docs or tests alone does not change it and a fresh clone's default audit writes the committed
+/// `Reports/` byte for byte. Found by walking up from the executable (`.build/release/audit` sits inside the
+/// checkout it was built in) to the checkout's `.git` and asking `git log`; without `git` (or in a shallow
+/// clone that lacks the commit), the commit `HEAD` names, read from the checkout's files (`HEAD`, the ref it
+/// names, `packed-refs`). `+changes` is added when `git` reports uncommitted changes to the sources. nil for
+/// a binary outside a checkout.
 enum SourceRevision {
+    /// What the binary is built from: the paths whose last commit is the source revision.
+    static let sourcePaths = ["Package.swift", "Sources"]
+
     static let current: String? = {
         guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath(),
             let root = checkout(above: executable.deletingLastPathComponent())
         else { return nil }
-        guard let commit = commit(in: gitDirectory(of: root)) else { return nil }
+        guard let commit = lastSourceCommit(root) ?? commit(in: gitDirectory(of: root)) else { return nil }
         return hasChanges(root) ? commit + "+changes" : commit
     }()
+
+    /// `git log -1 --format=%H -- Package.swift Sources` in `root`: nil without git, or when it names no commit.
+    static func lastSourceCommit(_ root: URL) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path, "log", "-1", "--format=%H", "--"] + sourcePaths
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let commit = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && isCommit(commit) ? commit : nil
+    }
 
     /// The nearest directory at or above `start` holding a `.git` entry.
     static func checkout(above start: URL) -> URL? {
@@ -53,11 +75,12 @@ enum SourceRevision {
 
     static func isCommit(_ text: String) -> Bool { text.count == 40 && text.allSatisfy(\.isHexDigit) }
 
-    /// Whether `git diff --quiet HEAD` finds uncommitted changes to tracked files (false without git).
+    /// Whether `git diff --quiet HEAD -- Package.swift Sources` finds uncommitted changes to the sources
+    /// (false without git).
     static func hasChanges(_ root: URL) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path, "diff", "--quiet", "HEAD", "--"]
+        process.arguments = ["git", "-C", root.path, "diff", "--quiet", "HEAD", "--"] + sourcePaths
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }

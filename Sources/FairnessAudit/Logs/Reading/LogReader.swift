@@ -12,7 +12,8 @@ struct LogReader {
 
     let descriptor: Int32
 
-    /// Calls `body` with every line (without its `\n` or a `\r` before it) and its number, from 1; `reading`
+    /// Calls `body` with every line (without its `\n` or a `\r` before it, the first without a UTF-8 byte-order
+    /// mark) and its number, from 1; `reading`
     /// sees every chunk as read, before its lines.
     /// - Throws: what `body` throws, or ``LogError`` if reading fails.
     func forEachLine(
@@ -25,7 +26,9 @@ struct LogReader {
             lineNumber += 1
             var end = line.count
             if end > 0 && line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            try body(UnsafeBufferPointer(rebasing: line[0..<end]), lineNumber)
+            // A UTF-8 byte-order mark (Excel, PowerShell, Notepad) before the first line is not part of it.
+            let start = lineNumber == 1 && end >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF ? 3 : 0
+            try body(UnsafeBufferPointer(rebasing: line[start..<end]), lineNumber)
         }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
