@@ -44,15 +44,19 @@ public struct WheelFindings: Sendable {
             classifier.classify($0, restAngle: false)
         }
         let turn = subject.rotationUnit.fullTurn
-        // Where a sector's middle breaks periodicity, within 10⁶ turns: in play if a session can come to rest
-        // at one of those rotations (a spin that snaps reaches only its stops).
-        for (first, rotations) in [
-            (wraparound.firstBrokenTurnsForward, wraparound.brokenRotationsForward),
-            (wraparound.firstBrokenTurnsBackward, wraparound.brokenRotationsBackward),
+        // Where periodicity breaks, within 10⁶ turns: for a spin that rests anywhere, in play if a session
+        // reaches the first break's turns; for a spin that snaps, if a session can come to rest at one of the
+        // rotations where a sector's middle breaks (every power of two tried, so a break at a stop the
+        // session reaches counts past a first one it does not).
+        for (first, rotations, sign) in [
+            (wraparound.firstBrokenTurnsForward, wraparound.brokenRotationsForward, 1.0),
+            (wraparound.firstBrokenTurnsBackward, wraparound.brokenRotationsBackward, -1.0),
         ] {
             guard let first, first <= 1_000_000 else { continue }
-            let within = rotations.filter { $0.magnitude <= 1_000_001 * turn }
-            wrap.append(within.contains { reach.contains($0) } ? .mislabel : .latent)
+            let reached =
+                reach.stops == nil
+                ? reach.contains(sign * first * turn) : rotations.contains { $0.magnitude <= 1_000_001 * turn && reach.contains($0) }
+            wrap.append(reached ? .mislabel : .latent)
         }
         self.wraparound = classifier.finding(wrap, what: .rotationsManyTurnsAway, measuredInPlay: false)
         let valid = Set(subject.geometry.labels)
