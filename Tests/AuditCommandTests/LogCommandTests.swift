@@ -55,6 +55,10 @@ struct LogCommandTests {
             out + "/junit.xml",
         ])
         #expect(drift.status == 1)
+        // The terminal says where the time went: reading, the checks, the drift windows' proofs over the threads.
+        #expect(
+            drift.stderr.contains("reading and tallying") && drift.stderr.contains("proving the drift windows' p-values")
+                && drift.stderr.contains(" threads, tests' families and power "), "\(drift.stderr)")
         let checks = try Self.checks(out + "/drift")
         #expect(checks["drift: first departing window"] == "FAIL" && checks["homogeneity across windows"] == "FAIL")
         // Planted at outcome line 100,001: window 11 of 10,000 lines.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads a production log of outcomes — CSV with a header, or JSON Lines — in one streaming pass, and
 /// audits it against a ``LogModel``: the outcome distribution against the declared odds, labels no sector
@@ -18,11 +19,11 @@ public enum OutcomeLog {
     /// - Throws: ``LogError`` for a bad header, a bad row beyond `options.skipBad`, or a read error;
     ///   ``AuditError`` for a log without outcome lines or bad settings.
     public static func audit<Digest: StreamDigest>(
-        descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings, digest: Digest
+        descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings, digest: Digest, times: LogAuditTimes? = nil
     ) throws -> AuditReport {
         var digest = digest
         var bytes: UInt64 = 0
-        let report = try audit(descriptor: descriptor, model: model, options: options, settings: settings) { chunk in
+        let report = try audit(descriptor: descriptor, model: model, options: options, settings: settings, times: times) { chunk in
             digest.update(chunk)
             bytes += UInt64(chunk.count)
         }
@@ -32,13 +33,16 @@ public enum OutcomeLog {
         return withLog
     }
 
-    /// Audits the log read from `descriptor` (a file, or standard input).
+    /// Audits the log read from `descriptor` (a file, or standard input). The proofs of the drift windows'
+    /// p-values run on `settings.run.threads` threads; the report is the same for any number. `times`, when
+    /// given, receives the seconds each stage took (for the terminal; reports hold no times).
     /// - Throws: ``LogError`` for a bad header, a bad row beyond `options.skipBad`, or a read error;
     ///   ``AuditError`` for a log without outcome lines or bad settings.
     public static func audit(
-        descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings,
+        descriptor: Int32, model: LogModel, options: LogOptions, settings: AuditSettings, times: LogAuditTimes? = nil,
         reading: (UnsafeRawBufferPointer) -> Void = { _ in }
     ) throws -> AuditReport {
+        let started = DispatchTime.now()
         var tally = LogTally(model: model, options: options)
         do {
             try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in try tally.read(line, number: number) }
@@ -50,6 +54,43 @@ public enum OutcomeLog {
         guard tally.lines > 0 else {
             throw AuditError.invalidSetting(.logModel, value: options.file, allowed: "a log with at least one outcome line")
         }
-        return try Audit.assemble([tally.result(settings: settings)], settings: settings, counted: (tally.lines, .logLines))
+        let read = DispatchTime.now()
+        times?.record(.reading, seconds: LogAuditTimes.seconds(from: started, to: read))
+        let result = try tally.result(settings: settings, times: times)
+        let checked = DispatchTime.now()
+        let report = try Audit.assemble([result], settings: settings, counted: (tally.lines, .logLines))
+        times?.record(.assembling, seconds: LogAuditTimes.seconds(from: checked, to: DispatchTime.now()))
+        return report
+    }
+}
+
+/// Where a log audit's time went, in seconds: for the terminal, never for a report (reports hold no times).
+public final class LogAuditTimes: Sendable {
+    /// The stages of a log audit.
+    public enum Stage: Sendable, Hashable, CaseIterable {
+        /// Reading the log and tallying its lines.
+        case reading
+        /// The checks from the tallies, but for the proofs of the drift windows' p-values.
+        case checks
+        /// Proving the drift windows' p-values (enumerations and lattice bounds), over the threads.
+        case provingWindows
+        /// Settling the families of tests (Holm) and the power of each test.
+        case assembling
+    }
+
+    private let seconds = Mutex<[Stage: Double]>([:])
+
+    /// Times to be filled by an audit.
+    public init() {}
+
+    /// Adds `seconds` to `stage`.
+    public func record(_ stage: Stage, seconds added: Double) { seconds.withLock { $0[stage, default: 0] += added } }
+
+    /// The seconds spent in `stage` (0 if none).
+    public func seconds(in stage: Stage) -> Double { seconds.withLock { $0[stage] ?? 0 } }
+
+    /// Seconds between two instants.
+    static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
+        Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 }

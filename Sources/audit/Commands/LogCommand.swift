@@ -69,7 +69,9 @@ struct LogCommand: ParsableCommand {
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
         command += " \(ShellQuoting.quoted(log))"
         // A log draws nothing: the run's settings go unused, and the report counts the log's lines.
-        var settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: alpha, command: command)
+        // The drift windows' proofs run on every core; the report is the same for any number of threads.
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        var settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: threads), alpha: alpha, command: command)
         settings.inputs = [try Fingerprints.file(spec, kind: .spec)]
         settings.sourceRevision = SourceRevision.current
         try settings.validate()
@@ -81,11 +83,18 @@ struct LogCommand: ParsableCommand {
         }
         defer { if descriptor != 0 { close(descriptor) } }
         let started = DispatchTime.now()
+        let times = LogAuditTimes()
         let report = try OutcomeLog.audit(
-            descriptor: descriptor, model: model, options: options, settings: settings, digest: Fingerprints.Stream())
-        try JUnitDestination.write(report, to: directory, junit: junitFile, threads: ProcessInfo.processInfo.activeProcessorCount)
+            descriptor: descriptor, model: model, options: options, settings: settings, digest: Fingerprints.Stream(), times: times)
+        try JUnitDestination.write(report, to: directory, junit: junitFile, threads: threads)
+        let reading = times.seconds(in: .reading)
+        let stages = String(
+            format: "reading and tallying %.2f s (%.3g lines per second), checks %.2f s, "
+                + "proving the drift windows' p-values %.2f s on %d threads, tests' families and power %.2f s",
+            reading, Double(report.trials) / max(reading, 1e-9), times.seconds(in: .checks), times.seconds(in: .provingWindows), threads,
+            times.seconds(in: .assembling))
         try Terminal.finish(
             report, read: "\(report.trials) outcome lines", count: Double(report.trials), unit: "lines", started: started,
-            quiet: reports.quiet, directory: directory)
+            quiet: reports.quiet, directory: directory, stages: stages)
     }
 }

@@ -29,16 +29,21 @@ enum Terminal {
 
     /// The end of a command that read its input (a log, a generator's output): the verdicts unless `quiet`,
     /// the gate line with what was read (`read`), the time and the rate of `count` `unit` per second on
-    /// standard error unless `quiet`, then the exit status of the gate.
+    /// standard error unless `quiet` (or, with `stages`, the time and where it went), then the exit status of
+    /// the gate.
     /// - Throws: the exit status of a gate that failed or was inconclusive.
     static func finish(
-        _ report: AuditReport, read: String, count: Double, unit: String, started: DispatchTime, quiet: Bool, directory: URL
+        _ report: AuditReport, read: String, count: Double, unit: String, started: DispatchTime, quiet: Bool, directory: URL,
+        stages: String? = nil
     ) throws {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         if !quiet { printVerdicts(report) }
         print("gate: \(report.gate.rawValue) (\(read)); reports in \(TextEscaping.terminal(directory.path))")
         if !quiet {
-            FileHandle.standardError.write(Data(String(format: "audit: %.2f s, %.3g \(unit) per second\n", seconds, count / seconds).utf8))
+            let line =
+                stages.map { String(format: "audit: %.2f s: ", seconds) + $0 }
+                ?? String(format: "audit: %.2f s, %.3g \(unit) per second", seconds, count / seconds)
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         try AuditExitStatus.exit(for: report.gate)
     }

@@ -12,13 +12,14 @@ struct OutcomeLogTests {
         name: "prize-wheel", summary: "test", labels: Array(1...8), probabilities: [30, 20, 15, 10, 10, 8, 5, 2].map { Double($0) / 100 },
         paytable: try! Paytable(prizes: [1: 5, 2: 10, 3: 20, 4: 50, 5: 50, 6: 100, 7: 250, 8: 1000], stake: 100, declaredReturn: 0.57))
 
-    /// A log of `lines` outcomes whose label 8 falls from 2% to 0.5% from outcome line `change`.
-    static func log(lines: Int, change: Int) throws -> String {
+    /// A log of `lines` outcomes whose label 8 falls from 2% to `to`% (label 1 taking the rest) from outcome
+    /// line `change`.
+    static func log(lines: Int, change: Int, to lowered: Double = 0.5) throws -> String {
         var random = SplitMix64(seed: 42)
         var text = "outcome\n"
         text.reserveCapacity(lines * 2 + 8)
         for line in 1...lines {
-            let weights: [Double] = line < change ? [30, 20, 15, 10, 10, 8, 5, 2] : [31.5, 20, 15, 10, 10, 8, 5, 0.5]
+            let weights: [Double] = line < change ? [30, 20, 15, 10, 10, 8, 5, 2] : [32 - lowered, 20, 15, 10, 10, 8, 5, lowered]
             var u = random.unit() * 100
             var label = 8
             for (index, weight) in weights.enumerated() {
@@ -51,6 +52,32 @@ struct OutcomeLogTests {
         #expect(report.subjects[0].findings[0].contains("in 32 windows of 48000 lines"), "\(report.subjects[0].findings)")
         // The RTP without a payout column comes from the paytable's prizes.
         #expect(report.checks.first { $0.checkName == "return to player (log)" }?.status == .fail)
+    }
+
+    /// The drift windows' p-values are proven on several threads (eight lattice bounds here, as in the
+    /// README's drift example) with the report of one thread, byte for byte; the time goes to the proofs, and
+    /// the audit says so.
+    @Test func theDriftWindowsProofsGiveTheSameReportOnAnyNumberOfThreads() throws {
+        let path = try Self.log(lines: 200_000, change: 100_001, to: 1)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var options = LogOptions()
+        options.file = path
+        options.window = .lines(10_000)
+        var rendered: [[String]] = []
+        for threads in [1, 2] {
+            let descriptor = open(path, O_RDONLY)
+            defer { close(descriptor) }
+            let times = LogAuditTimes()
+            let report = try OutcomeLog.audit(
+                descriptor: descriptor, model: Self.model, options: options,
+                settings: AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: threads)), times: times)
+            #expect(report.checks.first { $0.checkName == "drift: first departing window" }?.status == .fail)
+            #expect(times.seconds(in: .provingWindows) > 0 && times.seconds(in: .reading) > 0)
+            rendered.append(try ReportWriter.render(report, threads: 1).map { $0.name + "\n" + $0.contents })
+        }
+        #expect(rendered[0] == rendered[1])
+        let tables = try #require(rendered[0].first { $0.hasPrefix("tables.csv") })
+        #expect(tables.contains("exact upper bound") || tables.contains("exactUpperBound"), "the windows' proofs ran")
     }
 
     /// A fair log of a wheel with a 0.5% sector: the serial test pools the rarest labels instead of

@@ -5,7 +5,8 @@ import Foundation
 // The checks of a log, from its tallies.
 extension LogTally {
     /// The log's result: its checks in report order, its outcome table and its facts.
-    func result(settings: AuditSettings) throws -> SubjectResult {
+    func result(settings: AuditSettings, times: LogAuditTimes? = nil) throws -> SubjectResult {
+        let started = DispatchTime.now()
         let labelNames = model.labels.map { model.name(ofLabel: $0) }
         var checks = invalidChecks()
         checks += try distributionChecks(labelNames: labelNames)
@@ -13,8 +14,10 @@ extension LogTally {
         let payouts = try payoutChecks()
         checks += payouts.checks
         let windows = driftWindows()
-        checks.append(try driftCheck(windows, labelNames: labelNames, settings: settings))
+        checks.append(try driftCheck(windows, labelNames: labelNames, settings: settings, times: times))
         checks.append(try homogeneityCheck(windows, labelNames: labelNames))
+        let proving = times?.seconds(in: .provingWindows) ?? 0
+        times?.record(.checks, seconds: LogAuditTimes.seconds(from: started, to: DispatchTime.now()) - proving)
         var notes = [
             SubjectNote.logRead(lines: lines, jsonLines: format == .jsonLines, windows: windows.counts.count, windowLines: windows.lines)
         ]

@@ -29,11 +29,14 @@ extension LogTally {
     /// Drift: each window against the declared odds, Bonferroni over the windows; names the first that
     /// departs.
     func driftCheck(
-        _ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String], settings: AuditSettings
+        _ windows: (counts: [[UInt64]], startLines: [Int], lines: Int), labelNames: [String], settings: AuditSettings,
+        times: LogAuditTimes? = nil
     ) throws -> PendingCheck {
         let name = model.name
         let windowLines = windows.lines, windowStartLine = windows.startLines
-        let fits = try boundedWindowFits(windows.counts)
+        let proving = DispatchTime.now()
+        let fits = try boundedWindowFits(windows.counts, threads: settings.run.threads)
+        times?.record(.provingWindows, seconds: LogAuditTimes.seconds(from: proving, to: DispatchTime.now()))
         let windowFigures = fits.map { $0?.verdict.figures }
         let windowTests = windowFigures.map { $0?.pValue }
         let tested = windowTests.compactMap { $0 }
@@ -91,11 +94,17 @@ extension LogTally {
     /// ``driftBoundBudget`` updates over the check, given to the windows in order of their chi-square
     /// p-value (the most departing first): a log drifting throughout, in many windows, costs seconds, not
     /// one bound per window. A window left without a bound keeps the chi-square, and says so.
-    func boundedWindowFits(_ counts: [[UInt64]]) throws -> [GoodnessOfFitTest?] {
-        var fits = try counts.map { window -> GoodnessOfFitTest? in
+    ///
+    /// The windows' tests and bounds run on `threads` threads with the results of the serial rule: the
+    /// bounds the budget allows are planned as if each will be proven, run side by side, and the rule is
+    /// replayed on their outcomes; a bound that was not proven leaves budget for windows planned next, run
+    /// in another round, until the replay asks for no bound not yet run.
+    func boundedWindowFits(_ counts: [[UInt64]], threads: Int = 1) throws -> [GoodnessOfFitTest?] {
+        let probabilities = model.probabilities, k = self.k
+        var fits = try counts.concurrentMap(threads: threads) { window -> GoodnessOfFitTest? in
             let observed = window.prefix(k)
             guard observed.reduce(0, +) > 0 else { return nil }
-            return try GoodnessOfFitTest(counts: Array(observed), probabilities: model.probabilities, boundBudget: 0)
+            return try GoodnessOfFitTest(counts: Array(observed), probabilities: probabilities, boundBudget: 0)
         }
         // Only far-tail windows can take a bound (LatticeMultinomialTail.pearson); the others are not redone.
         let waiting = fits.indices.filter {
@@ -103,16 +112,37 @@ extension LogTally {
             return figures.pValue < ExactMultinomialTail.farTailLevel && figures.pValue >= LatticeMultinomialTail.smallestBounded
         }
         .sorted { fits[$0]!.verdict.figures!.log10PValue < fits[$1]!.verdict.figures!.log10PValue }
-        var left = Self.driftBoundBudget
-        for index in waiting {
-            let fit = fits[index]!, cells = fit.cells
+        let costs = waiting.map { index -> Double in
+            let cells = fits[index]!.cells
             let total = cells.reduce(0) { $0 + $1.observed }
-            let cost = LatticeMultinomialTail.expectedUpdates(total: total, probabilities: cells.map { $0.expected / total })
-            guard cost <= Double(min(left, LatticeMultinomialTail.defaultBudget)) else { continue }
-            let bounded = try GoodnessOfFitTest(observed: fit.observed, probabilities: model.probabilities)
-            if bounded.verdict.figures?.method == .exactUpperBound { left -= Int(cost) }
-            fits[index] = bounded
+            return LatticeMultinomialTail.expectedUpdates(total: total, probabilities: cells.map { $0.expected / total })
         }
+        var bounded: [Int: GoodnessOfFitTest] = [:]
+        /// The serial rule over the bounds run so far: the windows given a bound, and those it would run next
+        /// that have not run (each assumed proven, as planned).
+        func replay() -> (given: [Int], missing: [Int]) {
+            var left = Self.driftBoundBudget
+            var given: [Int] = [], missing: [Int] = []
+            for (index, cost) in zip(waiting, costs) {
+                guard cost <= Double(min(left, LatticeMultinomialTail.defaultBudget)) else { continue }
+                if let result = bounded[index] {
+                    given.append(index)
+                    if result.verdict.figures?.method == .exactUpperBound { left -= Int(cost) }
+                } else {
+                    missing.append(index)
+                    left -= Int(cost)
+                }
+            }
+            return (given, missing)
+        }
+        while case let missing = replay().missing, !missing.isEmpty {
+            let observed = missing.map { fits[$0]!.observed }
+            let results = try observed.concurrentMap(threads: threads) {
+                try GoodnessOfFitTest(observed: $0, probabilities: probabilities)
+            }
+            for (index, result) in zip(missing, results) { bounded[index] = result }
+        }
+        for index in replay().given { fits[index] = bounded[index] }
         return fits
     }
 
