@@ -593,4 +593,21 @@ struct ProbeTests {
                 "exited with status 2 before the handshake; its standard error ended: 'first' | 'import error: no module named wheel'"),
             "\(fault)")
     }
+
+    /// A wheel that snaps to the centre of a sector, spun either way, whose lookup past the first turn is
+    /// wrong only between its stops: the wraparound check's breaks lie where no spin rests, every defect is
+    /// latent, and the game passes; the same lookup wrong at its stops fails.
+    @Test(arguments: ["anticlockwise", "clockwise"])
+    func aSnappingWheelIsJudgedByItsStops(direction: String) throws {
+        let spec = "Tests/FairnessProbeTests/Fixtures/probes/four_sectors_top.yaml"
+        let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/snapping_wheel.py")) \(direction)"
+        let report = try Self.audit(spec: spec, probe: probe)
+        #expect(
+            report.gate == .pass, "\(report.checks.filter { $0.status == .fail }.map { "\($0.checkName): \($0.finding ?? $0.detail)" })")
+        let wraparound = try #require(report.checks.first { $0.checkName == "wraparound" })
+        #expect(wraparound.status == .note && wraparound.findingClass == .latent, "\(wraparound.finding ?? wraparound.detail)")
+        let bug = try Self.audit(spec: spec, probe: probe + " bug")
+        #expect(bug.gate == .fail)
+        #expect(bug.checks.first { $0.checkName == "wraparound" }?.findingClass == .mislabel)
+    }
 }
