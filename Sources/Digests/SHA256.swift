@@ -57,17 +57,22 @@ public enum SHA256 {
         /// Reads `data` next.
         public mutating func update(data: Data) { data.withUnsafeBytes { state.update($0) } }
 
-        /// The digest of everything read. Call once.
+        /// The digest of everything read (the same on every call; reading more after it is a programming
+        /// error). A copy of a hasher shares its state.
         public func finalize() -> [UInt8] { state.finalize() }
     }
 
     /// The library's running state, freed with the hasher.
     private final class State {
+        /// The digest, once computed.
+        var digest: [UInt8]?
+
         #if canImport(CommonCrypto)
         var context = CC_SHA256_CTX()
         init() { CC_SHA256_Init(&context) }
 
         func update(_ bytes: UnsafeRawBufferPointer) {
+            precondition(digest == nil, "SHA-256: read after the digest was taken")
             guard var base = bytes.baseAddress else { return }
             var remaining = bytes.count
             // CC_LONG is 32 bits: large buffers go in pieces.
@@ -80,9 +85,11 @@ public enum SHA256 {
         }
 
         func finalize() -> [UInt8] {
-            var digest = [UInt8](repeating: 0, count: SHA256.byteCount)
-            CC_SHA256_Final(&digest, &context)
-            return digest
+            if let digest { return digest }
+            var result = [UInt8](repeating: 0, count: SHA256.byteCount)
+            CC_SHA256_Final(&result, &context)
+            digest = result
+            return result
         }
         #else
         let context: OpaquePointer
@@ -97,16 +104,19 @@ public enum SHA256 {
         deinit { EVP_MD_CTX_free(context) }
 
         func update(_ bytes: UnsafeRawBufferPointer) {
+            precondition(digest == nil, "SHA-256: read after the digest was taken")
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
             precondition(EVP_DigestUpdate(context, base, bytes.count) == 1, "SHA-256 update failed in libcrypto")
         }
 
         func finalize() -> [UInt8] {
-            var digest = [UInt8](repeating: 0, count: SHA256.byteCount)
+            if let digest { return digest }
+            var result = [UInt8](repeating: 0, count: SHA256.byteCount)
             var length: UInt32 = 0
-            let status = EVP_DigestFinal_ex(context, &digest, &length)
+            let status = EVP_DigestFinal_ex(context, &result, &length)
             precondition(status == 1 && length == UInt32(SHA256.byteCount), "SHA-256 failed in libcrypto")
-            return digest
+            digest = result
+            return result
         }
         #endif
     }

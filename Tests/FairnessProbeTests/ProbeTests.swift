@@ -344,6 +344,10 @@ struct ProbeTests {
         let started = Date()
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " die-always", trials: 2_000)
         #expect(Self.couldNotRun(report)?.contains("died 40 times") == true, "\(Self.couldNotRun(report) ?? "")")
+        // The fault quotes what the last start that died wrote to its standard error.
+        #expect(
+            Self.couldNotRun(report)?.contains("; its standard error ended: 'fatal: the game crashed'") == true,
+            "\(Self.couldNotRun(report) ?? "")")
         #expect(Date().timeIntervalSince(started) < 30, "\(Date().timeIntervalSince(started)) s")
     }
 

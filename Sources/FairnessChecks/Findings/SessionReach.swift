@@ -15,8 +15,11 @@ import FairnessModel
 /// found from the spin rule itself, from the initial rotation and from both ends of the session: the rest
 /// angle within one turn at 16,384 evenly spaced draws and, wherever two neighbouring draws stop at
 /// different positions, at the draws bisected between them (so a stop held by a narrow interval of draws
-/// between two others is found too). A spin whose draws give more than ``maximumStops`` positions is taken
-/// to stop anywhere in the range.
+/// between two others is found too); then spun from every stop found at 1,025 draws, which must rest at a
+/// stop found (a session spins on from where it rests: a rule that moves a few slices from where it stands
+/// is not closed over the stops of one start, and is taken to stop anywhere). A spin whose draws give more
+/// than ``maximumStops`` positions is taken to stop anywhere in the range. A stop is matched to within a
+/// billionth of a turn or four units in the last place of the subject's own rotation type.
 public struct SessionReach: Sendable, Hashable {
     /// The session length assumed by default: 10,000 spins (over eight hours at one spin every three
     /// seconds).
@@ -39,6 +42,9 @@ public struct SessionReach: Sendable, Hashable {
     public static let maximumStops = 2_048
     /// The evenly spaced draws at which the spin's rest angles are read.
     static let stopGrid = 16_384
+    /// How many units in the last place of a `Double` one of the subject's rotation type is: 1 for `Double`,
+    /// 2²⁹ for `Float`.
+    public let ulpScale: Double
 
     /// The reach of `subject` over `spins` spins.
     /// - Precondition: `spins` ≥ 1.
@@ -73,12 +79,13 @@ public struct SessionReach: Sendable, Hashable {
         self.lowest = lowest <= highest ? lowest : start
         self.highest = lowest <= highest ? highest : start
         unit = subject.rotationUnit
+        ulpScale = Double(sign: .plus, exponent: Double.significandBitCount - Subject.Rotation.significandBitCount, significand: 1)
         stops = Self.stops(of: subject, from: [subject.initialRotation, low, high])
     }
 
     /// Whether a session can come to rest at `rotation` (in the subject's unit): within the range and, for a
     /// spin that snaps, at one of its ``stops`` (to within a billionth of a turn, or four units in the last place
-    /// of the rotation where those are larger).
+    /// of the rotation in the subject's own type where those are larger).
     public func contains(_ rotation: Double) -> Bool {
         guard rotation >= lowest && rotation <= highest else { return false }
         guard let stops else { return true }
@@ -109,8 +116,8 @@ public struct SessionReach: Sendable, Hashable {
     }
 
     /// How near a stop a rotation must be to count as one: a billionth of a turn, or four units in the last
-    /// place of the rotation where those are larger.
-    func tolerance(at rotation: Double) -> Double { max(unit.fullTurn * 1e-9, rotation.magnitude.ulp * 4) }
+    /// place of the rotation in the subject's own type where those are larger.
+    func tolerance(at rotation: Double) -> Double { max(unit.fullTurn * 1e-9, rotation.magnitude.ulp * ulpScale * 4) }
 
     /// The rest angles within one turn at which the spin comes to rest from each of `starts`, merged to
     /// within a billionth of a turn; nil when they are more than ``maximumStops`` (a spin that stops
@@ -172,8 +179,28 @@ public struct SessionReach: Sendable, Hashable {
             // An unfinished search leaves some positions unseen: the spin is taken to stop anywhere.
             if budget <= 0 { return nil }
         }
-        return found.isEmpty ? nil : found
+        guard !found.isEmpty else { return nil }
+        // A session spins on from where it rests: from every stop found (at the turn the session starts in),
+        // a spin must rest at a stop found, or the positions are not closed under the spin rule and the spin
+        // is taken to stop anywhere.
+        let coarse =
+            (0..<closureGrid).map { Subject.Rotation(draw.lower + (draw.upper - draw.lower) * Double($0) / Double(closureGrid)) } + [
+                largest
+            ]
+        let base = (Double(starts.first ?? 0) / turn).rounded(.down) * turn
+        for stop in found {
+            let from = Subject.Rotation(base + stop)
+            prefetchSpins(subject, coarse, from: from)
+            for u in coarse {
+                guard let rest = residue(subject.rotation(afterDrawing: u, from: from)) else { continue }
+                if !found.contains(where: { same($0, rest) }) { return nil }
+            }
+        }
+        return found
     }
+
+    /// The evenly spaced draws spun from each stop to check that the stops are closed under the spin rule.
+    static let closureGrid = 1_024
 
     /// `values` sorted, with values within `tolerance` of the one before merged into it (and the last into
     /// the first across the end of the turn).

@@ -37,8 +37,8 @@ public struct WraparoundCheck: Sendable {
     /// The first 2^k turns backwards at which some sector's middle is reported wrongly (or the rotation is
     /// not finite); nil if none up to 2⁶² turns.
     public let firstBrokenTurnsBackward: Double?
-    /// Every rotation (in the subject's unit) at which a sector's middle 2^k turns forwards is reported
-    /// wrongly or is not finite, k = 0 ... 62, in increasing k (one per power: the first middle that fails).
+    /// Every rotation (in the subject's unit, the value tried in its own type) at which a sector's middle 2^k
+    /// turns forwards is reported wrongly or is not finite, k = 0 ... 62, in increasing k.
     public let brokenRotationsForward: [Double]
     /// As ``brokenRotationsForward``, backwards.
     public let brokenRotationsBackward: [Double]
@@ -108,6 +108,12 @@ public struct WraparoundCheck: Sendable {
             let middle = sector.startTurns + Turns(sector.widthTurns.value / 2)
             return (geometry.pointerTurns - middle).fractionalPart.value * unit.fullTurn
         }
+        func shifted(_ middle: Double, _ k: Int, _ direction: Double) -> Subject.Rotation {
+            Subject.Rotation(middle + direction * Double(sign: .plus, exponent: k, significand: 1) * unit.fullTurn)
+        }
+        prefetchReports(
+            subject,
+            [1.0, -1.0].flatMap { direction in (0...62).flatMap { k in middles.map { shifted($0, k, direction) } } }.filter(\.isFinite))
         func periodicity(direction: Double) -> (last: Double?, broken: Double?, rotations: [Double]) {
             var last: Double?
             var broken: Double?
@@ -115,12 +121,10 @@ public struct WraparoundCheck: Sendable {
             for k in 0...62 {
                 let turns = Double(sign: .plus, exponent: k, significand: 1)
                 for middle in middles {
-                    let rotation = middle + direction * turns * unit.fullTurn
-                    let value = Subject.Rotation(rotation)
+                    let value = shifted(middle, k, direction)
                     if !value.isFinite || failing(value) {
                         broken = broken ?? turns
-                        rotations.append(rotation)
-                        break
+                        rotations.append(Double(value))
                     }
                 }
                 if broken == nil { last = turns }

@@ -107,6 +107,9 @@ public final class ProbeClient: Sendable {
         // After a death the culprit is unknown (a probe may answer a batch all at once at its end): the
         // unanswered requests are replayed one at a time until one kills the probe again — the trap.
         var stepping = false
+        // The last lines of standard error of the latest start that died: quoted by a fault raised after it
+        // (a probe that keeps dying), when no connection is left to ask.
+        var lastDeath: [String] = []
         while !rest.isEmpty {
             if state.fault == nil, let deadline = client.deadline, Date().timeIntervalSince(client.started) > deadline {
                 state.fault = .pastDeadline(command: client.command, seconds: deadline)
@@ -143,11 +146,12 @@ public final class ProbeClient: Sendable {
                 state.restarts += 1
                 state.restartsWithoutAnswer += 1
                 state.connection = nil
+                lastDeath = connection.standardError.lastLines(ProbeClient.quotedLines)
                 if stepping {
                     // Died on this very request: a trap here; back to batches.
                     let culprit = rest.first!
                     state.traps.append(culprit)
-                    state.trapErrors.append(connection.standardError.lastLines(ProbeClient.quotedLines))
+                    state.trapErrors.append(lastDeath)
                     answers.append("trap")
                     rest = rest.dropFirst()
                     stepping = false
@@ -167,7 +171,12 @@ public final class ProbeClient: Sendable {
             } catch let error as ProbeError {
                 state.fault = error
                 state.connection?.close()
-                state.faultErrors = state.connection?.standardError.lastLines(ProbeClient.quotedLines) ?? []
+                // A start that failed to start quotes its own lines in the fault's reason already.
+                if case .didNotStart = error {
+                    state.faultErrors = []
+                } else {
+                    state.faultErrors = state.connection?.standardError.lastLines(ProbeClient.quotedLines) ?? lastDeath
+                }
             } catch {
                 state.fault = .didNotStart(command: client.command, reason: "\(error)")
             }

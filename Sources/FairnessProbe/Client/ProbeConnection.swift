@@ -193,11 +193,11 @@ final class ProbeConnection: @unchecked Sendable {
         close()
     }
 
-    /// Stops the probe (closing its input first, then SIGTERM, then SIGKILL).
     /// Stops the probe and everything it started: its standard input is closed, then its process group
     /// (the probe runs in a group of its own) is sent SIGTERM and, 0.5 s later, SIGKILL — so a helper it
-    /// left in the background holding its pipes cannot keep the audit waiting. Never blocks longer than
-    /// about 3 s: a process that will not go is left to the system.
+    /// left in the background holding its pipes cannot keep the audit waiting — and its standard error is
+    /// read to its end (at most 0.7 s more). Never blocks longer than about 4 s: a process that will not go
+    /// is left to the system.
     func close() {
         isAlive = false
         let pid = process.processIdentifier

@@ -4,9 +4,9 @@ import Foundation
 /// changed the toolkit's sources (``sourcePaths``: `Package.swift` and `Sources/`), so that a commit of
 /// reports, docs or tests alone does not change it and a fresh clone's default audit writes the committed
 /// `Reports/` byte for byte. Found by walking up from the executable (`.build/release/audit` sits inside the
-/// checkout it was built in) to the checkout's `.git` and asking `git log`; without `git` (or in a shallow
-/// clone that lacks the commit), the commit `HEAD` names, read from the checkout's files (`HEAD`, the ref it
-/// names, `packed-refs`). `+changes` is added when `git` reports uncommitted changes to the sources. nil for
+/// checkout it was built in) to the checkout's `.git` and asking `git rev-list`; without `git`, or in a
+/// shallow clone, the commit `HEAD` names, read from the checkout's files (`HEAD`, the ref it names,
+/// `packed-refs`). `+changes` is added when `git` reports uncommitted changes to the sources. nil for
 /// a binary outside a checkout.
 enum SourceRevision {
     /// What the binary is built from: the paths whose last commit is the source revision.
@@ -20,19 +20,28 @@ enum SourceRevision {
         return hasChanges(root) ? commit + "+changes" : commit
     }()
 
-    /// `git log -1 --format=%H -- Package.swift Sources` in `root`: nil without git, or when it names no commit.
+    /// `git rev-list -n 1 HEAD -- Package.swift Sources` in `root`: nil without git, in a shallow clone (whose
+    /// oldest commit git takes to add every file, so the answer would not be the commit that changed them),
+    /// or when it names no commit.
     static func lastSourceCommit(_ root: URL) -> String? {
+        guard git(["rev-parse", "--is-shallow-repository"], in: root) == "false" else { return nil }
+        guard let commit = git(["rev-list", "-n", "1", "HEAD", "--"] + sourcePaths, in: root), isCommit(commit) else { return nil }
+        return commit
+    }
+
+    /// What `git -C root ARGUMENTS` prints, trimmed; nil without git or when it fails.
+    static func git(_ arguments: [String], in root: URL) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path, "log", "-1", "--format=%H", "--"] + sourcePaths
+        process.arguments = ["git", "-C", root.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let commit = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && isCommit(commit) ? commit : nil
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The nearest directory at or above `start` holding a `.git` entry.

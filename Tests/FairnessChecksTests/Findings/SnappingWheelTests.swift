@@ -106,4 +106,47 @@ struct SnappingWheel: WheelSubject {
         #expect(stops?.count == 361)
         #expect(stops?.contains(100.5) == true)
     }
+
+    /// A spin that moves 0, 1 or 2 slices from where it stands rests at 3 positions from the start but at all 8
+    /// in a session: its positions are not closed under the spin rule, and it is taken to stop anywhere.
+    @Test func stopsNotClosedUnderTheSpinAreNotStops() {
+        struct Slices: WheelSubject {
+            typealias Rotation = Double
+            let geometry = try! WheelGeometry.equal(count: 8, unit: .degrees, pointer: 0)
+            var name: String { "slices" }
+            var summary: String { "" }
+            var rotationUnit: AngleUnit { .degrees }
+            var initialRotation: Double { 0 }
+            var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+            func rotation(afterDrawing u: Double, from previous: Double) -> Double { previous + 1800 + (u / 120).rounded(.down) * 45 }
+            func report(_ rotation: Double) -> WheelOutcome { .label(1) }
+        }
+        #expect(SessionReach(Slices()).stops == nil)
+    }
+
+    /// A `Float` wheel's stops are matched to within its own precision far from the start (where `Float`
+    /// rounds its rest angles: at the session's end, 2·10⁷ degrees, to 2 degrees, so it rests at more
+    /// positions than the 12 centres).
+    @Test func aFloatWheelsStopsMatchAtItsOwnPrecision() {
+        let reach = SessionReach(FloatSnappingWheel())
+        #expect((reach.stops?.count ?? 0) >= 12)
+        #expect(reach.ulpScale == Double(1 << 29))
+        let far = Double(Float(360 * 4096 + 15))
+        #expect(reach.contains(far) && !reach.contains(Double(Float(360 * 4096 + 20))))
+    }
+}
+
+/// ``SnappingWheel``'s spin in `Float` degrees, the right lookup everywhere.
+struct FloatSnappingWheel: WheelSubject {
+    typealias Rotation = Float
+    let geometry = try! WheelGeometry.equal(count: 12, unit: .degrees, pointer: 0)
+    var name: String { "snapping-float" }
+    var summary: String { "" }
+    var rotationUnit: AngleUnit { .degrees }
+    var initialRotation: Float { 0 }
+    var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+    func rotation(afterDrawing u: Float, from previous: Float) -> Float {
+        Float(SnappingWheel(anticlockwise: false, shift: 0).rotation(afterDrawing: Double(u), from: Double(previous)))
+    }
+    func report(_ rotation: Float) -> WheelOutcome { SnappingWheel(anticlockwise: false, shift: 0).report(Double(rotation)) }
 }

@@ -64,10 +64,8 @@ struct LogTally {
 
     // MARK: Reading
 
-    mutating func read(_ raw: UnsafeBufferPointer<UInt8>, number: Int) throws {
-        // A UTF-8 byte-order mark (Excel, PowerShell) before the first line is not part of it.
-        var line = raw
-        if number == 1, raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { line = UnsafeBufferPointer(rebasing: raw[3...]) }
+    /// Tallies one line (a byte-order mark before the first was taken off by ``LogReader``).
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
         if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
         switch format {
         case .undecided:

@@ -13,7 +13,8 @@ fault it is a correct 4-sector wheel (degrees, UIKit convention, pointer and fir
   trap        the game's lookup crashes for negative rotations, and the probe catches it and answers 'trap'
               (rotations play never reaches: latent)
   endless     shakes hands, then writes bytes without a newline, forever
-  die-always  shakes hands, then exits on any request (the game crashes on every input)
+  die-always  shakes hands, then exits on any request (the game crashes on every input), saying so on
+              standard error
   die-after-one  answers one request after each start, then exits on the next (nearly every input crashes)
   slow        answers correctly, but waits 0.2 s before each batch (well within any timeout)
   crawl       answers correctly, one line at a time, 5 ms apart (200 answers a second: an audit of a
@@ -43,6 +44,7 @@ def answer(line, session, seen):
     if FAULT == "hang":
         time.sleep(3600)
     if FAULT == "die-always":
+        os.write(2, b"fatal: the game crashed\n")
         os._exit(3)
     if FAULT == "die-after-one" and seen[0] > 2:
         os._exit(3)
