@@ -107,9 +107,7 @@ public final class ProbeClient: Sendable {
         // After a death the culprit is unknown (a probe may answer a batch all at once at its end): the
         // unanswered requests are replayed one at a time until one kills the probe again — the trap.
         var stepping = false
-        // The last lines of standard error of the latest start that died: quoted by a fault raised after it
-        // (a probe that keeps dying), when no connection is left to ask.
-        var lastDeath: [String] = []
+        var lastDeath: [String] = []  // The latest dead start's last lines of standard error.
         while !rest.isEmpty {
             if state.fault == nil, let deadline = client.deadline, Date().timeIntervalSince(client.started) > deadline {
                 state.fault = .pastDeadline(command: client.command, seconds: deadline)
@@ -171,17 +169,19 @@ public final class ProbeClient: Sendable {
             } catch let error as ProbeError {
                 state.fault = error
                 state.connection?.close()
-                // A start that failed to start quotes its own lines in the fault's reason already.
-                if case .didNotStart = error {
-                    state.faultErrors = []
-                } else {
-                    state.faultErrors = state.connection?.standardError.lastLines(ProbeClient.quotedLines) ?? lastDeath
-                }
+                state.faultErrors = faultLines(error, connection: state.connection, lastDeath: lastDeath)
             } catch {
                 state.fault = .didNotStart(command: client.command, reason: "\(error)")
             }
         }
         return answers
+    }
+
+    /// The lines of standard error a fault quotes: the failing start's, or the latest dead start's when none
+    /// is left (a probe that keeps dying); none for a start that did not start (its reason quotes them).
+    private static func faultLines(_ error: ProbeError, connection: ProbeConnection?, lastDeath: [String]) -> [String] {
+        if case .didNotStart = error { return [] }
+        return connection?.standardError.lastLines(quotedLines) ?? lastDeath
     }
 
     // MARK: Wheels
