@@ -47,4 +47,13 @@ struct StandardErrorTailTests {
         #expect(lines.withLock { $0 } == ["probe: red \\u{1B}[31mPASS\n"])
         #expect(connection.standardError.lastLines(1) == ["red \\u{1B}[31mPASS"])
     }
+
+    /// A line longer than the kept bytes is all a start may leave: it is quoted, its cut start marked.
+    @Test func aLineLongerThanTheTailIsQuotedCut() throws {
+        let echo = StandardErrorEcho(sink: { _ in })
+        let command = "head -c 100000 /dev/zero | tr '\\0' x >&2; exec " + Self.faulty
+        let connection = try ProbeConnection(command: command, timeout: 10, kind: "wheel", numberType: nil, echo: echo)
+        connection.close()
+        #expect(connection.standardError.lastLines(5) == ["…" + String(repeating: "x", count: StandardErrorEcho.lineBytes - 3)])
+    }
 }

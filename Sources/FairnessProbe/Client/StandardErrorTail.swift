@@ -108,13 +108,16 @@ final class StandardErrorTail: Sendable {
 
     /// The last `count` non-empty lines of the kept bytes (a partial last line included), each cut to 200
     /// bytes, decoded as UTF-8 with replacement characters and escaped as the terminal's text
-    /// (``TextEscaping``). A first line cut by the ring is dropped.
+    /// (``TextEscaping``). A first line whose start the ring dropped begins with "…".
     func lastLines(_ count: Int) -> [String] {
         let bytes = keptBytes
-        var lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
-        if totalBytes > UInt64(bytes.count), !lines.isEmpty { lines.removeFirst() }
-        return lines.suffix(count).map { line in
-            var text = String(decoding: line.prefix(StandardErrorEcho.lineBytes), as: UTF8.self)
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
+        // A first line the ring cut (its start dropped) is kept, marked with "…": it may be all there is.
+        let cutFirst = totalBytes > UInt64(bytes.count) && bytes.first != 10
+        return lines.indices.suffix(count).map { index in
+            let marked = cutFirst && index == lines.startIndex
+            let kept = lines[index].prefix(StandardErrorEcho.lineBytes - (marked ? 3 : 0))
+            var text = (marked ? "…" : "") + String(decoding: kept, as: UTF8.self)
             if text.hasSuffix("\r") { text.removeLast() }
             return TextEscaping.terminal(text)
         }

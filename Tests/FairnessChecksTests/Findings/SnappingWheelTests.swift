@@ -72,56 +72,22 @@ struct SnappingWheel: WheelSubject {
     }
 
     @Test func aSpinThatRestsAnywhereHasNoStops() {
-        struct Continuous: WheelSubject {
-            typealias Rotation = Double
-            let geometry = try! WheelGeometry.equal(count: 12, unit: .degrees, pointer: 0)
-            var name: String { "continuous" }
-            var summary: String { "" }
-            var rotationUnit: AngleUnit { .degrees }
-            var initialRotation: Double { 0 }
-            var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
-            func rotation(afterDrawing u: Double, from previous: Double) -> Double { previous + 1800 + u }
-            func report(_ rotation: Double) -> WheelOutcome { .label(Int(SnappingWheel.offset(rotation) / 30) % 12 + 1) }
-        }
-        #expect(SessionReach(Continuous()).stops == nil)
-        #expect(SessionReach(Continuous()).reaches(from: 1900, to: 1901))
+        let continuous = SpinRuleWheel { u, previous in previous + 1800 + u }
+        #expect(SessionReach(continuous).stops == nil)
+        #expect(SessionReach(continuous).reaches(from: 1900, to: 1901))
     }
 
+    /// Stops on whole degrees, except that draws in [100, 100 + 1e-9) stop at 100.5.
     @Test func aStopHeldByANarrowIntervalOfDrawsIsFound() {
-        /// Stops on whole degrees, except that draws in [100, 100 + 1e-9) stop at 100.5.
-        struct Narrow: WheelSubject {
-            typealias Rotation = Double
-            let geometry = try! WheelGeometry.equal(count: 12, unit: .degrees, pointer: 0)
-            var name: String { "narrow" }
-            var summary: String { "" }
-            var rotationUnit: AngleUnit { .degrees }
-            var initialRotation: Double { 0 }
-            var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
-            func rotation(afterDrawing u: Double, from previous: Double) -> Double {
-                u >= 100 && u < 100 + 1e-9 ? 100.5 : u.rounded(.down)
-            }
-            func report(_ rotation: Double) -> WheelOutcome { .label(1) }
-        }
-        let stops = SessionReach(Narrow()).stops
+        let stops = SessionReach(SpinRuleWheel { u, _ in u >= 100 && u < 100 + 1e-9 ? 100.5 : u.rounded(.down) }).stops
         #expect(stops?.count == 361)
         #expect(stops?.contains(100.5) == true)
     }
 
-    /// A spin that moves 0, 1 or 2 slices from where it stands rests at 3 positions from the start but at all 8
-    /// in a session: its positions are not closed under the spin rule, and it is taken to stop anywhere.
+    /// A spin that moves 0, 1 or 2 slices of 45° from where it stands rests at 3 positions from the start but at
+    /// all 8 in a session: its positions are not closed under the spin rule, and it is taken to stop anywhere.
     @Test func stopsNotClosedUnderTheSpinAreNotStops() {
-        struct Slices: WheelSubject {
-            typealias Rotation = Double
-            let geometry = try! WheelGeometry.equal(count: 8, unit: .degrees, pointer: 0)
-            var name: String { "slices" }
-            var summary: String { "" }
-            var rotationUnit: AngleUnit { .degrees }
-            var initialRotation: Double { 0 }
-            var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
-            func rotation(afterDrawing u: Double, from previous: Double) -> Double { previous + 1800 + (u / 120).rounded(.down) * 45 }
-            func report(_ rotation: Double) -> WheelOutcome { .label(1) }
-        }
-        #expect(SessionReach(Slices()).stops == nil)
+        #expect(SessionReach(SpinRuleWheel { u, previous in previous + 1800 + (u / 120).rounded(.down) * 45 }).stops == nil)
     }
 
     /// A `Float` wheel's stops are matched to within its own precision far from the start (where `Float`
@@ -149,4 +115,19 @@ struct FloatSnappingWheel: WheelSubject {
         Float(SnappingWheel(anticlockwise: false, shift: 0).rotation(afterDrawing: Double(u), from: Double(previous)))
     }
     func report(_ rotation: Float) -> WheelOutcome { SnappingWheel(anticlockwise: false, shift: 0).report(Double(rotation)) }
+}
+
+/// Twelve slices of 30° whose spin is the rule given (the drawn angle in degrees and the previous rotation)
+/// and whose lookup is right everywhere: for the tests of a session's reach.
+struct SpinRuleWheel: WheelSubject {
+    typealias Rotation = Double
+    let rule: @Sendable (Double, Double) -> Double
+    let geometry = try! WheelGeometry.equal(count: 12, unit: .degrees, pointer: 0)
+    var name: String { "spin-rule" }
+    var summary: String { "" }
+    var rotationUnit: AngleUnit { .degrees }
+    var initialRotation: Double { 0 }
+    var spinDraw: SpinDraw { .oneTurn(in: .degrees) }
+    func rotation(afterDrawing u: Double, from previous: Double) -> Double { rule(u, previous) }
+    func report(_ rotation: Double) -> WheelOutcome { .label(Int(SnappingWheel.offset(rotation) / 30) % 12 + 1) }
 }
