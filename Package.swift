@@ -49,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -56,7 +57,8 @@ let package = Package(
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
-        .target(name: "FairnessModel", swiftSettings: optimised),
+        .target(
+            name: "FairnessModel", dependencies: [.product(name: "BigInt", package: "BigInt")], swiftSettings: optimised),
         // The subjects the toolkit ships: the tutorials' ports, bugs included, and correct reference
         // implementations (no GSL, so an app's own tests can audit against them).
         .target(name: "FairnessSubjects", dependencies: ["FairnessModel"], swiftSettings: optimised),

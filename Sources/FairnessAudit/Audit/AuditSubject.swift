@@ -100,6 +100,22 @@ public struct AuditSubject: Sendable {
             audit: { try SubjectAudit.targetedWheel(subject, settings: $0, sample: { try MonteCarloRunner.run($0, settings: $1) }) })
     }
 
+    /// A prize draw (inlinable for the reason given at ``init(wheel:)``).
+    @inlinable
+    public init<Subject: PrizeDrawSubject>(prizeDraw subject: Subject) {
+        self.init(
+            name: subject.name, summary: subject.summary, kind: .prizeDraw,
+            audit: { try SubjectAudit.prizeDraw(subject, settings: $0, sample: { try MonteCarloRunner.run($0, settings: $1) }) })
+    }
+
+    /// A prize draw whose audit begins with `start` and ends with `finish` (see ``init(wheel:start:finish:)``).
+    public init<Subject: PrizeDrawSubject>(
+        prizeDraw subject: Subject, start: @escaping @Sendable (AuditSettings) -> Void = { _ in },
+        finish: @escaping @Sendable () throws -> [SubjectNote]
+    ) {
+        self.init(AuditSubject(prizeDraw: subject), start: start, finish: finish)
+    }
+
     /// A dice game (inlinable for the reason given at ``init(wheel:)``).
     @inlinable
     public init<Game: DiceGame>(dice game: Game) {

@@ -10,6 +10,7 @@ extension GameSpec {
             return AuditSubject(targetedWheel: try SpecTargetedWheel(wheel, name: name, summary: summary))
         case .wheel(let wheel): return AuditSubject(wheel: try SpecWheel(wheel, name: name, summary: summary))
         case .dice(let dice): return AuditSubject(dice: SpecDice(dice, name: name, summary: summary))
+        case .table(let table): return AuditSubject(prizeDraw: SpecPrizeDraw(table, name: name, summary: summary))
         }
     }
 }

@@ -14,6 +14,12 @@ extension GameSpec {
         let wheel: WheelSpec
         switch game {
         case .wheel(let declared): wheel = declared
+        case .table:
+            throw SpecError(
+                file: "", line: 0, column: 0, field: "table",
+                message:
+                    "audit log reads logs of wheels and dice; a prize table's log cannot be audited yet (audit its draw with audit run --spec)"
+            )
         case .dice(let declared):
             let model = SpecDice(declared, name: name, summary: summary)
             let survey = DetectorSurvey(model)

@@ -50,6 +50,25 @@ public enum FindingFact: Sendable, Hashable {
     /// The game's mapping from draws to faces gives a face odds off 1/`faces` by `difference`.
     case faceOddsSkewed(faces: Int, difference: Double)
 
+    // Prize draws.
+    /// A figure the game publishes differs from its machine's exact figure (nil: there is none, a hard
+    /// limit the draw does not have).
+    case disclosedFigureDiffers(DisclosedFigure, disclosed: Double, exact: Double?)
+    /// Items' published odds differ from their exact odds by up to `difference`.
+    case disclosedOddsDiffer(difference: Double)
+    /// The game's own draw in state `state` differs from the state's declared odds by up to `difference`;
+    /// `share` is the long-run share of draws made with wrong odds over every state (nil without a single long run).
+    case drawOddsDifferGivenState(state: String, difference: Double, states: Int, share: Double?)
+    /// The game's own draw gives labels outside the table (the first few) or traps, on `share` of draws in the long run.
+    case drawOutsideTable(labels: [String], traps: Bool, share: Double?)
+    /// The game's own draw never gives items its declaration draws.
+    case itemsNeverDrawn([String])
+    /// After drawing `item` in `state` the game is not in the declared state `declaredNext` (its odds part
+    /// `partsAfter` draws later); `count` such draws, `share` of draws in the long run.
+    case wrongTransition(state: String, item: String, declaredNext: String, partsAfter: Int, count: Int, share: Double?)
+    /// The game's draw answered a draw differently when asked again in one state: no exact share.
+    case drawNotPartitioned(GivenStateCheck.Unstable)
+
     // Payouts.
     /// The exact return to player differs from the declared one.
     case returnDiffersFromDeclared(returnToPlayer: Double, declared: Double)

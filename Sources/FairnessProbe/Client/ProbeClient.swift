@@ -277,6 +277,19 @@ public final class ProbeClient: Sendable {
         ask(draws.map { "pick \(unitDraw($0))" }, validate: ProbeNumbers.validatePick)
     }
 
+    // MARK: Prize draws
+
+    /// The probe's answers to prize-draw requests (`reset`, `draw U`, `peek U`) on the main connection, in order.
+    func table(_ requests: [String]) -> [String] { ask(requests, validate: ProbeNumbers.validateTable) }
+
+    /// One session of a prize draw on a connection of its own: `reset`, then `draw U` for each draw.
+    func tableSession(_ draws: [Double]) -> [String] {
+        session(draws.map { "draw \(unitDraw($0))" }, validate: ProbeNumbers.validateTable)
+    }
+
+    /// `VERB U` for a draw u, as the probe's number type writes it.
+    func tableRequest(_ verb: String, _ u: Double) -> String { "\(verb) \(unitDraw(u))" }
+
     // MARK: Dice
 
     /// The probe's answers to dice requests (`straight`, `category`, `hand`, `roll`), in order. A roll's

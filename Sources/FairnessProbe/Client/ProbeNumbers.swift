@@ -55,6 +55,12 @@ enum ProbeNumbers {
         answer == trap || Int(answer) != nil ? nil : "a whole-number index or 'trap'"
     }
 
+    static func validateTable(_ request: String, _ answer: String) -> String? {
+        if request == "reset" { return answer == "ok" ? nil : "'ok'" }
+        return !answer.isEmpty && answer.count <= 100 && !answer.contains(" ") && answer.allSatisfy({ $0.isASCII && !$0.isWhitespace })
+            ? nil : "an item's label (letters, digits, '-', '_', '.') or 'trap'"
+    }
+
     static func validateDice(_ request: String, _ answer: String) -> String? {
         if answer == trap { return nil }
         let words = request.split(separator: " ")

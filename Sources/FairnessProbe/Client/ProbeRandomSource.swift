@@ -107,12 +107,13 @@ public enum ProbeRandomSource {
 }
 
 extension GameSpec {
-    /// The kind a probe of this game answers the handshake with: `wheel`, `target` or `dice`.
+    /// The kind a probe of this game answers the handshake with: `wheel`, `target`, `dice` or `table`.
     public var probeKind: String {
         switch game {
         case .wheel(let declared) where declared.draw == .target: "target"
         case .wheel: "wheel"
         case .dice: "dice"
+        case .table: "table"
         }
     }
 }

@@ -133,6 +133,10 @@ extension GameSpec {
             let game = ProbeDice(dice, name: name, summary: summary, client: probe)
             if let failure = probe.failure { throw failure }
             return AuditSubject(dice: game, start: planning(probe), finish: finishing(probe))
+        case .table(let table):
+            let probe = try ProbeClient(command: command, timeout: timeout, kind: "table", deadline: deadline)
+            let game = ProbeTable(table, name: name, summary: summary, client: probe)
+            return AuditSubject(prizeDraw: game, start: planning(probe), finish: finishing(probe))
         }
         let probe = try ProbeClient(command: command, timeout: timeout, kind: "wheel", deadline: deadline)
         let finish = finishing(probe)

@@ -1,7 +1,7 @@
 import FairnessModel
 
 /// A game declared in a spec file (YAML or JSON; see `docs/spec.md` and `docs/spec.schema.json`): a spin
-/// wheel or a dice game, with what it claims.
+/// wheel, a dice game or a prize table, with what it claims.
 public struct GameSpec: Sendable, Hashable {
     /// The format version the file declares (`version: 1`).
     public static let formatVersion = 1
@@ -19,11 +19,13 @@ public struct GameSpec: Sendable, Hashable {
     /// The game itself.
     public var game: Game
 
-    /// A wheel or a dice game.
+    /// A wheel, a dice game or a prize table.
     public enum Game: Sendable, Hashable {
         /// A spin wheel read from its rotation.
         case wheel(WheelSpec)
         /// A dice game.
         case dice(DiceSpec)
+        /// A prize table, with any memory its draws keep (pity, guarantees, no-repeat, stock).
+        case table(PrizeDrawDeclaration)
     }
 }

@@ -106,7 +106,7 @@ struct SpecReader {
     }
 
     func game(_ root: Node) throws -> GameSpec {
-        let fields = try mapping(root, "", allowed: ["version", "name", "summary", "wheel", "dice"])
+        let fields = try mapping(root, "", allowed: ["version", "name", "summary", "wheel", "dice", "table"])
         let version = try integer(try require(fields, "version", in: root, ""), "version", in: 1...1_000_000)
         guard version == GameSpec.formatVersion else {
             throw fail(fields["version"]?.value, "version", "this toolkit reads spec version \(GameSpec.formatVersion), not \(version)")
@@ -117,15 +117,18 @@ struct SpecReader {
             throw fail(nameNode, "name", "must be 1 to 100 letters, digits, '-', '_' or '.'")
         }
         let summary = try fields["summary"].map { try string($0.value, "summary") } ?? "Declared in a spec file"
-        switch (fields["wheel"], fields["dice"]) {
-        case (let wheel?, nil):
-            return GameSpec(name: name, summary: summary, game: .wheel(try self.wheel(wheel.value, "wheel")))
-        case (nil, let dice?):
-            return GameSpec(name: name, summary: summary, game: .dice(try self.dice(dice.value, "dice")))
-        case (_?, _?):
-            throw fail(fields["dice"]?.key, "dice", "a spec declares one game: a wheel or dice, not both")
-        case (nil, nil):
-            throw fail(root, "wheel", "missing; a spec declares a wheel or dice")
+        let games = ["wheel", "dice", "table"].filter { fields[$0] != nil }
+        guard games.count == 1 else {
+            if games.isEmpty { throw fail(root, "wheel", "missing; a spec declares a wheel, dice or a table") }
+            throw fail(
+                fields[games[1]]?.key, games[1],
+                "a spec declares one game: a wheel, dice or a table, not \(games.joined(separator: " and "))")
+        }
+        let node = fields[games[0]]!.value
+        switch games[0] {
+        case "wheel": return GameSpec(name: name, summary: summary, game: .wheel(try wheel(node, "wheel")))
+        case "dice": return GameSpec(name: name, summary: summary, game: .dice(try dice(node, "dice")))
+        default: return GameSpec(name: name, summary: summary, game: .table(try table(node, "table")))
         }
     }
 }

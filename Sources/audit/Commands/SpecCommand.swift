@@ -28,6 +28,12 @@ struct CheckSpecCommand: ParsableCommand {
                 switch spec.game {
                 case .wheel(let wheel): print(TextEscaping.terminal("\(file): ok: wheel '\(spec.name)', \(wheel.sectors.count) sectors"))
                 case .dice(let dice): print(TextEscaping.terminal("\(file): ok: dice '\(spec.name)', \(dice.dice)"))
+                case .table(let table):
+                    let states = table.machine.reachableStates.count
+                    print(
+                        TextEscaping.terminal(
+                            "\(file): ok: table '\(spec.name)', \(table.machine.labels.count) items, \(states) state\(states == 1 ? "" : "s")"
+                        ))
                 }
             } catch let error as SpecError {
                 AuditExitStatus.printError(error.description)

@@ -86,7 +86,11 @@ struct GameOptions: ParsableArguments {
                 return try spec.probeSubject(command: probes[index], timeout: timeout, deadline: deadline)
             } catch let fault as ProbeError {
                 let kind: SubjectKind
-                if case .dice = spec.game { kind = .dice } else { kind = .wheel }
+                switch spec.game {
+                case .dice: kind = .dice
+                case .table: kind = .prizeDraw
+                case .wheel: kind = .wheel
+                }
                 return AuditSubject(name: spec.name, summary: spec.summary, kind: kind, failing: fault)
             }
         }

@@ -43,6 +43,18 @@ public indirect enum CheckDetail: Sendable, Hashable {
     /// `expected`; `needed` lines would do.
     case tooFewForFrequency(lines: UInt64, expected: Double, what: String, needed: Double)
 
+    // Prize draws.
+    /// Items' published odds against their exact odds on a first draw (those that differ by more than
+    /// `tolerance` first).
+    case disclosedOdds(entries: [DisclosedShare], tolerance: Double)
+    /// A published figure against its exact one (`exact` nil: the draw has no such figure, a hard limit it
+    /// does not have), written exactly as `exactFraction`.
+    case disclosedFigure(DisclosedFigure, disclosed: Double, exact: Double?, exactFraction: String?, tolerance: Double)
+    /// The game's own draw, state by state.
+    case givenState(GivenStateCheck)
+    /// The game's state after each draw.
+    case transitions(GivenStateCheck)
+
     // Wheels.
     /// Sampled spins that showed a label no sector carries (`invalidLabels`, by label in `strays`), no
     /// result, or trapped.

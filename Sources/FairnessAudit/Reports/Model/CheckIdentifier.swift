@@ -1,3 +1,4 @@
+import FairnessModel
 import FairnessStatistics
 
 /// Which check a record, a table row or a counterexample belongs to: a value, not the name a report
@@ -117,6 +118,16 @@ public enum CheckIdentifier: Sendable, Hashable {
     case driftFirstDepartingWindow
     /// The windows of a log against each other.
     case homogeneityAcrossWindows
+
+    // Prize draws.
+    /// Items' published odds against their exact odds on a first draw.
+    case disclosedOdds
+    /// A figure the game publishes against its exact figure.
+    case disclosedFigure(DisclosedFigure)
+    /// The game's own draw in every state against the state's declared odds, exactly.
+    case drawOddsGivenState
+    /// The game's state after every draw against the declared state.
+    case stateTransitions
 
     /// A test of a random source's raw output (``RandomnessCheck``).
     case randomness(RandomnessCheck)

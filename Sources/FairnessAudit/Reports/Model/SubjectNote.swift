@@ -23,6 +23,10 @@ public enum SubjectNote: Sendable, Hashable {
     /// A hand's exact probability on one fair roll and on the final roll under the policy.
     case handOdds(hand: String, single: ExactProbability, policy: RerollPolicy, final: ExactProbability)
 
+    // Prize draws.
+    /// The exact figures of a prize draw's machine.
+    case drawFigures(DrawFiguresNote)
+
     // Logs.
     /// The outcome lines a log audit read, its format, and its windows (of `windowLines` lines; 0: by
     /// seconds).
@@ -51,6 +55,8 @@ public enum SubjectKind: String, Sendable, Hashable, Codable {
     case targetedWheel = "targeted wheel"
     /// A dice game.
     case dice
+    /// A prize table, with or without memory.
+    case prizeDraw = "prize draw"
     /// A production log.
     case log
     /// A random number generator's raw output (`audit rng`).

@@ -48,6 +48,10 @@ extension ReportNarrator {
         case .handFrequency(let hand): "\(hand) frequency (exact binomial)"
         case .driftFirstDepartingWindow: "drift: first departing window"
         case .homogeneityAcrossWindows: "homogeneity across windows"
+        case .disclosedOdds: "disclosed odds equal exact odds"
+        case .disclosedFigure(let figure): "disclosed \(figure.rawValue) equals exact"
+        case .drawOddsGivenState: "draw odds given the state (exact)"
+        case .stateTransitions: "state transitions (exact)"
         case .subjectCouldNotBeRun: "subject could not be run"
         }
     }

@@ -33,6 +33,7 @@ extension ReportNarrator {
                 format: "inconclusive: %llu valid lines expect %.3g of this %@; testing it needs at least %.0f lines", lines, expected,
                 what,
                 needed)
+        case .disclosedOdds, .disclosedFigure, .givenState, .transitions: tableDetail(detail)
         default: wheelDetail(detail)
         }
     }

@@ -33,6 +33,7 @@ extension ReportNarrator {
         case .probeStandardError(let request, let lines):
             "Before it died on '\(request)', the probe's standard error ended: " + lines.map { "'\($0)'" }.joined(separator: " | ") + "."
         case .randomInput(let input): text(input)
+        case .drawFigures(let figures): text(figures)
         case .text(let text): text
         }
     }

@@ -1,0 +1,116 @@
+import FairnessChecks
+import FairnessModel
+import Foundation
+
+// Prize draws: in the words of a draw (draws, items, states), never angles.
+extension ReportNarrator {
+    /// The detail of a prize draw's check.
+    static func tableDetail(_ detail: CheckDetail) -> String {
+        switch detail {
+        case .disclosedOdds(let entries, let tolerance):
+            "\(entries.count) items' published odds against their exact odds on a first draw (agreeing within \(number(tolerance))): "
+                + entries.prefix(8).map { "\($0.label) published \(share($0.disclosed)), exact \(share($0.exact))" }.joined(separator: "; ")
+                + (entries.count > 8 ? "; …" : "")
+        case .disclosedFigure(let figure, let disclosed, let exact, let fraction, let tolerance):
+            figure == .hardLimit
+                ? "published: a top item within \(Int(disclosed)) draws; exact: "
+                    + (exact.map { "within \(Int($0)) draws at worst" } ?? "no limit: a top item can take any number of draws")
+                : "published \(share(disclosed)); exact \(exact.map(share) ?? "none")" + (fraction.map { " = \($0)" } ?? "")
+                    + " (agreeing within \(number(tolerance)))"
+        case .givenState(let check): givenState(check)
+        case .transitions(let check):
+            check.unstable != nil
+                ? "not checked: the draw is not the same when asked again"
+                : "\(check.transitionsChecked) draws checked, each followed along up to \(GivenStateCheck.walkLimit) draws; "
+                    + (check.wrongTransitions.isEmpty
+                        ? "every one leads where the declaration says"
+                        : "\(check.wrongTransitions.count) lead elsewhere: "
+                            + check.wrongTransitions.prefix(3).map {
+                                "\($0.item) drawn in '\($0.state)' (declared to lead to '\($0.declaredNext)'; the odds part \($0.partsAfter) draws later)"
+                            }.joined(separator: "; "))
+        default: preconditionFailure("not a prize draw's detail")
+        }
+    }
+
+    private static func givenState(_ check: GivenStateCheck) -> String {
+        if let unstable = check.unstable {
+            return
+                "inconclusive: in '\(unstable.state)' the draw u = \(unstable.draw) gave \(text(unstable.first)), then \(text(unstable.later)) when asked again (a random source of the game's own, not the u it is given)"
+        }
+        var text = "\(check.statesChecked) of \(check.declaredStates) declared states reached and partitioned exactly over u"
+        if check.statesBehindWrongDraws > 0 {
+            text +=
+                "; \(check.statesBehindWrongDraws) reached only through draws that lead elsewhere than declared, not judged (see state transitions)"
+        }
+        if !check.unreached.isEmpty {
+            text += "; \(check.unreached.count) never reached by the game's draws (\(check.unreached.prefix(3).joined(separator: ", ")))"
+        }
+        guard let worst = check.gaps.first, let item = worst.items.first else {
+            return text + "; every state's draws match its declared odds"
+        }
+        text +=
+            "; \(check.gaps.count) states differ, the worst '\(worst.state)': \(item.label) drawn on \(share(item.game)) of draws, declared \(share(item.declared))"
+        if worst.trapShare > 0 { text += ", traps on \(share(worst.trapShare))" }
+        return text
+    }
+
+    private static func text(_ pick: DrawPick) -> String {
+        switch pick {
+        case .item(let label): "'\(label)'"
+        case .trap: "a trap"
+        }
+    }
+
+    /// The sentence of a prize draw's finding.
+    static func tableSentence(_ fact: FindingFact) -> String {
+        switch fact {
+        case .disclosedFigureDiffers(let figure, let disclosed, let exact):
+            figure == .hardLimit
+                ? "the published hard limit is \(Int(disclosed)) draws; "
+                    + (exact.map { "the draw's is \(Int($0))" } ?? "the draw has none")
+                : "the published \(figure.rawValue) is \(share(disclosed)); the draw's exact \(figure.rawValue) is \(exact.map(share) ?? "none")"
+        case .disclosedOddsDiffer(let difference): "an item's published odds differ from its exact odds by \(share(difference))"
+        case .drawOddsDifferGivenState(let state, let difference, let states, let longRun):
+            "the game's draw differs from the declared odds in \(states) states, by up to \(share(difference)) in '\(state)'"
+                + (longRun.map { "; \(share($0)) of draws in the long run are made with wrong odds" } ?? "")
+        case .drawOutsideTable(let labels, let traps, let longRun):
+            "the game's draw gives "
+                + [labels.isEmpty ? nil : "items the table does not have (\(labels.joined(separator: ", ")))", traps ? "traps" : nil]
+                .compactMap { $0 }.joined(separator: " and ")
+                + (longRun.map { " on \(share($0)) of draws in the long run" } ?? "")
+        case .itemsNeverDrawn(let labels): "the game never draws \(labels.joined(separator: ", ")), which its declaration draws"
+        case .wrongTransition(let state, let item, let declaredNext, let partsAfter, let count, let longRun):
+            "\(count) draws (an item in a state) leave the game elsewhere than declared, the likeliest \(item) drawn in '\(state)', declared to lead to '\(declaredNext)', whose odds the game's part from \(partsAfter) draws later"
+                + (longRun.map { "; such draws are \(share($0)) of draws in the long run" } ?? "")
+        case .drawNotPartitioned(let unstable):
+            "the game's draw in '\(unstable.state)' gave \(text(unstable.first)) and then \(text(unstable.later)) for the same u = \(unstable.draw): it does not draw from the u it is given"
+        default: preconditionFailure("not a prize draw's finding")
+        }
+    }
+
+    /// The sentence of a prize draw's exact figures.
+    static func text(_ figures: DrawFiguresNote) -> String {
+        var parts: [String] = []
+        if !figures.rates.isEmpty {
+            parts.append(
+                "Long-run share of draws (\(figures.states) states, \(figures.method?.rawValue ?? "")): "
+                    + figures.rates.map { "\($0.label) drawn on \(share($0.rate)) of draws" + ($0.fraction.map { " (\($0))" } ?? "") }
+                    .joined(separator: ", ") + ".")
+        } else {
+            parts.append("No single long run: play can end in separate sets of states (\(figures.states) states).")
+        }
+        for wait in [figures.untilTop, figures.untilFeatured].compactMap({ $0 }) {
+            parts.append(
+                "Draws until \(wait.items.joined(separator: " or ")): "
+                    + (wait.mean.map { "mean \(number($0)), " } ?? "")
+                    + "median \(wait.median), 90th percentile \(wait.percentile90)"
+                    + (wait.percentile99.map { ", 99th percentile \($0)" } ?? "")
+                    + ", worst " + (wait.worst.map { "\($0)" } ?? "unbounded") + ".")
+        }
+        if let value = figures.valuePerDraw {
+            parts.append(
+                "Long-run value of a draw \(number(value))" + (figures.returnPerDraw.map { ", \(share($0)) of its cost" } ?? "") + ".")
+        }
+        return parts.joined(separator: " ")
+    }
+}

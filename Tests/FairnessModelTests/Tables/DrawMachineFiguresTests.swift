@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import FairnessModel
+
+/// The three reference draws with memory against `make_table_reference.py` (Python fractions, other
+/// methods: survival products, convolution, Cramer's rule, enumeration of every order of a stock cycle).
+@Suite("Exact figures of draws with memory")
+struct DrawMachineFiguresTests {
+    struct Reference: Decodable {
+        struct Banner: Decodable {
+            let baseRate, consolidatedTopRate, featuredRate, topMean, featuredMean, topPmf90: String
+            let topMedian, topP90, topP99, topWorst, featuredMedian, featuredP99, featuredWorst: Int
+            let topPmfFirst3: [String]
+        }
+        struct NoRepeat: Decodable { let items, longRunRates, firstDraw: [String] }
+        struct Stock: Decodable { let longRunRates, grandPosition: [String]; let grandMean: String }
+        let banner: Banner
+        let noRepeat: NoRepeat
+        let stock: Stock
+    }
+
+    static func reference() throws -> Reference {
+        let url = try #require(Bundle.module.url(forResource: "table_reference", withExtension: "json", subdirectory: "Fixtures"))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(Reference.self, from: Data(contentsOf: url))
+    }
+
+    static func f(_ text: String) -> ExactFraction { ExactFraction(text: text)! }
+
+    /// The 0.6% / 1.6% / 90 banner with a featured 50/50.
+    static let banner = try! DrawMachine(
+        table: PrizeTable(items: [
+            .init(label: "featured-5", weight: f("0.3%")), .init(label: "standard-5", weight: f("0.3%")),
+            .init(label: "four-star", weight: f("5.1%")), .init(label: "three-star", weight: f("94.3%")),
+        ]),
+        memory: DrawMemory(
+            pity: .init(top: [0, 1], softFrom: 74, step: f("6%"), hard: 90), guarantee: .init(featured: 0, chance: f("1/2"))))
+
+    @Test func theBannersFiguresEqualTheIndependentFractions() throws {
+        let reference = try Self.reference().banner
+        let machine = Self.banner
+        #expect(machine.states.count == 180)
+        #expect(ExactFraction.sum([0, 1].map { machine.states[0].odds[$0] }) == Self.f(reference.baseRate))
+        let figures = DrawMachineFigures(machine)
+        #expect(figures.method == .renewal)
+        let rates = try #require(figures.longRunRates)
+        #expect(rates[0] + rates[1] == Self.f(reference.consolidatedTopRate))
+        #expect(rates[0] == Self.f(reference.featuredRate))
+        #expect(ExactFraction.sum(rates) == .one)
+        let top = try #require(figures.untilTop)
+        #expect(top.mean == Self.f(reference.topMean))
+        #expect(top.median == reference.topMedian && top.percentile90 == reference.topP90 && top.percentile99 == reference.topP99)
+        #expect(top.worst == reference.topWorst)
+        #expect(top.probabilities.prefix(3).map(\.description) == reference.topPmfFirst3.map { Self.f($0).description })
+        let featured = try #require(figures.untilFeatured)
+        #expect(featured.mean == Self.f(reference.featuredMean))
+        #expect(featured.median == reference.featuredMedian && featured.percentile99 == reference.featuredP99)
+        #expect(featured.worst == reference.featuredWorst)
+        // Published: 1.6% consolidated, to the 0.1% it is printed to.
+        #expect(abs((rates[0] + rates[1]).double - 0.016) < 0.0005)
+    }
+
+    @Test func aNoRepeatTablesLongRunEqualsTheIndependentFractions() throws {
+        let reference = try Self.reference().noRepeat
+        let machine = try DrawMachine(
+            table: PrizeTable(items: reference.items.enumerated().map { .init(label: $1, weight: ExactFraction([5, 3, 2][$0])) }),
+            memory: DrawMemory(noRepeat: 1))
+        #expect(machine.states.count == 4)
+        #expect(machine.states[0].odds == reference.firstDraw.map(Self.f))
+        // Never the same item twice: the state "last drew gold" gives gold probability 0.
+        #expect(machine.states[machine.states[0].next[0]].odds[0] == .zero)
+        let figures = DrawMachineFigures(machine)
+        #expect(figures.method == .exactSolve)
+        #expect(figures.longRunRates == reference.longRunRates.map(Self.f))
+    }
+
+    @Test func aStockDrawsFiguresEqualTheIndependentFractions() throws {
+        let reference = try Self.reference().stock
+        var memory = DrawMemory(stock: .init(weighting: .byWeight, refillWhenEmpty: true))
+        memory.pity = nil
+        var machine = try DrawMachine(
+            table: PrizeTable(items: [
+                .init(label: "grand", weight: ExactFraction(1), stock: 1), .init(label: "mid", weight: ExactFraction(3), stock: 2),
+                .init(label: "small", weight: ExactFraction(6), stock: 5),
+            ]), memory: memory)
+        machine.top = [0]
+        let figures = DrawMachineFigures(machine)
+        #expect(figures.method == .renewal)
+        #expect(figures.longRunRates == reference.longRunRates.map(Self.f))
+        let grand = try #require(figures.untilTop)
+        #expect(grand.worst == 8)
+        #expect(grand.probabilities == reference.grandPosition.map(Self.f))
+        #expect(grand.mean == Self.f(reference.grandMean))
+    }
+
+    @Test func aTableWithoutMemoryIsGeometric() throws {
+        var machine = try DrawMachine(
+            table: PrizeTable(items: [.init(label: "rare", weight: Self.f("1/100")), .init(label: "common", weight: Self.f("99/100"))]))
+        machine.top = [0]
+        let figures = DrawMachineFigures(machine)
+        let rare = try #require(figures.untilTop)
+        #expect(rare.mean == ExactFraction(100))
+        #expect(rare.worst == nil)
+        // P(N ≤ n) = 1 − 0.99ⁿ: the median 69, the 90th percentile 230, the 99th 459.
+        #expect(rare.median == 69 && rare.percentile90 == 230 && rare.percentile99 == 459)
+    }
+
+    @Test func fractionsReadAsWritten() {
+        #expect(ExactFraction(text: "0.006") == ExactFraction(3, 500))
+        #expect(ExactFraction(text: "0.6%") == ExactFraction(3, 500))
+        #expect(ExactFraction(text: "3/500") == ExactFraction(3, 500))
+        #expect(ExactFraction(text: "1e-3") == ExactFraction(1, 1000))
+        #expect(ExactFraction(text: "abc") == nil && ExactFraction(text: "1/0") == nil && ExactFraction(text: "") == nil)
+        #expect(ExactFraction(exactly: 0.1).denominator == 36_028_797_018_963_968)
+        #expect(ExactFraction(3, 500).double == 0.006)
+        #expect(ExactFraction(exactly: -2.5e-300).double == -2.5e-300)
+    }
+
+    @Test func memoryThatMakesNoMachineIsRefusedNamingTheField() {
+        let table = PrizeTable(items: [.init(label: "a", weight: .one), .init(label: "b", weight: .one)])
+        #expect(throws: DrawMachineError("memory.no-repeat", "must be from 1 to 1: the items left must never run out")) {
+            try DrawMachine(table: table, memory: DrawMemory(noRepeat: 2))
+        }
+        #expect(throws: DrawMachineError.self) { try DrawMachine(table: table, memory: DrawMemory(guarantee: .init(featured: 0))) }
+        #expect(throws: DrawMachineError.self) { try DrawMachine(table: table, memory: DrawMemory(pity: .init(top: [0]))) }
+        #expect(throws: DrawMachineError.self) {
+            try DrawMachine(table: table, memory: DrawMemory(pity: .init(top: [0], hard: 3), noRepeat: 1))
+        }
+    }
+}

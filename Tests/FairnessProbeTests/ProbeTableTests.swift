@@ -1,0 +1,60 @@
+import FairnessAudit
+import FairnessChecks
+import FairnessModel
+import FairnessProbe
+import FairnessSpec
+import Foundation
+import TestSupport
+import Testing
+
+/// The example banner in Python, behind the probe: its own draw checked in every state and transition.
+@Suite("prize draws through probes", .serialized, .fullTierOnly)
+struct ProbeTableTests {
+    static func audit(bug: Bool) throws -> AuditReport {
+        let spec = try SpecParser.parse(contentsOf: packageRoot.appendingPathComponent("Examples/probes/python/star_banner.yaml"))
+        let probe = "python3 " + packageRoot.appendingPathComponent("Examples/probes/python/star_banner.py").path + (bug ? " --bug" : "")
+        let subject = try spec.probeSubject(command: probe, timeout: 20)
+        return try Audit.run([subject], settings: AuditSettings(run: RunSettings(trials: 50_000, seed: 7, threads: 2)))
+    }
+
+    @Test func theCorrectBannerPassesEveryState() throws {
+        let report = try Self.audit(bug: false)
+        #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
+        let given = try #require(report.checks.first { $0.check == .drawOddsGivenState })
+        guard case .givenState(let check) = given.detailFacts else {
+            Issue.record("no figures")
+            return
+        }
+        #expect(check.statesChecked == 180 && check.gaps.isEmpty && check.wrongTransitions.isEmpty)
+    }
+
+    @Test func aLostFiftyFiftyThatKeepsThePityRunningFails() throws {
+        let report = try Self.audit(bug: true)
+        #expect(report.gate == .fail)
+        let transitions = try #require(report.checks.first { $0.check == .stateTransitions })
+        #expect(transitions.status == .fail && transitions.findingClass == .odds)
+        guard case .transitions(let check) = transitions.detailFacts else {
+            Issue.record("no figures")
+            return
+        }
+        // Every standard five-star drawn while not guaranteed (but from a fresh player, the path to the
+        // guaranteed states) leaves the counter running; their long-run share is the standard five-star's
+        // rate less what pity 0 contributes, from the declared machine alone.
+        #expect(Set(check.wrongTransitions.map(\.item)) == ["standard-5"])
+        #expect(check.wrongTransitions.count == 89)
+        let machine = try #require(
+            {
+                if case .table(let table) = try SpecParser.parse(
+                    contentsOf: packageRoot.appendingPathComponent("Examples/probes/python/star_banner.yaml")
+                ).game {
+                    table.machine
+                } else {
+                    nil
+                }
+            }())
+        let figures = DrawMachineFigures(machine)
+        let shares = try #require(figures.stateShares)
+        let expected = (1..<90).reduce(0.0) { $0 + shares[$1] * machine.states[$1].odds[1].double }
+        #expect(abs((check.transitionShare ?? -1) - expected) < 1e-10)
+    }
+}
