@@ -58,3 +58,48 @@ struct ProbeTableTests {
         #expect(abs((check.transitionShare ?? -1) - expected) < 1e-10)
     }
 }
+
+/// Public loot tables and gacha draws ported as probes (`Fixtures/tables/SOURCES.md`): every correct game
+/// and twin passes; every defect fails with the exact share `make_expected.py` computes by enumerating rolls.
+@Suite("public prize tables", .serialized, .fullTierOnly)
+struct PublicTableTests {
+    static let folder = packageRoot.appendingPathComponent("Tests/FairnessProbeTests/Fixtures/tables")
+
+    struct Expected: Decodable {
+        let shares: [String: String]
+        let variation: String
+    }
+
+    static func fraction(_ text: String) -> Double { ExactFraction(text: text)!.double }
+
+    @Test(arguments: [
+        "scout507-dungeon-loot", "eduardmirzoyan-drop", "genasim-random-loot", "genasim-random-loot --twin", "andreimaroiu-weighted",
+        "andreimaroiu-weighted --twin", "vishnuk-gacha",
+    ])
+    func eachGameIsJudgedByItsOwnDraw(game: String) throws {
+        let expected = try JSONDecoder().decode(
+            [String: Expected].self, from: Data(contentsOf: Self.folder.appendingPathComponent("expected.json")))[game]!
+        let name = String(game.split(separator: " ")[0])
+        let spec = try SpecParser.parse(contentsOf: Self.folder.appendingPathComponent("\(name).yaml"))
+        let probe = "python3 " + Self.folder.appendingPathComponent("public_tables.py").path + " " + game
+        let report = try Audit.run(
+            [try spec.probeSubject(command: probe, timeout: 20)],
+            settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 5, threads: 2)))
+        let given = try #require(report.checks.first { $0.check == .drawOddsGivenState })
+        guard case .givenState(let check) = given.detailFacts else {
+            Issue.record("no figures")
+            return
+        }
+        let variation = Self.fraction(expected.variation)
+        if variation == 0 {
+            #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
+            #expect(check.gaps.isEmpty)
+        } else {
+            #expect(given.status == .fail && given.findingClass == .odds)
+            #expect(abs((check.oddsShare ?? 0) - variation) < 1e-12, "\(check.oddsShare ?? -1) vs \(variation)")
+            for item in check.gaps[0].items {
+                #expect(abs(item.game - Self.fraction(expected.shares[item.label] ?? "0")) < 1e-12, "\(item)")
+            }
+        }
+    }
+}

@@ -78,7 +78,7 @@ struct TableSpecTests {
     @Test func aHardLimitTheDrawDoesNotKeepFails() throws {
         let report = try Self.audit(Self.banner(softFrom: 74, disclosed: "hard-limit: 80"))
         let check = try #require(report.checks.first { $0.check == .disclosedFigure(.hardLimit) })
-        #expect(check.status == .fail && check.findingClass == .odds)
+        #expect(check.status == .fail && check.findingClass == .invalid)
         // The share of waits longer than the published limit.
         #expect(abs(check.magnitude! - Self.survival(softFrom: 74, beyond: 80).tail) < 1e-12)
         #expect(check.finding?.contains("the published hard limit is 80 draws; the draw's is 90") == true)

@@ -74,8 +74,9 @@ public enum FindingFact: Sendable, Hashable {
     case returnDiffersFromDeclared(returnToPlayer: Double, declared: Double)
     /// The exact return to player is below the minimum.
     case returnBelowMinimum(returnToPlayer: Double, minimum: Double)
-    /// Advertised prizes rarer than 1 in `limit` per play.
-    case prizesTooRare(limit: Double, prizes: [ReturnToPlayer.Prize])
+    /// Advertised prizes rarer than 1 in `limit` per play; `amountProbabilities` gives, for each, the
+    /// probability that a play pays its amount by any outcome (another label or hand may pay the same).
+    case prizesTooRare(limit: Double, prizes: [ReturnToPlayer.Prize], amountProbabilities: [Double])
 }
 
 /// A dice detector: the straight's, or a named hand's.

@@ -27,8 +27,17 @@ import Testing
                 == "returns 0.85 of the stake, below the minimum of 0.9")
         let prize = ReturnToPlayer.Prize(name: "jackpot", payout: 1000, probability: 1e-9)
         #expect(
-            ReportNarrator.sentence(.prizesTooRare(limit: 1e8, prizes: [prize]))
+            ReportNarrator.sentence(.prizesTooRare(limit: 1e8, prizes: [prize], amountProbabilities: [1e-9]))
                 == "1 advertised prize(s) rarer than 1 in 1e+08 per play: jackpot (1000) at 1 in 1e+09")
+        // A tile never shown whose amount another label pays: the amount is paid, the tile is not shown.
+        let tile = ReturnToPlayer.Prize(name: "label 7", payout: 100, probability: 0)
+        #expect(
+            ReportNarrator.sentence(.prizesTooRare(limit: 1e8, prizes: [tile], amountProbabilities: [0.125]))
+                == "1 advertised prize(s) rarer than 1 in 1e+08 per play: label 7 (100) is never shown, though other outcomes pay 100 at 1 in 8"
+        )
+        #expect(
+            ReportNarrator.sentence(.prizesTooRare(limit: 1e8, prizes: [tile], amountProbabilities: [0]))
+                == "1 advertised prize(s) rarer than 1 in 1e+08 per play: label 7 (100) is never shown, and nothing else pays 100")
     }
 
     @Test func targetedFindingsReadAsTheyDid() {

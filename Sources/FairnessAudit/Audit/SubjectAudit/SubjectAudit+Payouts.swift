@@ -55,7 +55,11 @@ extension SubjectAudit {
             name, .advertisedPrizes(atLeastOneIn: settings.rarePrizeLimit), kind: .fairness, passed: found.tooRare.isEmpty,
             finding: found.tooRare.isEmpty
                 ? nil
-                : Finding(.odds, magnitude: nil, fact: .prizesTooRare(limit: settings.rarePrizeLimit, prizes: found.tooRare)),
+                : Finding(
+                    .odds, magnitude: nil,
+                    fact: .prizesTooRare(
+                        limit: settings.rarePrizeLimit, prizes: found.tooRare,
+                        amountProbabilities: found.tooRare.map { ReportNarrator.amountProbability($0, among: rtp.prizes) })),
             settings: settings, .advertisedPrizes(rtp.prizes))
     }
 

@@ -84,9 +84,12 @@ extension ReportNarrator {
         case .minimumReturn(let rtp, let minimum):
             "exact RTP \(ReturnToPlayer.format(rtp)) against a minimum of \(ReturnToPlayer.format(minimum))"
         case .advertisedPrizes(let prizes):
-            prizes.map {
-                "\($0.name) pays \(ReturnToPlayer.format($0.payout)) at "
-                    + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
+            prizes.map { prize in
+                let amount = amountProbability(prize, among: prizes)
+                return "\(prize.name) pays \(ReturnToPlayer.format(prize.payout)) "
+                    + (prize.probability > 0 ? "at 1 in \(ReturnToPlayer.format(prize.oneIn))" : "but is never shown")
+                    + (amount > prize.probability
+                        ? " (the amount at 1 in \(ReturnToPlayer.format(1 / amount)) with the other outcomes that pay it)" : "")
             }.joined(separator: "; ")
         case .sampledReturn(let rtp, let plays, let lower, let upper, let exact, _):
             "RTP \(ReturnToPlayer.format(rtp)) over \(plays) plays; 95% interval [\(ReturnToPlayer.format(lower)), \(ReturnToPlayer.format(upper))] (multinomial profile likelihood over the whole prize table, unpaid prizes included); exact \(ReturnToPlayer.format(exact))"

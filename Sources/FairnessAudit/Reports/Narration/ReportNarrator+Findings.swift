@@ -55,14 +55,32 @@ extension ReportNarrator {
             "returns \(ReturnToPlayer.format(rtp)) of the stake, not the declared \(ReturnToPlayer.format(declared))"
         case .returnBelowMinimum(let rtp, let minimum):
             "returns \(ReturnToPlayer.format(rtp)) of the stake, below the minimum of \(ReturnToPlayer.format(minimum))"
-        case .prizesTooRare(let limit, let prizes):
+        case .prizesTooRare(let limit, let prizes, let amounts):
             "\(prizes.count) advertised prize(s) rarer than 1 in \(ReturnToPlayer.format(limit)) per play: "
-                + prizes.map {
-                    "\($0.name) (\(ReturnToPlayer.format($0.payout))) at "
-                        + ($0.probability > 0 ? "1 in \(ReturnToPlayer.format($0.oneIn))" : "never")
-                }.joined(separator: ", ")
+                + zip(prizes, amounts).map { prize($0.0, amountProbability: $0.1) }.joined(separator: ", ")
         default: preconditionFailure("a wheel finding reached the dice and payout sentences")
         }
+    }
+
+    /// An advertised prize's odds, in the words of the outcome that shows it and of the amount it pays: an
+    /// outcome never shown whose amount other outcomes pay is not an amount "never paid".
+    static func prize(_ prize: ReturnToPlayer.Prize, amountProbability: Double) -> String {
+        let amount = ReturnToPlayer.format(prize.payout)
+        let others = amountProbability - prize.probability
+        guard prize.probability > 0 else {
+            return "\(prize.name) (\(amount)) is never shown"
+                + (others > 0
+                    ? ", though other outcomes pay \(amount) at 1 in \(ReturnToPlayer.format(1 / others))"
+                    : ", and nothing else pays \(amount)")
+        }
+        return "\(prize.name) (\(amount)) at 1 in \(ReturnToPlayer.format(prize.oneIn))"
+            + (others > 0
+                ? " (the amount \(amount), with other outcomes paying it, at 1 in \(ReturnToPlayer.format(1 / amountProbability)))" : "")
+    }
+
+    /// The probability that a play pays `prize`'s amount, by any of `prizes` (each outcome that pays it).
+    static func amountProbability(_ prize: ReturnToPlayer.Prize, among prizes: [ReturnToPlayer.Prize]) -> Double {
+        prizes.filter { $0.payout == prize.payout }.reduce(0) { $0 + $1.probability }
     }
 
     /// "straights", or the hand's name.

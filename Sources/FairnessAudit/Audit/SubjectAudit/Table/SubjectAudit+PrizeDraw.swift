@@ -89,6 +89,7 @@ extension SubjectAudit {
         if let limit = disclosed.hardLimit {
             let worst = figures.untilTop?.worst
             // A limit kept is one the draw never exceeds; a draw that always gives a top item sooner keeps it too.
+            // A published guarantee broken is a result the rules say cannot happen: invalid, at any share.
             let kept = worst.map { $0 <= limit } ?? false
             checks.append(
                 exact(
@@ -96,7 +97,7 @@ extension SubjectAudit {
                     finding: kept
                         ? nil
                         : Finding(
-                            .odds, magnitude: figures.untilTop.map { tailBeyond(limit, $0) },
+                            .invalid, magnitude: figures.untilTop.map { tailBeyond(limit, $0) },
                             fact: .disclosedFigureDiffers(.hardLimit, disclosed: Double(limit), exact: worst.map(Double.init))),
                     settings: settings,
                     .disclosedFigure(
