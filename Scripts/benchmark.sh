@@ -117,3 +117,5 @@ l8=$( { (echo outcome; yes 3 | head -n 100000000) | /usr/bin/time -f "%M" .build
 echo "audit log peak memory: 10^6 lines ${l6} KB, 10^8 lines ${l8} KB (stdin)"
 # The randomness battery beside dieharder and nistrng (bits tested per second, memory by input length).
 bash Scripts/benchmarks/rng-battery.sh .build/release/audit
+# A prize draw with memory beside a wheel of the same draws: the 180-state banner against a 37-sector wheel.
+bash Scripts/benchmarks/table_vs_wheel.sh
