@@ -67,7 +67,25 @@ enum TestFamilies {
                 }
             }
         }
+        notADrift(&pending)
         return sizes
+    }
+
+    /// A log whose windows all depart alike from the declared odds has not drifted: when the windows do not
+    /// differ from each other (homogeneity across windows tested and passed), a failing drift check is a
+    /// NOTE, and the departure is the outcomes check's finding.
+    static func notADrift(_ pending: inout [PendingCheck]) {
+        for index in pending.indices
+        where pending[index].record.check == .driftFirstDepartingWindow && pending[index].record.status == .fail {
+            let subject = pending[index].record.subject
+            guard
+                pending.contains(where: {
+                    $0.record.subject == subject && $0.record.check == .homogeneityAcrossWindows && $0.record.status == .pass
+                })
+            else { continue }
+            pending[index].record.status = .note
+            pending[index].record.detailFacts = .windowsAlike(pending[index].record.detailFacts)
+        }
     }
 
     /// A cell of a table as tested, without the subject and check it belongs to: two checks with equal cells

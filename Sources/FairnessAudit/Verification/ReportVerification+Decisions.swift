@@ -65,6 +65,11 @@ extension ReportVerification {
                 decided[index] = decided[first]
             }
         }
+        // A drift that rejects while the windows do not differ from each other is a NOTE (TestFamilies.notADrift).
+        let drift = ReportNarrator.name(of: .driftFirstDepartingWindow), homogeneity = ReportNarrator.name(of: .homogeneityAcrossWindows)
+        if let windows = indices.first(where: { report.checks[$0].check == homogeneity }), decided[windows] == .pass {
+            for index in indices where report.checks[index].check == drift && decided[index] == .fail { decided[index] = .note }
+        }
     }
 
     /// Each artefact given against the input the report's provenance records for it.

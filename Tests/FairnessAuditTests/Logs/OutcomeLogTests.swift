@@ -54,6 +54,29 @@ struct OutcomeLogTests {
         #expect(report.checks.first { $0.checkName == "return to player (log)" }?.status == .fail)
     }
 
+    /// A log that departs from its declared odds from its first line has not drifted: its windows do not
+    /// differ from each other, so the drift check is a NOTE and the departure the outcomes check's failure.
+    @Test func aLogOffItsOddsFromTheStartIsNotADrift() throws {
+        let path = try Self.log(lines: 200_000, change: 1, to: 1)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var options = LogOptions()
+        options.file = path
+        options.window = .lines(10_000)
+        let report = try OutcomeLog.audit(
+            descriptor: descriptor, model: Self.model, options: options, settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+        func status(_ check: CheckIdentifier) -> CheckStatus? { report.checks.first { $0.check == check }?.status }
+        #expect(status(.homogeneityAcrossWindows) == .pass)
+        #expect(status(.outcomes(versus: .declared, statistic: .pearson)) == .fail)
+        let drift = try #require(report.checks.first { $0.check == .driftFirstDepartingWindow })
+        #expect(drift.status == .note && drift.detail.hasPrefix("every window departs alike"), "\(drift.detail)")
+        // Decided again from the figures alone, by the verifier's rule.
+        let rendered = try ReportWriter.render(report, threads: 1)
+        let json = try #require(rendered.first { $0.name == "audit.json" })
+        #expect(json.contents.contains("\"status\" : \"NOTE\"") || json.contents.contains("\"status\":\"NOTE\""))
+    }
+
     /// The drift windows' p-values are proven on several threads (eight lattice bounds here, as in the
     /// README's drift example) with the report of one thread, byte for byte; the time goes to the proofs, and
     /// the audit says so.

@@ -20,7 +20,9 @@ import Testing
         .diceIndependent(2, 3), .finalCategories(versus: .designedOdds), .finalCategories(versus: .oneFairRoll),
         .straightProbability, .handProbability(hand: "yacht"), .handProbability(hand: "full house"),
         .labelFrequency(label: "7", pays: "10"), .labelFrequency(label: "8", pays: "10"), .handFrequency(hand: "yacht"),
-        .driftFirstDepartingWindow, .homogeneityAcrossWindows, .subjectCouldNotBeRun,
+        .driftFirstDepartingWindow, .homogeneityAcrossWindows, .subjectCouldNotBeRun, .disclosedOdds, .disclosedFigure(.baseRate),
+        .disclosedFigure(.consolidatedRate), .disclosedFigure(.featuredRate), .disclosedFigure(.hardLimit), .drawOddsGivenState,
+        .stateTransitions,
     ]
 
     @Test func distinctIdentifiersHaveDistinctNames() {

@@ -36,6 +36,9 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case randomDraws(DrawFacts)
     /// The same test as `check` (the same counts against the same odds): no second p-value.
     case sameTest(as: CheckIdentifier, CheckDetail)
+    /// A drift check that rejected while the windows do not differ from each other: every window departs
+    /// alike, which is the outcomes check's finding, not a drift (a NOTE); its own detail.
+    case windowsAlike(CheckDetail)
     /// Information beside `check`, the gate on the same table (a G-test beside Pearson's X²), outside the
     /// family: it never gates.
     case besideTheGate(CheckIdentifier, CheckDetail)

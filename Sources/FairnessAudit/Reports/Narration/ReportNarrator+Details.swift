@@ -25,6 +25,9 @@ extension ReportNarrator {
         case .binomial(let test): text(test)
         case .sameTest(let check, let detail):
             "the same test as \(name(of: check)) (the same counts against the same odds), not counted twice: " + self.detail(detail)
+        case .windowsAlike(let detail):
+            "every window departs alike and the windows do not differ from each other (\(name(of: .homogeneityAcrossWindows)) passes): not a drift; the departure from the declared odds is \(name(of: .outcomes(versus: .declared, statistic: .pearson)))'s finding: "
+                + self.detail(detail)
         case .besideTheGate(let check, let detail):
             "information beside \(name(of: check)), which tests the same table and gates; outside the family, it never gates: "
                 + self.detail(detail)
