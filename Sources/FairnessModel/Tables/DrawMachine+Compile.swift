@@ -62,6 +62,9 @@ extension DrawMachine {
             while pityRate(k, base: base, pity) < .one && k < DrawMachine.stateLimit { k += 1 }
             length = k
         }
+        if let soft = pity.softFrom, let hard = pity.hard, soft > hard {
+            throw DrawMachineError("memory.pity.soft-from", "is after the hard limit (\(hard)): the ramp would never apply")
+        }
         guard let length, length >= 1 else {
             throw DrawMachineError(
                 "memory.pity", "needs a hard limit ('hard') or a ramp ('soft-from' and a positive 'step') that reaches 1")
@@ -72,7 +75,9 @@ extension DrawMachine {
         }
         if let guarantee {
             guard top.contains(guarantee.featured) else {
-                throw DrawMachineError("memory.guarantee.featured", "must be one of the top items")
+                throw DrawMachineError(
+                    "memory.guarantee.featured",
+                    "must be one of the top items: \(pity.top.map { table.items[$0].label }.joined(separator: ", "))")
             }
             if let chance = guarantee.chance, chance <= .zero || chance > .one {
                 throw DrawMachineError("memory.guarantee.chance", "must be a probability in (0, 1]")

@@ -49,6 +49,7 @@ extension ReportNarrator {
         case .driftFirstDepartingWindow: "drift: first departing window"
         case .homogeneityAcrossWindows: "homogeneity across windows"
         case .disclosedOdds: "disclosed odds equal exact odds"
+        case .disclosedFigure(.hardLimit): "disclosed hard limit kept"
         case .disclosedFigure(let figure): "disclosed \(figure.rawValue) equals exact"
         case .drawOddsGivenState: "draw odds given the state (exact)"
         case .stateTransitions: "state transitions (exact)"

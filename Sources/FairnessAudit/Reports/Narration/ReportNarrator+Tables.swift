@@ -4,18 +4,26 @@ import Foundation
 
 // Prize draws: in the words of a draw (draws, items, states), never angles.
 extension ReportNarrator {
+    /// A probability as a percentage of five significant figures (1.6052%), or "1 in N" below 10⁻⁴: published
+    /// figures are printed to 0.1% or finer, so three figures could hide which side of a rounding they fall.
+    static func rate(_ p: Double) -> String {
+        if p == 0 { return "0" }
+        if p >= 1e-4 { return String(format: "%.5g", p * 100) + "%" }
+        return String(format: "%.5g", p) + " (1 in " + String(format: "%.4g", 1 / p) + ")"
+    }
+
     /// The detail of a prize draw's check.
     static func tableDetail(_ detail: CheckDetail) -> String {
         switch detail {
         case .disclosedOdds(let entries, let tolerance):
             "\(entries.count) items' published odds against their exact odds on a first draw (agreeing within \(number(tolerance))): "
-                + entries.prefix(8).map { "\($0.label) published \(share($0.disclosed)), exact \(share($0.exact))" }.joined(separator: "; ")
+                + entries.prefix(8).map { "\($0.label) published \(rate($0.disclosed)), exact \(rate($0.exact))" }.joined(separator: "; ")
                 + (entries.count > 8 ? "; …" : "")
         case .disclosedFigure(let figure, let disclosed, let exact, let fraction, let tolerance):
             figure == .hardLimit
                 ? "published: a top item within \(Int(disclosed)) draws; exact: "
                     + (exact.map { "within \(Int($0)) draws at worst" } ?? "no limit: a top item can take any number of draws")
-                : "published \(share(disclosed)); exact \(exact.map(share) ?? "none")" + (fraction.map { " = \($0)" } ?? "")
+                : "published \(rate(disclosed)); exact \(exact.map(rate) ?? "none")" + (fraction.map { " = \($0)" } ?? "")
                     + " (agreeing within \(number(tolerance)))"
         case .givenState(let check): givenState(check)
         case .transitions(let check):
@@ -26,7 +34,7 @@ extension ReportNarrator {
                         ? "every one leads where the declaration says"
                         : "\(check.wrongTransitions.count) lead elsewhere: "
                             + check.wrongTransitions.prefix(3).map {
-                                "\($0.item) drawn in '\($0.state)' (declared to lead to '\($0.declaredNext)'; the odds part \($0.partsAfter) draws later)"
+                                "\($0.item) drawn in '\($0.state)' (declared to lead to '\($0.declaredNext)'; the odds part \(parting($0.partsAfter)))"
                             }.joined(separator: "; "))
         default: preconditionFailure("not a prize draw's detail")
         }
@@ -49,10 +57,13 @@ extension ReportNarrator {
             return text + "; every state's draws match its declared odds"
         }
         text +=
-            "; \(check.gaps.count) states differ, the worst '\(worst.state)': \(item.label) drawn on \(share(item.game)) of draws, declared \(share(item.declared))"
+            "; \(check.gaps.count) states differ, the worst '\(worst.state)': \(item.label) drawn on \(rate(item.game)) of draws, declared \(rate(item.declared))"
         if worst.trapShare > 0 { text += ", traps on \(share(worst.trapShare))" }
         return text
     }
+
+    /// When a walk's odds parted: "on the next draw", or "N draws later".
+    private static func parting(_ draws: Int) -> String { draws == 0 ? "on the next draw" : "\(draws) draws later" }
 
     private static func text(_ pick: DrawPick) -> String {
         switch pick {
@@ -68,10 +79,10 @@ extension ReportNarrator {
             figure == .hardLimit
                 ? "the published hard limit is \(Int(disclosed)) draws; "
                     + (exact.map { "the draw's is \(Int($0))" } ?? "the draw has none")
-                : "the published \(figure.rawValue) is \(share(disclosed)); the draw's exact \(figure.rawValue) is \(exact.map(share) ?? "none")"
+                : "the published \(figure.rawValue) is \(rate(disclosed)); the draw's exact \(figure.rawValue) is \(exact.map(rate) ?? "none")"
         case .disclosedOddsDiffer(let difference): "an item's published odds differ from its exact odds by \(share(difference))"
         case .drawOddsDifferGivenState(let state, let difference, let states, let longRun):
-            "the game's draw differs from the declared odds in \(states) states, by up to \(share(difference)) in '\(state)'"
+            "the game's draw differs from the declared odds in \(states) states; the largest difference of one item's share is \(rate(difference)), in '\(state)'"
                 + (longRun.map { "; \(share($0)) of draws in the long run are made with wrong odds" } ?? "")
         case .drawOutsideTable(let labels, let traps, let longRun):
             "the game's draw gives "
@@ -80,7 +91,7 @@ extension ReportNarrator {
                 + (longRun.map { " on \(share($0)) of draws in the long run" } ?? "")
         case .itemsNeverDrawn(let labels): "the game never draws \(labels.joined(separator: ", ")), which its declaration draws"
         case .wrongTransition(let state, let item, let declaredNext, let partsAfter, let count, let longRun):
-            "\(count) draws (an item in a state) leave the game elsewhere than declared, the likeliest \(item) drawn in '\(state)', declared to lead to '\(declaredNext)', whose odds the game's part from \(partsAfter) draws later"
+            "\(count) draws (an item in a state) leave the game elsewhere than declared; the most frequent in play: \(item) drawn in '\(state)', declared to lead to '\(declaredNext)': from there the game's odds part from the declared ones \(parting(partsAfter))"
                 + (longRun.map { "; such draws are \(share($0)) of draws in the long run" } ?? "")
         case .drawNotPartitioned(let unstable):
             "the game's draw in '\(unstable.state)' gave \(text(unstable.first)) and then \(text(unstable.later)) for the same u = \(unstable.draw): it does not draw from the u it is given"
@@ -94,7 +105,7 @@ extension ReportNarrator {
         if !figures.rates.isEmpty {
             parts.append(
                 "Long-run share of draws (\(figures.states) states, \(figures.method?.rawValue ?? "")): "
-                    + figures.rates.map { "\($0.label) drawn on \(share($0.rate)) of draws" + ($0.fraction.map { " (\($0))" } ?? "") }
+                    + figures.rates.map { "\($0.label) drawn on \(rate($0.rate)) of draws" + ($0.fraction.map { " (\($0))" } ?? "") }
                     .joined(separator: ", ") + ".")
         } else {
             parts.append("No single long run: play can end in separate sets of states (\(figures.states) states).")
