@@ -5,7 +5,7 @@ extension DrawMachine {
     /// alone (a combination is refused, naming both; a general machine says anything they do).
     /// - Throws: ``DrawMachineError`` naming the field at fault: no item with positive weight, a guarantee
     ///   without pity, a featured item that is not top, a pity that never reaches 1, no-repeat excluding
-    ///   every item, a machine of more than ``stateLimit`` states.
+    ///   every item, a machine of more than ``stateLimit(items:)`` states.
     public init(table: PrizeTable, memory: DrawMemory = .none) throws {
         guard table.items.contains(where: { $0.weight > .zero }) else { throw DrawMachineError("items", "no item has a positive weight") }
         guard table.items.allSatisfy({ $0.weight >= .zero }) else { throw DrawMachineError("items", "a weight must not be negative") }
@@ -70,8 +70,9 @@ extension DrawMachine {
                 "memory.pity", "needs a hard limit ('hard') or a ramp ('soft-from' and a positive 'step') that reaches 1")
         }
         let guarantees = guarantee == nil ? 1 : 2
-        guard length * guarantees <= DrawMachine.stateLimit else {
-            throw DrawMachineError("memory.pity.hard", "makes \(length * guarantees) states; at most \(DrawMachine.stateLimit)")
+        let limit = DrawMachine.stateLimit(items: n)
+        guard length * guarantees <= limit else {
+            throw DrawMachineError("memory.pity.hard", "makes \(length * guarantees) states of \(n) items; at most \(limit)")
         }
         if let guarantee {
             guard top.contains(guarantee.featured) else {
@@ -137,8 +138,9 @@ extension DrawMachine {
             for item in 0..<n {
                 let following = Array((history + [item]).suffix(last))
                 if index[following] == nil {
-                    guard histories.count < DrawMachine.stateLimit else {
-                        throw DrawMachineError("memory.no-repeat", "makes more than \(DrawMachine.stateLimit) states")
+                    guard histories.count < DrawMachine.stateLimit(items: n) else {
+                        throw DrawMachineError(
+                            "memory.no-repeat", "makes more than \(DrawMachine.stateLimit(items: n)) states of \(n) items")
                     }
                     index[following] = histories.count
                     histories.append(following)
@@ -156,10 +158,16 @@ extension DrawMachine {
         let limited = table.items.indices.filter { table.items[$0].stock != nil }
         guard !limited.isEmpty else { throw DrawMachineError("memory.stock", "needs 'stock' on at least one item") }
         let full = table.items.map { $0.stock ?? 0 }
-        let count = limited.reduce(1) { $0 * (full[$1] + 1) }
-        guard limited.allSatisfy({ full[$0] >= 1 }), count <= DrawMachine.stateLimit else {
+        // The states are every mix of units left: Π (stock + 1), counted only as far as the limit.
+        var count = 1
+        for item in limited where count <= DrawMachine.stateLimit(items: n) {
+            let (product, overflow) = count.multipliedReportingOverflow(by: full[item] + 1)
+            count = overflow ? Int.max : product
+        }
+        guard limited.allSatisfy({ full[$0] >= 1 }), count <= DrawMachine.stateLimit(items: n) else {
             throw DrawMachineError(
-                "items.stock", "every stock must be at least 1, and the stock makes at most \(DrawMachine.stateLimit) states")
+                "items.stock",
+                "every stock must be at least 1, and the stock makes at most \(DrawMachine.stateLimit(items: n)) states of \(n) items")
         }
         let unlimited = table.items.indices.filter { table.items[$0].stock == nil && table.items[$0].weight > .zero }
         if !stock.refillWhenEmpty, unlimited.isEmpty {
@@ -200,8 +208,9 @@ extension DrawMachine {
 
     static func generalStates(_ table: PrizeTable, _ general: [DrawMemory.State]) throws -> [State] {
         guard !general.isEmpty else { throw DrawMachineError("memory.states", "must list at least one state") }
-        guard general.count <= DrawMachine.stateLimit else {
-            throw DrawMachineError("memory.states", "lists more than \(DrawMachine.stateLimit) states")
+        guard general.count <= DrawMachine.stateLimit(items: table.items.count) else {
+            throw DrawMachineError(
+                "memory.states", "lists more than \(DrawMachine.stateLimit(items: table.items.count)) states of \(table.items.count) items")
         }
         return try general.enumerated().map { position, state in
             guard state.weights.count == table.items.count, state.weights.allSatisfy({ $0 >= .zero }),

@@ -28,6 +28,12 @@ public struct DrawMachine: Sendable, Hashable {
 
     /// The largest machine compiled: a memory whose states would pass this is refused with its count.
     public static let stateLimit = 20_000
+    /// The most odds (states × items) a machine holds, each an exact fraction.
+    public static let oddsLimit = 1_000_000
+
+    /// The most states a machine of a table of `items` items may have: ``stateLimit``, and fewer for a large
+    /// table, so that its states × items stay within ``oddsLimit``.
+    public static func stateLimit(items: Int) -> Int { max(1, min(stateLimit, oddsLimit / max(1, items))) }
 
     /// Each state's odds as `Double`s, cumulative (the last is 1 exactly), for sampling: a draw u in
     /// [0, 1) gives the first item whose cumulative probability exceeds u.

@@ -130,3 +130,18 @@ struct DrawMachineFiguresTests {
         }
     }
 }
+
+/// Hostile tables: a memory whose machine would hold too many exact odds is refused at once, naming the
+/// field, however large its numbers.
+@Suite("Draw machines too large to hold")
+struct DrawMachineLimitTests {
+    @Test func largeTablesWithMemoryAreRefusedNotBuilt() throws {
+        let many = PrizeTable(items: (0..<10_000).map { .init(label: "item-\($0)", weight: .one) })
+        #expect(throws: DrawMachineError.self) { try DrawMachine(table: many, memory: DrawMemory(noRepeat: 1)) }
+        #expect(throws: DrawMachineError.self) { try DrawMachine(table: many, memory: DrawMemory(pity: .init(top: [0], hard: 200))) }
+        let stocked = PrizeTable(items: (0..<10_000).map { .init(label: "item-\($0)", weight: .one, stock: 1_000_000) })
+        #expect(throws: DrawMachineError.self) { try DrawMachine(table: stocked, memory: DrawMemory(stock: .init())) }
+        // A large table without memory is one state.
+        #expect(try DrawMachine(table: many).states.count == 1)
+    }
+}
