@@ -63,22 +63,6 @@ public struct DrawMachine: Sendable, Hashable {
         }
         return order
     }
-
-    /// For each state reached from the start, the shortest sequence of items that leads there from the
-    /// start (empty for the start), keyed by state.
-    public var pathsFromStart: [Int: [Int]] {
-        var paths = [0: [Int]()], queue = [0], position = 0
-        while position < queue.count {
-            let current = queue[position]
-            position += 1
-            let state = states[current]
-            for item in state.odds.indices where state.odds[item] > .zero && paths[state.next[item]] == nil {
-                paths[state.next[item]] = paths[current]! + [item]
-                queue.append(state.next[item])
-            }
-        }
-        return paths
-    }
 }
 
 /// Why a table and its memory do not make a machine: the field (a path in the spec's terms, below

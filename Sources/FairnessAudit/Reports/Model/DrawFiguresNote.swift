@@ -68,14 +68,8 @@ public struct DrawFiguresNote: Sendable, Hashable {
             return Rate(label: machine.labels[index], rate: rate.double, fraction: short && text.count <= 40 ? text : nil)
         }
         untilTop = figures.untilTop.map { Wait($0, items: machine.top.map { machine.labels[$0] }) }
-        untilFeatured = zip(figures.untilFeatured, machine.featured).map { Wait($0, items: [machine.labels[$1]]) }
+        untilFeatured = figures.untilFeatured.flatMap { until in machine.featured.map { Wait(until, items: [machine.labels[$0]]) } }
         valuePerDraw = figures.valuePerDraw?.double
-        returnPerDraw = zip(figures.valuePerDraw, cost).map { ($0 / $1).double }
+        returnPerDraw = figures.valuePerDraw.flatMap { value in cost.map { (value / $0).double } }
     }
-}
-
-/// Both values, or nil.
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }

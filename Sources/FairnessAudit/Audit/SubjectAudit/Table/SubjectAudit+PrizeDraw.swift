@@ -67,7 +67,7 @@ extension SubjectAudit {
         let rateFigures: [(DisclosedFigure, ExactFraction?, ExactFraction?)] = [
             (.baseRate, disclosed.baseRate, top),
             (.consolidatedRate, disclosed.consolidatedRate, rates.map { r in ExactFraction.sum(machine.top.map { r[$0] }) }),
-            (.featuredRate, disclosed.featuredRate, zip2(rates, machine.featured).map { $0[$1] }),
+            (.featuredRate, disclosed.featuredRate, rates.flatMap { r in machine.featured.map { r[$0] } }),
         ]
         for (figure, stated, exactValue) in rateFigures {
             guard let stated else { continue }
@@ -183,10 +183,4 @@ extension SubjectAudit {
         }
         return (check, rows)
     }
-}
-
-/// Both values, or nil.
-private func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }
