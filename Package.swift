@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "FairnessAuditTests",
             dependencies: [
-                "TestSupport", "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessAudit",
+                "TestSupport", "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]

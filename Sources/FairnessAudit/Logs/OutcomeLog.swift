@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 import Synchronization
 
@@ -43,6 +44,11 @@ public enum OutcomeLog {
         reading: (UnsafeRawBufferPointer) -> Void = { _ in }
     ) throws -> AuditReport {
         let started = DispatchTime.now()
+        if let machine = model.prizeDraw {
+            return try auditPrizeDraw(
+                descriptor: descriptor, model: model, machine: machine, options: options, settings: settings, times: times, reading: reading
+            )
+        }
         var tally = LogTally(model: model, options: options)
         do {
             try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in try tally.read(line, number: number) }
@@ -58,6 +64,35 @@ public enum OutcomeLog {
         times?.record(.reading, seconds: LogAuditTimes.seconds(from: started, to: read))
         let result = try tally.result(settings: settings, times: times)
         let checked = DispatchTime.now()
+        let report = try Audit.assemble([result], settings: settings, counted: (tally.lines, .logLines))
+        times?.record(.assembling, seconds: LogAuditTimes.seconds(from: checked, to: DispatchTime.now()))
+        return report
+    }
+}
+
+extension OutcomeLog {
+    /// Audits a prize draw's log: every player's state rebuilt from `machine`'s rules in the log's order,
+    /// each draw judged against its state's odds.
+    static func auditPrizeDraw(
+        descriptor: Int32, model: LogModel, machine: DrawMachine, options: LogOptions, settings: AuditSettings, times: LogAuditTimes?,
+        reading: (UnsafeRawBufferPointer) -> Void
+    ) throws -> AuditReport {
+        let started = DispatchTime.now()
+        var tally = PrizeDrawLogTally(model: model, machine: machine, options: options)
+        do {
+            try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in try tally.read(line, number: number) }
+        } catch var error as LogError {
+            error.file = options.file
+            throw error
+        }
+        guard tally.lines > 0 else {
+            throw AuditError.invalidSetting(.logModel, value: options.file, allowed: "a log with at least one draw line")
+        }
+        let read = DispatchTime.now()
+        times?.record(.reading, seconds: LogAuditTimes.seconds(from: started, to: read))
+        let result = try tally.result()
+        let checked = DispatchTime.now()
+        times?.record(.checks, seconds: LogAuditTimes.seconds(from: read, to: checked))
         let report = try Audit.assemble([result], settings: settings, counted: (tally.lines, .logLines))
         times?.record(.assembling, seconds: LogAuditTimes.seconds(from: checked, to: DispatchTime.now()))
         return report

@@ -19,7 +19,7 @@ extension ReportWriter {
         for f in families { out += markdownFamily(f, r) }
         for s in single { out += markdownSubject(s, r) }
         out.append("")
-        out.append(isLog ? logMethods : methods)
+        out.append(isLog ? (isPrizeDrawLog(r) ? prizeDrawLogMethods : logMethods) : methods)
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -36,7 +36,10 @@ extension ReportWriter {
         if isLog {
             out.append("")
             out.append(
-                "An audit of a production log: \(r.trials) recorded outcome lines tested against the game's declared odds and paytable; nothing was simulated. Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks."
+                (isPrizeDrawLog(r)
+                    ? "An audit of a production log of prize draws: \(r.trials) recorded draw lines, each tested against the declared odds of the state its player was in (rebuilt from the declared rules); nothing was simulated."
+                    : "An audit of a production log: \(r.trials) recorded outcome lines tested against the game's declared odds and paytable; nothing was simulated.")
+                    + " Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks."
             )
             out.append("")
             out.append(
@@ -333,53 +336,5 @@ extension ReportWriter {
           percentage points.
         - **Invalid results** observed while sampling (labels no sector carries, no result, traps) fail whenever
           they are observed.
-        """
-
-    /// The methods of an audit of a production log (`audit log`): every figure is counted from the log's lines,
-    /// nothing is sampled or probed, and the game's design enters only through its declared odds and paytable.
-    static let logMethods = """
-        ## Methods and finding classes
-
-        - **Nothing is simulated or probed.** Every figure is counted from the log's lines; the game's spec
-          supplies only what the lines are tested against: each outcome's probability (the odds the spec
-          claims, else its design's exact shares; for dice, each final category's and each declared hand's
-          exact odds under the reroll policy) and the paytable. The spec's own exact checks belong to an
-          audit of the spec itself, not to this report.
-        - **Invalid results**: a line showing a label no sector carries (a roll that is not the game's dice) or
-          no result fails whenever it is seen. A line that cannot be read stops the audit with its line and
-          column, or, with an allowance of N bad rows, up to N such lines are counted in a "bad rows skipped" check that
-          fails.
-        - **Outcomes vs declared odds**: Pearson's X² of the valid lines' outcomes against the declared
-          probabilities (expected counts of at least 5: rarer outcomes are pooled with a neighbour; too few
-          lines gives INCONCLUSIVE with the lines needed). **Each prize's (hand's) frequency**: the exact
-          two-sided binomial test with a Clopper–Pearson interval, inconclusive below 5 expected.
-        - **Serial independence within sessions**: Pearson's X² on the table of consecutive outcomes within a
-          session (a new `session` value starts a new chain, and so does a line with an invalid result or
-          none; without that column the log is one sequence), the rarest outcomes pooled until every cell
-          expects 5 pairs.
-        - **Payouts match the paytable**: every logged payout against its outcome's prize scaled by the
-          line's stake over the paytable's; any difference fails. **Return to player (log)**: the statistic is
-          total payout over total stake; the interval and the p-value are for the mean return per play
-          (payout over stake), by the multinomial profile likelihood over every prize level the paytable can
-          pay (a jackpot not yet seen still bounds the interval), tested against the RTP the log's odds give
-          with the paytable (a wheel's claimed odds, else its design's shares; a dice game's exact odds under
-          its reroll policy), or the declared RTP where that is unknown. With equal stakes the two figures are one; with varying
-          stakes the statistic weighs each play by its stake and the test does not.
-        - **Drift**: each window (a set number of lines, a set span of the timestamp column, or by default
-          up to 32 windows of equal length, whole thousands of lines, the last one shorter) tested against the
-          declared odds by X² (exact multinomial p-values where they can be enumerated, as for any X²); the
-          check's p-value is the smallest window's times the number of windows tested
-          (Bonferroni, at most 1), and the first window departing at α over that number is named with its
-          lines; fewer than 2 windows tested is INCONCLUSIVE. **Homogeneity across windows**: X² of windows × outcomes, rare
-          outcomes pooled until the smallest window expects 5 of each.
-        - The log's p-values form one family corrected by Holm's method at α; a check fails when its
-          Holm-adjusted p-value is at most α. "p = 0 exactly" means an outcome of declared probability 0 was
-          logged; a p-value too small for a double keeps its size through its log₁₀ ("2e-6482"). "Detectable"
-          gives the deviation each test would catch with 90% power at Holm's strictest level α/m for the
-          family's m p-values.
-        - **Kinds**: a log shows what was played and paid, not why, so its checks are *invalid* (a result the
-          game cannot produce, a payout the paytable does not pay, an unreadable row) or *fairness*
-          (frequencies, RTP, drift departing from the declared design), apart from serial independence
-          (*sampling*); each gates as the same kind does in an audit of a game.
         """
 }

@@ -8,18 +8,15 @@ extension GameSpec {
     /// else the exact odds of its declared design (each sector's share of the circle for uniform stops, the
     /// share of the 360 whole-degree stops for integer stops, the index weights for a wheel told its result
     /// up front), and its paytable. Dice: the final roll's category with its exact odds under the declared
-    /// reroll policy (fair dice), each declared hand with its exact odds, and the paytable by hand.
+    /// reroll policy (fair dice), each declared hand with its exact odds, and the paytable by hand. A prize
+    /// table: its declared machine, every draw tested against the odds of its player's state.
     /// - Throws: `StatisticsError` or `DiceError` only for dice the exact odds cannot be computed for.
     public func logModel() throws -> LogModel {
         let wheel: WheelSpec
         switch game {
         case .wheel(let declared): wheel = declared
-        case .table:
-            throw SpecError(
-                file: "", line: 0, column: 0, field: "table",
-                message:
-                    "audit log reads logs of wheels and dice; a prize table's log cannot be audited yet (audit its draw with audit run --spec)"
-            )
+        case .table(let declaration):
+            return LogModel(name: name, summary: summary, prizeDraw: declaration.machine)
         case .dice(let declared):
             let model = SpecDice(declared, name: name, summary: summary)
             let survey = DetectorSurvey(model)

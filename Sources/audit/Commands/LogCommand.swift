@@ -7,10 +7,11 @@ import Foundation
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Audit a production log of a wheel's outcomes (CSV with a header, or JSON Lines) against its spec file.",
+        abstract: "Audit a production log of a game's outcomes (CSV with a header, or JSON Lines) against its spec file.",
         discussion: """
             Columns (CSV header names, or JSON keys): outcome (required: the label shown, or 'none'), and optionally \
-            session, timestamp (epoch seconds or ISO 8601), stake and payout. Reads LOG in one pass with memory that \
+            session, timestamp (epoch seconds or ISO 8601), stake and payout. For a prize table: outcome is the item \
+            drawn and session the player, whose state is rebuilt from the spec's declared memory. Reads LOG in one pass with memory that \
             does not grow with its length; LOG '-' reads standard input (zcat big.csv.gz | audit log --spec game.yaml -).
             """)
 

@@ -22,7 +22,8 @@ import Testing
         .labelFrequency(label: "7", pays: "10"), .labelFrequency(label: "8", pays: "10"), .handFrequency(hand: "yacht"),
         .driftFirstDepartingWindow, .homogeneityAcrossWindows, .subjectCouldNotBeRun, .disclosedOdds, .disclosedFigure(.baseRate),
         .disclosedFigure(.consolidatedRate), .disclosedFigure(.featuredRate), .disclosedFigure(.hardLimit), .drawOddsGivenState,
-        .stateTransitions,
+        .stateTransitions, .impossibleDraws, .itemFrequency(item: "gem"), .itemFrequency(item: "key"),
+        .outcomes(versus: .eachDrawState, statistic: .pearson),
     ]
 
     @Test func distinctIdentifiersHaveDistinctNames() {

@@ -66,10 +66,16 @@ extension LogTally {
     func distributionChecks(labelNames: [String]) throws -> [PendingCheck] {
         let name = model.name
         var checks: [PendingCheck] = []
-        checks.append(
-            try SubjectAudit.goodnessOfFit(
-                name, .outcomes(versus: .declared, statistic: .pearson), kind: .fairness, observed: counts.prefix(k).map { Double($0) },
-                probabilities: model.probabilities, names: labelNames, counted: .lines))
+        let observed = counts.prefix(k).map { Double($0) }
+        var fit = try SubjectAudit.goodnessOfFit(
+            name, .outcomes(versus: .declared, statistic: .pearson), kind: .fairness, observed: observed,
+            probabilities: model.probabilities, names: labelNames, counted: .lines)
+        // Its magnitude: the share of lines whose outcome would have to change to match the odds, with its interval.
+        if case .fit = fit.record.detailFacts, validLines > 0 {
+            fit.record.detailFacts = .shareOff(
+                try ShareOffInterval(observed: observed, expected: model.probabilities), draws: validLines, fit.record.detailFacts)
+        }
+        checks.append(fit)
         // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
         let pairTotal = Double(pairs.reduce(0, +))
         let groups = pooledLabels { pairTotal * $0 * $0 >= 5 }

@@ -16,6 +16,11 @@ public struct LogModel: Sendable {
     /// For a dice game: its dice, hands and their exact final odds, and what it pays by hand (the log's
     /// outcome is then the final roll's faces, and the labels are the poker categories' raw values).
     public let dice: DiceLog?
+    /// For a prize draw: its declared machine. The log's outcome is then an item's label, every player's
+    /// state is rebuilt from the machine's rules draw by draw (a `session` value is a player), and each draw
+    /// is tested against the odds of its player's state; the labels are the items' indices and the
+    /// probabilities the fresh state's odds.
+    public let prizeDraw: DrawMachine?
 
     /// What a dice game's log is checked against besides its categories.
     public struct DiceLog: Sendable {
@@ -73,6 +78,18 @@ public struct LogModel: Sendable {
         self.probabilities = probabilities
         self.paytable = paytable
         self.dice = dice
+        self.prizeDraw = nil
+    }
+
+    /// A prize draw's model: its declared machine (every state's odds and where each item leads).
+    public init(name: String, summary: String, prizeDraw machine: DrawMachine) {
+        self.name = name
+        self.summary = summary
+        labels = Array(machine.labels.indices)
+        probabilities = machine.states[0].odds.map(\.double)
+        paytable = nil
+        dice = nil
+        prizeDraw = machine
     }
 
     /// How an outcome is named in reports: a label, or a dice category's name.

@@ -49,6 +49,48 @@ extension CheckDetail {
         case label(Int, lines: UInt64, firstLine: Int)
     }
 
+    /// An item a prize draw's log shows that its table does not have: how many lines, and the first.
+    public struct ForeignItem: Sendable, Hashable {
+        /// The label as logged.
+        public var item: String
+        /// How many lines show it.
+        public var count: UInt64
+        /// The first of them.
+        public var firstLine: Int
+    }
+
+    /// A log's draws of items their player's declared state gives odds 0.
+    public struct ImpossibleDraws: Sendable, Hashable {
+        /// One such draw: its line, the player's declared state, and the item.
+        public struct Example: Sendable, Hashable {
+            /// The log line.
+            public var line: Int
+            /// The state's name.
+            public var state: String
+            /// The item's label.
+            public var item: String
+        }
+        /// How many draws were impossible.
+        public var count: UInt64
+        /// Of how many draws of the table's items.
+        public var draws: UInt64
+        /// The share impossible (count / draws) with its 95% Clopper–Pearson interval.
+        public var share: Double
+        /// The interval's bounds.
+        public var lower: Double, upper: Double
+        /// An item drawn impossibly, and how often.
+        public struct ItemCount: Sendable, Hashable {
+            /// The item's label.
+            public var item: String
+            /// How many of its draws were impossible.
+            public var count: UInt64
+        }
+        /// The items drawn impossibly, most often first.
+        public var items: [ItemCount]
+        /// The first few.
+        public var examples: [Example]
+    }
+
     /// A row of a log that could not be read.
     public struct BadRow: Sendable, Hashable {
         /// Its line.

@@ -57,6 +57,13 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case givenState(GivenStateCheck)
     /// The game's state after each draw.
     case transitions(GivenStateCheck)
+    /// Lines of a prize draw's log showing an item the table does not have (`count` of `lines`; the first
+    /// few labels).
+    case itemsNotInTable(count: UInt64, lines: UInt64, examples: [ForeignItem])
+    /// A log's draws impossible in their player's declared state.
+    case impossibleDraws(ImpossibleDraws)
+    /// A fit's detail with its magnitude: the share of draws off their expected shares, with an interval.
+    case shareOff(ShareOffInterval, draws: UInt64, CheckDetail)
 
     // Wheels.
     /// Sampled spins that showed a label no sector carries (`invalidLabels`, by label in `strays`), no
@@ -196,6 +203,8 @@ extension CheckDetail {
             case prize(pays: String)
             /// Valid log rolls showing a hand, against its exact odds.
             case logHand
+            /// A log's draws of an item, against the mean odds of the states they were drawn in.
+            case itemGivenState
         }
         /// What is counted.
         public var counting: Counting

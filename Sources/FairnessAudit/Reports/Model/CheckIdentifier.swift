@@ -15,6 +15,9 @@ public enum CheckIdentifier: Sendable, Hashable {
         case claimedFair
         /// The odds a log's spec declares.
         case declared
+        /// The declared odds of the state each draw of a log was made in, the state rebuilt per player
+        /// from the declared rules (expected counts pooled over the draws).
+        case eachDrawState
     }
 
     /// What the final categories of a dice game are compared with.
@@ -128,6 +131,11 @@ public enum CheckIdentifier: Sendable, Hashable {
     case drawOddsGivenState
     /// The game's state after every draw against the declared state.
     case stateTransitions
+    /// A log's draws of an item that the player's declared state gives odds 0 (a miss past a hard limit,
+    /// a repeat under no-repeat, an item out of stock).
+    case impossibleDraws
+    /// A log's draws of one item against the mean odds of the states they were drawn in.
+    case itemFrequency(item: String)
 
     /// A test of a random source's raw output (``RandomnessCheck``).
     case randomness(RandomnessCheck)

@@ -33,6 +33,8 @@ public enum SubjectNote: Sendable, Hashable {
     case logRead(lines: UInt64, jsonLines: Bool, windows: Int, windowLines: Int)
     /// The return to player a log shows.
     case observedReturn(Double)
+    /// The draw lines a prize draw's log audit read, its format, and how many players (sessions) it holds.
+    case prizeDrawLogRead(lines: UInt64, players: Int, jsonLines: Bool, sessionColumn: Bool)
 
     // Random sources.
     /// What the randomness battery read and how it cut it into sequences.

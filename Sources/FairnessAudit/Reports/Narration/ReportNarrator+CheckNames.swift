@@ -53,6 +53,8 @@ extension ReportNarrator {
         case .disclosedFigure(let figure): "disclosed \(figure.rawValue) equals exact"
         case .drawOddsGivenState: "draw odds given the state (exact)"
         case .stateTransitions: "state transitions (exact)"
+        case .impossibleDraws: "draws impossible in their state"
+        case .itemFrequency(let item): "\(item) frequency given state (exact binomial)"
         case .subjectCouldNotBeRun: "subject could not be run"
         }
     }
@@ -63,6 +65,7 @@ extension ReportNarrator {
         case .designed: "designed odds"
         case .claimedFair: "claimed fair odds"
         case .declared: "declared odds"
+        case .eachDrawState: "odds of each draw's state"
         }
     }
 

@@ -28,6 +28,10 @@ extension ReportNarrator {
         case .windowsAlike(let detail):
             "every window departs alike and the windows do not differ from each other (\(name(of: .homogeneityAcrossWindows)) passes): not a drift; the departure from the declared odds is \(name(of: .outcomes(versus: .declared, statistic: .pearson)))'s finding: "
                 + self.detail(detail)
+        case .shareOff(let interval, let draws, let inner):
+            self.detail(inner)
+                + "; off the odds by \(rate(interval.estimate)) of \(draws) lines (the share whose outcome would have to change to match; "
+                + String(format: "%.0f", interval.confidenceLevel * 100) + "% interval \(rate(interval.lower)) to \(rate(interval.upper)))"
         case .besideTheGate(let check, let detail):
             "information beside \(name(of: check)), which tests the same table and gates; outside the family, it never gates: "
                 + self.detail(detail)
@@ -36,7 +40,7 @@ extension ReportNarrator {
                 format: "inconclusive: %llu valid lines expect %.3g of this %@; testing it needs at least %.0f lines", lines, expected,
                 what,
                 needed)
-        case .disclosedOdds, .disclosedFigure, .givenState, .transitions: tableDetail(detail)
+        case .disclosedOdds, .disclosedFigure, .givenState, .transitions, .impossibleDraws, .itemsNotInTable: tableDetail(detail)
         default: wheelDetail(detail)
         }
     }
@@ -201,6 +205,10 @@ extension ReportNarrator {
         case .logHand:
             return String(
                 format: "%llu of %llu valid rolls: %.6g; exact %.9g; ", test.successes, test.trials, test.proportion, test.probability)
+                + interval
+        case .itemGivenState:
+            return
+                "\(test.successes) of \(test.trials) draws: \(rate(test.proportion)); expected given each draw's state \(rate(test.probability)); "
                 + interval
         }
     }

@@ -26,6 +26,11 @@ extension ReportNarrator {
             "\(lines) outcome lines read (\(jsonLines ? "JSON Lines" : "CSV")), in \(windows) windows"
                 + (windowLines > 0 ? " of \(windowLines) lines." : ".")
         case .observedReturn(let rtp): "Observed RTP \(ReturnToPlayer.format(rtp))."
+        case .prizeDrawLogRead(let lines, let players, let jsonLines, let sessionColumn):
+            "\(lines) draw lines read (\(jsonLines ? "JSON Lines" : "CSV")), "
+                + (sessionColumn
+                    ? "\(players) players (session values), each player's state rebuilt from the declared rules in the log's order."
+                    : "no session column: one player, the state rebuilt from the declared rules in the log's order.")
         case .answeredByProbe(let command, let traps, let first):
             first.map {
                 "Answered by the probe '\(command)', which died on \(traps) requests (first: '\($0)') and was restarted each time; each such answer counts as no result."

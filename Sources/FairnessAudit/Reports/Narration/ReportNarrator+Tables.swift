@@ -36,6 +36,17 @@ extension ReportNarrator {
                             + check.wrongTransitions.prefix(3).map {
                                 "\($0.item) drawn in '\($0.state)' (declared to lead to '\($0.declaredNext)'; the odds part \(parting($0.partsAfter)))"
                             }.joined(separator: "; "))
+        case .itemsNotInTable(let count, let lines, let examples):
+            "\(count) of \(lines) lines show an item the table does not have"
+                + (examples.isEmpty
+                    ? ""
+                    : ": " + examples.map { "'\($0.item)' on \($0.count) lines (first at line \($0.firstLine))" }.joined(separator: "; "))
+        case .impossibleDraws(let facts):
+            facts.count == 0
+                ? "none of \(facts.draws) draws is of an item its player's declared state gives odds 0"
+                : "\(facts.count) of \(facts.draws) draws (\(rate(facts.share)), 95% interval \(rate(facts.lower)) to \(rate(facts.upper))) are of an item the player's declared state gives odds 0: "
+                    + facts.items.prefix(4).map { "\($0.item) \($0.count)" }.joined(separator: ", ") + "; first: "
+                    + facts.examples.map { "line \($0.line), \($0.item) in '\($0.state)'" }.joined(separator: "; ")
         default: preconditionFailure("not a prize draw's detail")
         }
     }

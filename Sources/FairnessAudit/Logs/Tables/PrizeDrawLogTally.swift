@@ -1,0 +1,222 @@
+import FairnessModel
+import Foundation
+
+/// The streaming state of a prize draw's log: every player's state rebuilt from the declared machine, draw
+/// by draw in the log's order, and the counts the checks need — draws in each state, each item's draws in
+/// each state, draws the player's state gives odds 0, items the table does not have.
+///
+/// Memory: the counts (states × items, at most ``DrawMachine/oddsLimit``) and one state per player (the
+/// 64-bit FNV-1a hash of the player's id and a 32-bit state), whatever the number of draws.
+struct PrizeDrawLogTally {
+    let model: LogModel
+    let machine: DrawMachine
+    let options: LogOptions
+    let items: Int
+    /// Each item's index by its label.
+    let itemIndex: [String: Int]
+    /// Whether the machine has memory (more than one state); without it, pairs of consecutive draws of a
+    /// player are counted for the serial-independence test.
+    let hasMemory: Bool
+    /// The most items whose pairs are counted (items² counts).
+    static let maximumPairedItems = 1_024
+
+    enum Format { case undecided, csv, jsonLines }
+    var format = Format.undecided
+    /// The `outcome` and `session` columns of a CSV header (−1: absent), and the last column read.
+    var outcomeColumn = -1, sessionColumn = -1, widest = 0
+    var hasSessionColumn = false
+
+    /// Outcome lines accepted (items of the table or not).
+    var lines: UInt64 = 0
+    /// Draws of the table's items made in each state.
+    var visits: [UInt64]
+    /// Draws of each item in each state (state × items + item).
+    var drawn: [UInt64]
+    /// Each player's state (with memory) or last item + 1 (without; 0 before the first), by the hash of the id.
+    var players: [UInt64: Int32] = [:]
+    /// Labels the table does not have: how many lines, the first line (at most 100 labels kept).
+    var foreign: [String: (count: UInt64, firstLine: Int)] = [:]
+    var foreignLines: UInt64 = 0
+    /// Draws of an item the player's declared state gives odds 0, each item's count of them, the first few.
+    var impossible: UInt64 = 0
+    var impossibleByItem: [UInt64]
+    var impossibleExamples: [(line: Int, state: Int, item: Int)] = []
+    static let shownImpossible = 5
+    /// Consecutive draws of a player (items × items), for a machine without memory.
+    var pairs: [UInt64]
+    var badRows = 0
+    var firstBadRows: [LogError] = []
+
+    init(model: LogModel, machine: DrawMachine, options: LogOptions) {
+        self.model = model
+        self.machine = machine
+        self.options = options
+        items = machine.labels.count
+        itemIndex = Dictionary(machine.labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        hasMemory = machine.states.count > 1
+        visits = [UInt64](repeating: 0, count: machine.states.count)
+        drawn = [UInt64](repeating: 0, count: machine.states.count * items)
+        impossibleByItem = [UInt64](repeating: 0, count: items)
+        pairs = [UInt64](repeating: 0, count: !hasMemory && items <= Self.maximumPairedItems ? items * items : 0)
+    }
+
+    /// Tallies one line (a byte-order mark before the first was taken off by ``LogReader``).
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        if line.isEmpty || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+        if format == .undecided {
+            if line.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "{") {
+                format = .jsonLines
+            } else {
+                format = .csv
+                try header(line, number: number)
+                return
+            }
+        }
+        do {
+            let (item, player) = format == .csv ? try csvRow(line, number: number) : try jsonRow(line, number: number)
+            record(item: item, player: player, number: number)
+        } catch let error as LogError {
+            badRows += 1
+            if firstBadRows.count < LogTally.shownBadRows { firstBadRows.append(error) }
+            if badRows > options.skipBad {
+                if options.skipBad == 0 { throw error }
+                throw LogError(
+                    line: error.line, column: error.column, message: error.message,
+                    exceeded: .badRows(row: badRows, allowed: options.skipBad))
+            }
+        }
+    }
+
+    /// A CSV header: the `outcome` column (required) and `session` (the player), in any case.
+    mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        let names = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased() }
+        for name in ["outcome", "session"] where names.filter({ $0 == name }).count > 1 {
+            throw LogError(
+                line: number, column: 1,
+                message: "the header names the '\(name)' column more than once (in any case); give each column once")
+        }
+        guard let outcome = names.firstIndex(of: "outcome") else {
+            throw LogError(
+                line: number, column: 1,
+                message:
+                    "the header has no 'outcome' column (columns: \(names.joined(separator: ", "))); a prize draw's log needs outcome (the item drawn) and, optionally, session (the player)"
+            )
+        }
+        outcomeColumn = outcome
+        sessionColumn = names.firstIndex(of: "session") ?? -1
+        hasSessionColumn = sessionColumn >= 0
+        widest = max(outcomeColumn, sessionColumn)
+    }
+
+    /// Counts one draw: an item of the table against its player's state, which then moves on by the
+    /// declared rules; a label the table does not have is counted apart and leaves the state as it was.
+    mutating func record(item label: String, player: UInt64, number: Int) {
+        lines += 1
+        guard let item = itemIndex[label] else {
+            foreignLines += 1
+            if let seen = foreign[label] {
+                foreign[label] = (seen.count + 1, seen.firstLine)
+            } else if foreign.count < 100 {
+                foreign[label] = (1, number)
+            }
+            return
+        }
+        let remembered = players[player]
+        let state = hasMemory ? Int(remembered ?? 0) : 0
+        visits[state] &+= 1
+        drawn[state * items + item] &+= 1
+        if machine.states[state].odds[item] == .zero {
+            impossible &+= 1
+            impossibleByItem[item] &+= 1
+            if impossibleExamples.count < Self.shownImpossible { impossibleExamples.append((number, state, item)) }
+        }
+        if hasMemory {
+            players[player] = Int32(machine.states[state].next[item])
+        } else {
+            if let previous = remembered, previous > 0, !pairs.isEmpty { pairs[(Int(previous) - 1) * items + item] &+= 1 }
+            players[player] = Int32(item + 1)
+        }
+    }
+}
+
+// Fields of a row.
+extension PrizeDrawLogTally {
+    /// The item's label and the player's hash in a CSV row (quoted fields as RFC 4180 writes them).
+    func csvRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64) {
+        var label: String?
+        var player: UInt64 = 0
+        var index = 0, position = 0
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        while index <= widest {
+            var start = position, end = position
+            var text: String?
+            if position < line.count && line[position] == quote {
+                start = position + 1
+                end = start
+                var unquoted: [UInt8] = []
+                while end < line.count {
+                    if line[end] == quote {
+                        guard end + 1 < line.count, line[end + 1] == quote else { break }
+                        unquoted.append(quote)
+                        end += 2
+                        continue
+                    }
+                    unquoted.append(line[end])
+                    end += 1
+                }
+                guard end < line.count else {
+                    throw LogError(
+                        line: number, column: start,
+                        message:
+                            "field \(index + 1): the quote opened here is not closed on this line (a quoted CSV field ends with \"; a quote inside it is written \"\")"
+                    )
+                }
+                text = String(decoding: unquoted, as: UTF8.self)
+                position = end + 1
+                while position < line.count && line[position] != comma { position += 1 }
+            } else {
+                while end < line.count && line[end] != comma { end += 1 }
+                position = end
+            }
+            let field = text ?? String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+            if index == outcomeColumn { label = field.trimmingCharacters(in: .whitespaces) }
+            if index == sessionColumn { player = FNV1a.hash(field.trimmingCharacters(in: .whitespaces).utf8) }
+            index += 1
+            if position >= line.count { break }
+            position += 1
+        }
+        guard let label, index > widest else {
+            throw LogError(
+                line: number, column: line.count + 1, message: "the row has \(index) fields; the header names \(widest + 1) or more")
+        }
+        guard !label.isEmpty else { throw LogError(line: number, column: 1, message: "outcome: empty; a draw's line names the item drawn") }
+        return (label, player)
+    }
+
+    /// The item's label and the player's hash in a JSON line: `outcome` a string (or a number, read as
+    /// written), `session` a string or a number; keys in any case, each at most once.
+    func jsonRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64) {
+        let keyStarts = try LogFields.checkStrictJSON(line, number: number)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            throw LogError(line: number, column: 1, message: "not a JSON object")
+        }
+        var values: [String: Any] = [:]
+        for (key, value) in object { values[key.lowercased()] = value }
+        func text(_ name: String) throws -> String? {
+            guard let value = values[name], !(value is NSNull) else { return nil }
+            if let string = value as? String { return string.trimmingCharacters(in: .whitespaces) }
+            // JSON's true and false arrive as NSNumbers too; neither names an item or a player.
+            if let number = value as? NSNumber, String(cString: number.objCType) != "c" {
+                let double = number.doubleValue
+                return double == double.rounded() && abs(double) < 1e15 ? String(Int64(double)) : "\(double)"
+            }
+            throw LogError(line: number, column: (keyStarts[name] ?? 0) + 1, message: "\(name): must be a string or a number")
+        }
+        guard let label = try text("outcome"), !label.isEmpty else {
+            throw LogError(line: number, column: 1, message: "outcome: missing or empty; a draw's line names the item drawn")
+        }
+        let player = try text("session")
+        return (label, player.map { FNV1a.hash($0.utf8) } ?? 0)
+    }
+}

@@ -1,0 +1,190 @@
+import FairnessAudit
+import FairnessModel
+import FairnessSpec
+import FairnessStatistics
+import Foundation
+import TestSupport
+import Testing
+
+/// Logs of prize draws: every player's state rebuilt from the declared rules, each draw tested against its
+/// state's odds. The banner logs come from the game's own Python code (the star-banner probe, fair and with
+/// three planted defects, `Examples/logs/make_banner_logs.py`); what each defect should show is computed
+/// apart by dynamic programming over the game's and the declared state
+/// (`Fixtures/make_banner_log_expected.py`, committed with its output).
+@Suite("Prize draw logs")
+struct PrizeDrawLogTests {
+    struct Expected: Decodable {
+        struct Game: Decodable {
+            var impossible: Double
+            var shareOff: Double
+            enum CodingKeys: String, CodingKey {
+                case impossible
+                case shareOff = "share_off"
+            }
+        }
+        var drawsPerPlayer: Int
+        var games: [String: Game]
+        enum CodingKeys: String, CodingKey {
+            case drawsPerPlayer = "draws_per_player"
+            case games
+        }
+    }
+
+    static let expected: Expected = {
+        let url = Bundle.module.url(forResource: "banner_log_expected", withExtension: "json", subdirectory: "Fixtures")!
+        return try! JSONDecoder().decode(Expected.self, from: Data(contentsOf: url))
+    }()
+
+    /// The four banner logs, written once: 400 players × 500 draws each.
+    static let logs: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("banner-logs-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", packageRoot.appendingPathComponent("Examples/logs/make_banner_logs.py").path, folder.path, "--players", "400",
+            "--draws", "\(expected.drawsPerPlayer)", "--seed", "7",
+        ]
+        try! process.run()
+        process.waitUntilExit()
+        precondition(process.terminationStatus == 0, "make_banner_logs.py failed")
+        return folder
+    }()
+
+    static func audit(_ path: String, _ model: LogModel) throws -> AuditReport {
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var options = LogOptions()
+        options.file = path
+        return try OutcomeLog.audit(
+            descriptor: descriptor, model: model, options: options, settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
+    }
+
+    static func banner() throws -> LogModel {
+        try SpecParser.parse(contentsOf: packageRoot.appendingPathComponent("Examples/specs/star-banner.yaml")).logModel()
+    }
+
+    static func shareOff(_ report: AuditReport) -> ShareOffInterval? {
+        guard let fit = report.checks.first(where: { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) }),
+            case .shareOff(let interval, _, _) = fit.detailFacts
+        else { return nil }
+        return interval
+    }
+
+    static func impossible(_ report: AuditReport) -> CheckDetail.ImpossibleDraws? {
+        guard let check = report.checks.first(where: { $0.check == .impossibleDraws }), case .impossibleDraws(let facts) = check.detailFacts
+        else { return nil }
+        return facts
+    }
+
+    @Test func theFairBannerPassesWithNoImpossibleDraw() throws {
+        let report = try Self.audit(Self.logs.appendingPathComponent("banner-fair.csv").path, try Self.banner())
+        #expect(report.gate == .pass, "\(report.checks.map { "\($0.checkName): \($0.status) \($0.detail)" })")
+        #expect(Self.impossible(report)?.count == 0)
+        let interval = try #require(Self.shareOff(report))
+        #expect(interval.lower == 0 && interval.upper < 0.005)
+        // Memory declared: the draws are judged given their state; no serial-independence test.
+        #expect(!report.checks.contains { $0.check == .serialIndependence(.withinSessions) })
+        #expect(report.subjects[0].notes.contains(.prizeDrawLogRead(lines: 200_000, players: 400, jsonLines: false, sessionColumn: true)))
+    }
+
+    /// Each planted defect fails, and every magnitude's interval holds the figure computed apart.
+    @Test(arguments: ["banner-pity-not-reset.csv", "banner-guarantee-lost.csv", "banner-pity-one-late.csv"])
+    func aPlantedDefectFailsWithItsShare(_ name: String) throws {
+        let report = try Self.audit(Self.logs.appendingPathComponent(name).path, try Self.banner())
+        let figures = try #require(Self.expected.games[name])
+        #expect(report.gate == .fail)
+        let fit = try #require(report.checks.first { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) })
+        #expect(fit.status == .fail)
+        let interval = try #require(Self.shareOff(report))
+        #expect(interval.lower <= figures.shareOff && figures.shareOff <= interval.upper, "\(interval) vs \(figures.shareOff)")
+        let impossible = try #require(Self.impossible(report))
+        if figures.impossible > 1e-6 {
+            #expect(impossible.count > 0)
+            #expect(
+                impossible.lower <= figures.impossible && figures.impossible <= impossible.upper, "\(impossible) vs \(figures.impossible)")
+            #expect(impossible.items.map(\.item) == ["standard-5"])
+            #expect(impossible.examples.allSatisfy { $0.state.hasPrefix("guaranteed") })
+        } else {
+            #expect(impossible.count == 0)
+        }
+    }
+
+    /// The same draws as JSON Lines give the same figures as the CSV.
+    @Test func jsonLinesAndCSVAgree() throws {
+        let csv = try String(contentsOf: Self.logs.appendingPathComponent("banner-guarantee-lost.csv"), encoding: .utf8)
+        let json = csv.split(separator: "\n").dropFirst().prefix(50_000).map { line -> String in
+            let fields = line.split(separator: ",")
+            return #"{"session": "\#(fields[0])", "Outcome": "\#(fields[1])", "stake": 1}"#
+        }.joined(separator: "\n")
+        let head = csv.split(separator: "\n").prefix(50_001).joined(separator: "\n")
+        let folder = FileManager.default.temporaryDirectory
+        let csvPath = folder.appendingPathComponent("head-\(UUID().uuidString).csv").path
+        let jsonPath = folder.appendingPathComponent("head-\(UUID().uuidString).jsonl").path
+        try head.write(toFile: csvPath, atomically: true, encoding: .utf8)
+        try json.write(toFile: jsonPath, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(atPath: csvPath)
+            try? FileManager.default.removeItem(atPath: jsonPath)
+        }
+        let a = try Self.audit(csvPath, try Self.banner()), b = try Self.audit(jsonPath, try Self.banner())
+        // The same figures; the JSON lines have no header, so each line number is one less.
+        #expect(
+            a.checks.filter { $0.check != .impossibleDraws }.map(\.detail) == b.checks.filter { $0.check != .impossibleDraws }.map(\.detail)
+        )
+        let (first, second) = (try #require(Self.impossible(a)), try #require(Self.impossible(b)))
+        #expect(first.count > 0 && first.count == second.count && first.examples.map { $0.line - 1 } == second.examples.map(\.line))
+        #expect(a.outcomes == b.outcomes)
+    }
+
+    /// A no-repeat table: a repeat is impossible and named with its line and state; players are apart (one
+    /// player's draw does not move another's state); an item the table lacks fails invalid results.
+    @Test func aRepeatUnderNoRepeatIsAnImpossibleDraw() throws {
+        let table = PrizeTable(items: ["gem", "coin", "key"].map { PrizeTable.Item(label: $0, weight: ExactFraction(1)) })
+        let machine = try DrawMachine(table: table, memory: DrawMemory(noRepeat: 1))
+        let model = LogModel(name: "daily", summary: "no repeat", prizeDraw: machine)
+        let lines = ["session,outcome", "ann,gem", "bob,gem", "ann,coin", "bob,coin", "ann,coin", "bob,key", "ann,crown", "ann,gem"]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("norepeat-\(UUID().uuidString).csv").path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = try Self.audit(path, model)
+        let impossible = try #require(Self.impossible(report))
+        #expect(impossible.count == 1 && impossible.draws == 7)
+        #expect(impossible.examples.map(\.line) == [6] && impossible.examples.map(\.item) == ["coin"])
+        #expect(impossible.examples.first?.state.contains("coin") == true, "\(impossible.examples)")
+        let invalid = try #require(report.checks.first { $0.check == .invalidResults })
+        #expect(invalid.status == .fail && invalid.statistic == 1)
+    }
+
+    /// A table without memory whose cumulative search uses `<=` on a roll of 0 ... 99 (weights 50, 30, 20):
+    /// the first item gets 51 rolls, the last 19, a share of 1% off. The log fails and the interval holds
+    /// 1%; consecutive draws are tested for independence, and pass.
+    @Test func anOffByOneCumulativeSearchFailsWithItsShare() throws {
+        let table = PrizeTable(
+            items: [("common", 50), ("rare", 30), ("epic", 20)].map { PrizeTable.Item(label: $0.0, weight: ExactFraction($0.1)) })
+        let model = LogModel(name: "loot", summary: "a loot table", prizeDraw: try DrawMachine(table: table))
+        var random = SplitMix64(seed: 11)
+        var text = "outcome,session\n"
+        for line in 0..<200_000 {
+            let roll = Int(random.unit() * 100)
+            let item = roll <= 50 ? "common" : roll <= 80 ? "rare" : "epic"
+            text += "\(item),p\(line % 97)\n"
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loot-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = try Self.audit(path, model)
+        let interval = try #require(Self.shareOff(report))
+        #expect(interval.lower <= 0.01 && 0.01 <= interval.upper && interval.lower > 0.004, "\(interval)")
+        #expect(report.checks.first { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) }?.status == .fail)
+        #expect(report.checks.first { $0.check == .serialIndependence(.withinSessions) }?.status == .pass)
+    }
+
+    /// A CSV without an outcome column is a one-line error naming what the log needs.
+    @Test func aHeaderWithoutOutcomeIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).csv").path
+        try "player,item\nann,gem\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = #expect(throws: LogError.self) { try Self.audit(path, try Self.banner()) }
+        #expect(error?.description.contains("no 'outcome' column") == true, "\(String(describing: error))")
+    }
+}
