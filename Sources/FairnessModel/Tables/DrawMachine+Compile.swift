@@ -1,8 +1,8 @@
 extension DrawMachine {
     /// Compiles `table` and its `memory` into one machine.
     ///
-    /// Forms that combine: pity with a guarantee. Each of no-repeat, stock and a general machine stands
-    /// alone (a combination is refused, naming both; a general machine says anything they do).
+    /// Forms that combine: pity with a guarantee. Each of no-repeat, stock, a schedule and a general machine
+    /// stands alone (a combination is refused, naming both; a general machine says anything they do).
     /// - Throws: ``DrawMachineError`` naming the field at fault: no item with positive weight, a guarantee
     ///   without pity, a featured item that is not top, a pity that never reaches 1, no-repeat excluding
     ///   every item, a machine of more than ``stateLimit(items:)`` states.
@@ -11,7 +11,7 @@ extension DrawMachine {
         guard table.items.allSatisfy({ $0.weight >= .zero }) else { throw DrawMachineError("items", "a weight must not be negative") }
         let forms = [
             memory.pity != nil ? "pity" : nil, memory.noRepeat != nil ? "no-repeat" : nil, memory.stock != nil ? "stock" : nil,
-            memory.states != nil ? "states" : nil,
+            memory.states != nil ? "states" : nil, memory.schedule != nil ? "schedule" : nil,
         ].compactMap { $0 }
         if forms.count > 1 {
             throw DrawMachineError(
@@ -32,6 +32,8 @@ extension DrawMachine {
             states = try Self.stockStates(table, stock)
         } else if let general = memory.states {
             states = try Self.generalStates(table, general)
+        } else if let schedule = memory.schedule {
+            states = try Self.scheduleStates(table, schedule)
         } else {
             let odds = table.probabilities
             states = [State(name: "any draw", odds: odds, next: odds.map { _ in 0 })]
@@ -224,6 +226,34 @@ extension DrawMachine {
             return State(
                 name: state.name, odds: PrizeTable.normalised(state.weights),
                 next: table.items.indices.map { state.next[$0] ?? position })
+        }
+    }
+
+    /// A schedule's states: draw 1, 2, … of the period up to the last with weights of its own, then one
+    /// state for every later draw (the table's weights); each draw leads to the next.
+    static func scheduleStates(_ table: PrizeTable, _ schedule: DrawMemory.Schedule) throws -> [State] {
+        let n = table.items.count
+        guard !schedule.entries.isEmpty else { throw DrawMachineError("memory.schedule.draws", "must list at least one entry") }
+        let limit = DrawMachine.stateLimit(items: n)
+        for (position, entry) in schedule.entries.enumerated() {
+            let path = "memory.schedule.draws[\(position)]"
+            guard entry.draws.lowerBound >= 1, entry.draws.upperBound < limit else {
+                throw DrawMachineError(path + ".draws", "must be draws 1 to \(limit - 1) of the \(schedule.period.rawValue)")
+            }
+            guard entry.weights.count == n, entry.weights.allSatisfy({ $0 >= .zero }), entry.weights.contains(where: { $0 > .zero }) else {
+                throw DrawMachineError(path + ".weights", "must give every item a weight, not all 0 and none negative")
+            }
+            if let other = schedule.entries.prefix(position).firstIndex(where: { $0.draws.overlaps(entry.draws) }) {
+                throw DrawMachineError(path + ".draws", "overlaps the draws of entry \(other)")
+            }
+        }
+        let last = schedule.entries.map(\.draws.upperBound).max()!
+        let period = schedule.period.rawValue
+        return (1...last + 1).map { draw in
+            let weights = schedule.entries.first { $0.draws.contains(draw) }?.weights ?? table.items.map(\.weight)
+            return State(
+                name: draw > last ? "\(period) draw \(draw)+" : "\(period) draw \(draw)", odds: PrizeTable.normalised(weights),
+                next: Array(repeating: min(draw, last), count: n))
         }
     }
 }

@@ -67,6 +67,43 @@ public struct DrawMemory: Sendable, Hashable {
         }
     }
 
+    /// Odds that change with the draws made since a period began — a session, or a day (a daily spin whose
+    /// first draw is richer): the n-th draw of the period (n from 1) uses the weights of the entry whose
+    /// ``Entry/draws`` hold n, and a draw past every entry the table's own weights. A new period (the
+    /// fresh state: a probe's `reset`, a new `session` value in a log) starts the count again.
+    public struct Schedule: Sendable, Hashable {
+        /// What starts the count again.
+        public enum Period: String, Sendable, Hashable, CaseIterable {
+            /// A player's session.
+            case session
+            /// A calendar day.
+            case day
+        }
+        /// The weights of some draws of the period.
+        public struct Entry: Sendable, Hashable {
+            /// The draws of the period (from 1) these weights apply to.
+            public var draws: ClosedRange<Int>
+            /// Each item's weight on those draws (table order).
+            public var weights: [ExactFraction]
+
+            /// Weights `weights` on the draws `draws` of the period.
+            public init(draws: ClosedRange<Int>, weights: [ExactFraction]) {
+                self.draws = draws
+                self.weights = weights
+            }
+        }
+        /// What starts the count again.
+        public var period: Period
+        /// The draws with weights of their own, in any order; their ranges do not overlap.
+        public var entries: [Entry]
+
+        /// A schedule of `entries` counted per `period`.
+        public init(period: Period, entries: [Entry]) {
+            self.period = period
+            self.entries = entries
+        }
+    }
+
     /// One state of a general machine.
     public struct State: Sendable, Hashable {
         /// The state's name.
@@ -94,14 +131,20 @@ public struct DrawMemory: Sendable, Hashable {
     public var stock: Stock?
     /// A general machine (the first state is where every player starts), if declared.
     public var states: [State]?
+    /// Odds by the draw's place in its session or day, if declared.
+    public var schedule: Schedule?
 
     /// Memory made of the given forms (none: draws without memory).
-    public init(pity: Pity? = nil, guarantee: Guarantee? = nil, noRepeat: Int? = nil, stock: Stock? = nil, states: [State]? = nil) {
+    public init(
+        pity: Pity? = nil, guarantee: Guarantee? = nil, noRepeat: Int? = nil, stock: Stock? = nil, states: [State]? = nil,
+        schedule: Schedule? = nil
+    ) {
         self.pity = pity
         self.guarantee = guarantee
         self.noRepeat = noRepeat
         self.stock = stock
         self.states = states
+        self.schedule = schedule
     }
 
     /// No memory: every draw is from the whole table.

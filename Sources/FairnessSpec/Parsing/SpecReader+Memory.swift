@@ -8,7 +8,7 @@ extension SpecReader {
         _ node: Node, _ path: String, label: (Node, String) throws -> Int, labelList: (Node, String) throws -> [Int],
         table: inout PrizeTable
     ) throws -> DrawMemory {
-        let fields = try mapping(node, path, allowed: ["pity", "guarantee", "no-repeat", "stock", "states"])
+        let fields = try mapping(node, path, allowed: ["pity", "guarantee", "no-repeat", "stock", "states", "schedule"])
         var memory = DrawMemory.none
         if let pityNode = fields["pity"]?.value {
             let pityPath = join(path, "pity")
@@ -51,7 +51,44 @@ extension SpecReader {
         if let statesNode = fields["states"]?.value {
             memory.states = try states(statesNode, join(path, "states"), label: label, table: table)
         }
+        if let scheduleNode = fields["schedule"]?.value {
+            memory.schedule = try schedule(scheduleNode, join(path, "schedule"), label: label, table: table)
+        }
         return memory
+    }
+
+    /// `schedule: {per: session | day, draws: [{draws: 1 | "2-5", weights: {label: weight}}]}`: an item
+    /// missing from `weights` has weight 0; draws past every entry use the table's weights.
+    func schedule(_ node: Node, _ path: String, label: (Node, String) throws -> Int, table: PrizeTable) throws -> DrawMemory.Schedule {
+        let fields = try mapping(node, path, allowed: ["per", "draws"])
+        let period = try choice(try require(fields, "per", in: node, path), join(path, "per"), DrawMemory.Schedule.Period.self)
+        let listNode = try require(fields, "draws", in: node, path)
+        guard case .sequence(let list) = listNode, !list.isEmpty else {
+            throw fail(listNode, join(path, "draws"), "must be a non-empty list of {draws, weights}")
+        }
+        let entries = try list.enumerated().map { index, entryNode in
+            let entryPath = "\(join(path, "draws"))[\(index)]"
+            let entry = try mapping(entryNode, entryPath, allowed: ["draws", "weights"])
+            let drawsNode = try require(entry, "draws", in: entryNode, entryPath)
+            let text = try string(drawsNode, entryPath + ".draws")
+            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard (1...2).contains(bounds.count), let first = bounds.first ?? nil, let last = bounds.last ?? nil, first >= 1, first <= last,
+                last < DrawMachine.stateLimit
+            else {
+                throw fail(drawsNode, entryPath + ".draws", "must be a draw of the \(period.rawValue) (3) or a range of them (2-5), from 1")
+            }
+            let weightsNode = try require(entry, "weights", in: entryNode, entryPath)
+            guard case .mapping(let weightEntries) = weightsNode else {
+                throw fail(weightsNode, entryPath + ".weights", "must map item labels to weights")
+            }
+            var weights = [ExactFraction](repeating: .zero, count: table.items.count)
+            for (item, weight) in weightEntries {
+                let itemPath = entryPath + ".weights." + (item.string ?? "")
+                weights[try label(item, itemPath)] = try fraction(weight, itemPath)
+            }
+            return DrawMemory.Schedule.Entry(draws: first...last, weights: weights)
+        }
+        return DrawMemory.Schedule(period: period, entries: entries)
     }
 
     /// `states: [{name, weights: {label: weight}, next: {label: state}}]`: the first state is the start;

@@ -107,6 +107,32 @@ struct DrawMachineFiguresTests {
         #expect(rare.median == 69 && rare.percentile90 == 230 && rare.percentile99 == 459)
     }
 
+    /// A daily chest: draw 1 of the day gives the gem 1/10, draws 2–3 1/20, later draws 1/50. Draws until the
+    /// gem from a new day: E[N] = Σₙ P(N > n) = 1 + 9/10 + 9/10·19/20 + 9/10·(19/20)²·50 = 17347/400.
+    @Test func aDailyScheduleCountsDrawsOfTheDay() throws {
+        let table = PrizeTable(items: [.init(label: "gem", weight: ExactFraction(1)), .init(label: "dust", weight: ExactFraction(49))])
+        let schedule = DrawMemory.Schedule(
+            period: .day,
+            entries: [
+                .init(draws: 2...3, weights: [ExactFraction(1), ExactFraction(19)]),
+                .init(draws: 1...1, weights: [ExactFraction(1), ExactFraction(9)]),
+            ])
+        var machine = try DrawMachine(table: table, memory: DrawMemory(schedule: schedule))
+        #expect(machine.states.map(\.name) == ["day draw 1", "day draw 2", "day draw 3", "day draw 4+"])
+        #expect(machine.states.map(\.next) == [[1, 1], [2, 2], [3, 3], [3, 3]])
+        #expect(machine.states[0].odds[0] == ExactFraction(1, 10) && machine.states[3].odds[0] == ExactFraction(1, 50))
+        machine.top = [0]
+        #expect(DrawMachineFigures(machine).untilTop?.mean == ExactFraction(17347, 400))
+        let overlapping = DrawMemory.Schedule(
+            period: .session, entries: [.init(draws: 1...3, weights: [.one, .one]), .init(draws: 3...3, weights: [.one, .one])])
+        #expect(throws: DrawMachineError("memory.schedule.draws[1].draws", "overlaps the draws of entry 0")) {
+            try DrawMachine(table: table, memory: DrawMemory(schedule: overlapping))
+        }
+        #expect(throws: DrawMachineError.self) {
+            try DrawMachine(table: table, memory: DrawMemory(noRepeat: 1, schedule: schedule))
+        }
+    }
+
     @Test func fractionsReadAsWritten() {
         #expect(ExactFraction(text: "0.006") == ExactFraction(3, 500))
         #expect(ExactFraction(text: "0.6%") == ExactFraction(3, 500))
