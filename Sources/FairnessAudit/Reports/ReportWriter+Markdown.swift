@@ -19,7 +19,7 @@ extension ReportWriter {
         for f in families { out += markdownFamily(f, r) }
         for s in single { out += markdownSubject(s, r) }
         out.append("")
-        out.append(isLog ? (isPrizeDrawLog(r) ? prizeDrawLogMethods : logMethods) : methods)
+        out.append(isLog ? (isPrizeDrawLog(r) ? prizeDrawLogMethods : logMethods) : gameMethods(r))
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -49,12 +49,15 @@ extension ReportWriter {
         } else {
             out.append("")
             out.append(
-                "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (strict mode gates them)"). A session is \(r.sessionSpins) spins."
+                onlyPrizeDraws(r)
+                    ? "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, unfair odds above a materiality of \(number(r.materiality)) of draws\(r.strict ? "; **strict**: every finding gates" : "")."
+                    : "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (strict mode gates them)"). A session is \(r.sessionSpins) spins."
             )
             out.append("")
             out.append(
                 reproduce(r.command)
-                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for each subject's p-values below (Holm within the subject: its verdict is the same alone or in any run), blocks of \(r.blockSize) trials, consistency sweep of \(r.sweepSteps) steps per turn."
+                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for each subject's p-values below (Holm within the subject: its verdict is the same alone or in any run), blocks of \(r.blockSize) trials"
+                    + (onlyPrizeDraws(r) ? "." : ", consistency sweep of \(r.sweepSteps) steps per turn.")
             )
         }
         return out

@@ -1,7 +1,54 @@
 import Foundation
 
-// The methods sections of log audits.
+// The methods sections: an audit of games, of prize draws, of logs.
 extension ReportWriter {
+    /// Whether every subject of the report is a prize draw (no wheel or dice words apply).
+    static func onlyPrizeDraws(_ r: AuditReport) -> Bool {
+        !r.subjects.isEmpty && r.subjects.allSatisfy { $0.kind == .prizeDraw }
+    }
+
+    /// The methods of an audit of games: the wheels' and dice's, the prize draws', or both.
+    static func gameMethods(_ r: AuditReport) -> String {
+        if onlyPrizeDraws(r) { return "## Methods and finding classes\n\n" + prizeDrawMethods + "\n" + sharedSamplingMethods }
+        if r.subjects.contains(where: { $0.kind == .prizeDraw }) { return methods + "\n" + prizeDrawMethods }
+        return methods
+    }
+
+    /// How a prize draw is audited: its exact figures, its own draw given its state, its sampled sessions.
+    static let prizeDrawMethods = """
+        - **Prize draws** are judged in the words of a draw: items, states, draws. The table and its declared
+          memory are compiled into one machine of states; its exact figures — each state's odds, the long-run
+          rate of every item, the draws until a top item — are rational numbers, compared with what the game
+          discloses within half the unit it rounds to (*disclosed … equals exact*; a hard limit the machine
+          can pass is an *invalid* finding, its magnitude the share of waits beyond it).
+        - **Draw odds given the state** (exact): the game's own draw is brought to every declared state by
+          its likeliest draws, and its draw there is partitioned exactly over the draw U (the game answers
+          which item each U gives without drawing, and the partition's edges are found by bisection), then
+          compared with the state's odds; the magnitude is Σ over states of the state's long-run share × the
+          total variation between the game's odds and the declared ones. A draw that does not give the same
+          item when asked again is INCONCLUSIVE. **State transitions** (exact): every item is drawn in every
+          state and the game followed away from the start, its draws compared with the declared next state's;
+          a wrong transition is blamed on the first draw that leads astray, with its long-run share.
+        - **Sampled sessions**: each block is one player from a fresh state; the counts of the items are
+          tested against expected counts pooled over the states the declaration puts each draw in (Pearson's
+          X², conservative for odds that vary). A draw with memory is not tested for serial independence: its
+          draws depend on each other by design and are judged given their state instead.
+        """
+
+    /// The sampled tests' shared rules, for a report of prize draws only.
+    static let sharedSamplingMethods = """
+        - **Sampled checks** use the toolkit's generator. Pearson's X² takes the exact multinomial p-value
+          where the tables near the observed X² can be enumerated, marked "(exact)", and the chi-square
+          approximation elsewhere; rarer outcomes are pooled with a neighbour below 5 expected, and too few
+          draws gives INCONCLUSIVE with the draws needed. Each subject's p-values form one family corrected by
+          Holm's method at α; a check fails when its Holm-adjusted p-value is at most α. "Detectable" gives the
+          deviation each test would catch with 90% power at Holm's strictest level α/m.
+        - **Finding classes.** *Invalid outcome*: an item outside the table, a trap, a broken hard limit —
+          material at any positive share. *Unfair odds*: the game's odds in a state, or a published figure,
+          differ from the declared ones — material above the materiality threshold. Strict mode makes every
+          finding gate.
+        """
+
     /// Whether the report is of a prize draw's log (its subject's state rebuilt per player).
     static func isPrizeDrawLog(_ r: AuditReport) -> Bool {
         r.subjects.contains { subject in
