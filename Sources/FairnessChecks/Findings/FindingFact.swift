@@ -61,6 +61,9 @@ public enum FindingFact: Sendable, Hashable {
     case drawOddsDifferGivenState(state: String, difference: Double, states: Int, share: Double?)
     /// The game's own draw gives labels outside the table (the first few) or traps, on `share` of draws in the long run.
     case drawOutsideTable(labels: [String], traps: Bool, share: Double?)
+    /// The game's own draw gives items of the table that its declared state makes impossible (the first few,
+    /// with the state where the most are drawn), on `share` of draws in the long run.
+    case drawForbiddenInState(labels: [String], state: String, share: Double?)
     /// The game's own draw never gives items its declaration draws.
     case itemsNeverDrawn([String])
     /// After drawing `item` in `state` the game is not in the declared state `declaredNext` (its odds part

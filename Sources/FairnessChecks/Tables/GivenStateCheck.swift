@@ -77,6 +77,10 @@ public struct GivenStateCheck: Sendable, Hashable {
     public var oddsShare: Double?
     /// The long-run share of draws that give a label outside the table or trap.
     public var invalidShare: Double?
+    /// The long-run share of draws that give an item of the table that the state's declared odds make
+    /// impossible (a repeat under no-repeat, a sold-out item, the standard item while the featured one is
+    /// guaranteed): Σ over states of its long-run share × the game's share of such items there.
+    public var forbiddenShare: Double?
     /// Draws (state, item) checked as transitions.
     public var transitionsChecked: Int
     /// Those after which the game's state is not the declared one.

@@ -9,10 +9,10 @@ extension GivenStateRun {
         var check = GivenStateCheck(
             declaredStates: reached.count, statesChecked: order.count,
             unreached: reached.filter { paths[$0] == nil }.map { machine.states[$0].name }, gaps: [], oddsShare: nil,
-            invalidShare: nil, transitionsChecked: 0, wrongTransitions: [], transitionShare: nil, itemsNeverDrawn: [],
+            invalidShare: nil, forbiddenShare: nil, transitionsChecked: 0, wrongTransitions: [], transitionShare: nil, itemsNeverDrawn: [],
             unstable: unstable)
         guard unstable == nil else { return check }
-        var oddsShare = 0.0, invalidShare = 0.0
+        var oddsShare = 0.0, invalidShare = 0.0, forbiddenShare = 0.0
         var drawn = Set<Int>(), declared = Set<Int>()
         var diverging: [Edge: (parts: Int, walked: [Edge])] = [:]
         var depth: [Int: Int] = [:]
@@ -30,6 +30,7 @@ extension GivenStateRun {
                 if let weight = longRun?[state] {
                     oddsShare += weight * gap.gap.totalVariation
                     invalidShare += weight * gap.outside
+                    forbiddenShare += weight * gap.forbidden
                 }
             }
             try checkTransitions(from: state, depth: depth, into: &check, diverging: &diverging)
@@ -39,22 +40,24 @@ extension GivenStateRun {
         if longRun != nil {
             check.oddsShare = oddsShare
             check.invalidShare = invalidShare
+            check.forbiddenShare = forbiddenShare
         }
         report(diverging, into: &check)
         return check
     }
 
-    /// How a state's draws differ from its declared odds, and the share outside the table (traps included).
-    func gap(_ state: Int, _ table: IndexDrawTable) -> (gap: GivenStateCheck.StateGap, outside: Double)? {
+    /// How a state's draws differ from its declared odds, the share outside the table (traps included), and
+    /// the share of items of the table the state's declared odds make impossible.
+    func gap(_ state: Int, _ table: IndexDrawTable) -> (gap: GivenStateCheck.StateGap, outside: Double, forbidden: Double)? {
         let game = table.probabilities
         let odds = machine.states[state].odds
         var items: [GivenStateCheck.ItemShare] = []
-        var variation = table.trapShare, outside = table.trapShare
+        var variation = table.trapShare, outside = table.trapShare, forbidden = 0.0
         for index in Set(game.keys).union(odds.indices).sorted() {
             let declaredShare = index < odds.count ? odds[index].double : 0
             let gameShare = game[index] ?? 0
             variation += abs(gameShare - declaredShare)
-            if index >= odds.count { outside += gameShare }
+            if index >= odds.count { outside += gameShare } else if declaredShare == 0 { forbidden += gameShare }
             if abs(gameShare - declaredShare) > Self.tolerance {
                 items.append(.init(label: label(index), game: gameShare, declared: declaredShare))
             }
@@ -64,7 +67,7 @@ extension GivenStateRun {
         return (
             .init(
                 state: machine.states[state].name, items: items, trapShare: table.trapShare, totalVariation: variation / 2,
-                longRunShare: longRun?[state]), outside
+                longRunShare: longRun?[state]), outside, forbidden
         )
     }
 

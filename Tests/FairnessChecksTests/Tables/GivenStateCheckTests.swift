@@ -75,6 +75,25 @@ struct GivenStateCheckTests {
         let worst = try #require(check.gaps.first { $0.state == "guaranteed, pity 0" })
         #expect(Set(worst.items.map(\.label)) == ["featured-5", "standard-5"])
         #expect(abs(worst.totalVariation - 0.003) < 1e-12)
+        // Each standard five-star it draws there is one the state forbids: in the long run, half the top draws
+        // of the guaranteed states, and those are as many as the lost 50/50s, the standard five-star's rate.
+        let rates = try #require(DrawMachineFigures(Self.bannerMachine).longRunRates)
+        #expect(abs((check.forbiddenShare ?? 0) - rates[1].double / 2) < 1e-12, "\(check.forbiddenShare ?? -1)")
+    }
+
+    /// "Never the same image twice in a row" whose memory is dead (a refactor assigned the last index to a
+    /// parameter): every draw is uniform over the four, so a quarter of the draws repeat what the state forbids.
+    @Test func aNoRepeatWhoseMemoryIsDeadDrawsWhatItsStateForbids() throws {
+        final class Images: PrizeDrawSession {
+            func reset() {}
+            func draw(_ draws: [Double]) -> [DrawPick] { peek(draws) }
+            func peek(_ draws: [Double]) -> [DrawPick] { draws.map { .item("img\(min(3, Int($0 * 4)))") } }
+        }
+        let machine = try DrawMachine(
+            table: PrizeTable(items: (0..<4).map { .init(label: "img\($0)", weight: .one) }), memory: DrawMemory(noRepeat: 1))
+        let check = try Self.check(Images(), machine)
+        #expect(check.gaps.count == 4 && check.invalidShare == 0)
+        #expect(abs((check.forbiddenShare ?? 0) - 0.25) < 1e-12, "\(check.forbiddenShare ?? -1)")
     }
 
     @Test(arguments: [Banner.Bug.pityNeverReset, .fourStarResetsPity])

@@ -27,7 +27,8 @@ extension ReportNarrator {
                     ? "; it picks indices no sector has (\(outside.map(String.init).joined(separator: ", "))) on \(share(outsideShare)) of spins"
                     : "")
                 + (trapShare > 0 ? "; it traps on \(share(trapShare)) of spins" : "")
-        case .disclosedFigureDiffers, .disclosedOddsDiffer, .drawOddsDifferGivenState, .drawOutsideTable, .itemsNeverDrawn,
+        case .disclosedFigureDiffers, .disclosedOddsDiffer, .drawOddsDifferGivenState, .drawOutsideTable, .drawForbiddenInState,
+            .itemsNeverDrawn,
             .wrongTransition, .drawNotPartitioned:
             tableSentence(fact)
         default: diceOrPayoutSentence(fact)

@@ -100,6 +100,9 @@ extension ReportNarrator {
                 + [labels.isEmpty ? nil : "items the table does not have (\(labels.joined(separator: ", ")))", traps ? "traps" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
                 + (longRun.map { " on \(share($0)) of draws in the long run" } ?? "")
+        case .drawForbiddenInState(let labels, let state, let longRun):
+            "the game draws items its declared state makes impossible (\(labels.joined(separator: ", "))), such as in '\(state)'"
+                + (longRun.map { ", on \(share($0)) of draws in the long run" } ?? "")
         case .itemsNeverDrawn(let labels): "the game never draws \(labels.joined(separator: ", ")), which its declaration draws"
         case .wrongTransition(let state, let item, let declaredNext, let partsAfter, let count, let longRun):
             "\(count) draws (an item in a state) leave the game elsewhere than declared; the most frequent in play: \(item) drawn in '\(state)', declared to lead to '\(declaredNext)': from there the game's odds part from the declared ones \(parting(partsAfter))"

@@ -20,7 +20,7 @@ extension SubjectAudit {
         let session = try subject.makeSession()
         if let session {
             let given = try GivenStateCheck(session, machine: machine, longRun: figures.stateShares)
-            checks += givenStateChecks(name, given, settings: settings)
+            checks += givenStateChecks(name, given, machine: machine, settings: settings)
             affected = given.unstable == nil ? (given.oddsShare ?? 0) + (given.transitionShare ?? 0) : nil
         }
         let driver = PrizeDrawDriver(subject, ownDraw: session != nil)
@@ -113,7 +113,8 @@ extension SubjectAudit {
     }
 
     /// The checks of the game's own draw given its declared state.
-    static func givenStateChecks(_ name: String, _ given: GivenStateCheck, settings: AuditSettings) -> [PendingCheck] {
+    static func givenStateChecks(_ name: String, _ given: GivenStateCheck, machine: DrawMachine, settings: AuditSettings) -> [PendingCheck]
+    {
         if let unstable = given.unstable {
             return [
                 PendingCheck(
@@ -129,12 +130,25 @@ extension SubjectAudit {
             }
         }
         var finding: Finding?
-        let outside = Set(given.gaps.flatMap { $0.items.filter { $0.declared == 0 && $0.game > 0 }.map(\.label) })
+        let known = Set(machine.labels)
+        let drawnWhereZero = given.gaps.flatMap { $0.items.filter { $0.declared == 0 && $0.game > 0 }.map(\.label) }
+        let outside = Set(drawnWhereZero.filter { !known.contains($0) })
+        let forbidden = Set(drawnWhereZero.filter { known.contains($0) })
         let traps = given.gaps.contains { $0.trapShare > 0 }
         if !outside.isEmpty || traps {
             finding = Finding(
                 .invalid, magnitude: given.invalidShare,
                 fact: .drawOutsideTable(labels: outside.sorted().prefix(4).map { $0 }, traps: traps, share: given.invalidShare))
+        } else if !forbidden.isEmpty {
+            // The state where the game draws the most of what its state forbids.
+            let worst = given.gaps.max { a, b in
+                a.items.filter { $0.declared == 0 }.reduce(0) { $0 + $1.game }
+                    < b.items.filter { $0.declared == 0 }.reduce(0) { $0 + $1.game }
+            }
+            finding = Finding(
+                .invalid, magnitude: given.forbiddenShare,
+                fact: .drawForbiddenInState(
+                    labels: forbidden.sorted().prefix(4).map { $0 }, state: worst?.state ?? "", share: given.forbiddenShare))
         } else if let worst = given.gaps.first, let item = worst.items.first {
             finding = Finding(
                 .odds, magnitude: given.oddsShare ?? abs(item.game - item.declared),
