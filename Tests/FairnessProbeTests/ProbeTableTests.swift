@@ -59,22 +59,34 @@ struct ProbeTableTests {
     }
 }
 
-/// Public loot tables and gacha draws ported as probes (`Fixtures/tables/SOURCES.md`): every correct game
-/// and twin passes; every defect fails with the exact share `make_expected.py` computes by enumerating rolls.
+/// Public loot tables and gacha draws ported as probes (`Fixtures/tables/SOURCES.md`), with and without
+/// memory: every correct game and twin passes; every defect fails with the exact share `make_expected.py`
+/// computes apart — by enumerating rolls for tables, and from the declared chain solved in fractions for
+/// draws with memory.
 @Suite("public prize tables", .serialized, .fullTierOnly)
 struct PublicTableTests {
     static let folder = packageRoot.appendingPathComponent("Tests/FairnessProbeTests/Fixtures/tables")
 
     struct Expected: Decodable {
-        let shares: [String: String]
-        let variation: String
+        /// Each item's exact share of a draw (tables without memory).
+        let shares: [String: String]?
+        /// The total variation from the declared table; "0" for a correct game.
+        let variation: String?
+        /// The share of draws in play giving an item the declared state forbids.
+        let forbidden: String?
+        /// The share of draws in play made with wrong odds.
+        let odds: String?
+        /// "fail": the game's state moves elsewhere than declared.
+        let transitions: String?
     }
 
     static func fraction(_ text: String) -> Double { ExactFraction(text: text)!.double }
 
     @Test(arguments: [
         "scout507-dungeon-loot", "eduardmirzoyan-drop", "genasim-random-loot", "genasim-random-loot --twin", "andreimaroiu-weighted",
-        "andreimaroiu-weighted --twin", "vishnuk-gacha",
+        "andreimaroiu-weighted --twin", "vishnuk-gacha", "traveling-lumine-wish", "traveling-lumine-wish --planted", "midori-gacha-system",
+        "mikah13-no-repeat", "mikah13-no-repeat --regression", "hanswillem-pick-random", "daredev256-diverse-pick",
+        "daredev256-diverse-pick --planted", "mt-jin-lucky-draw", "aaartyomsss-shuffle-bag", "pietergmail-seven-bag",
     ])
     func eachGameIsJudgedByItsOwnDraw(game: String) throws {
         let expected = try JSONDecoder().decode(
@@ -86,20 +98,29 @@ struct PublicTableTests {
             [try spec.probeSubject(command: probe, timeout: 20)],
             settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 5, threads: 2)))
         let given = try #require(report.checks.first { $0.check == .drawOddsGivenState })
+        let transitions = try #require(report.checks.first { $0.check == .stateTransitions })
         guard case .givenState(let check) = given.detailFacts else {
             Issue.record("no figures")
             return
         }
-        let variation = Self.fraction(expected.variation)
-        if variation == 0 {
-            #expect(report.gate == .pass, "\(report.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
-            #expect(check.gaps.isEmpty)
-        } else {
+        if let forbidden = expected.forbidden {
+            #expect(given.status == .fail && given.findingClass == .invalid)
+            #expect(abs((check.forbiddenShare ?? 0) - Self.fraction(forbidden)) < 1e-12, "\(check.forbiddenShare ?? -1) vs \(forbidden)")
+        } else if let odds = expected.odds {
+            #expect(given.status == .fail && given.findingClass == .odds)
+            #expect(abs((check.oddsShare ?? 0) - Self.fraction(odds)) < 1e-12, "\(check.oddsShare ?? -1) vs \(odds)")
+        } else if expected.transitions != nil {
+            #expect(transitions.status == .fail && !check.wrongTransitions.isEmpty)
+        } else if let variation = expected.variation.map(Self.fraction), variation > 0 {
             #expect(given.status == .fail && given.findingClass == .odds)
             #expect(abs((check.oddsShare ?? 0) - variation) < 1e-12, "\(check.oddsShare ?? -1) vs \(variation)")
             for item in check.gaps[0].items {
-                #expect(abs(item.game - Self.fraction(expected.shares[item.label] ?? "0")) < 1e-12, "\(item)")
+                #expect(abs(item.game - Self.fraction(expected.shares?[item.label] ?? "0")) < 1e-12, "\(item)")
             }
+        } else {
+            let gated = report.checks.filter { $0.subject == spec.name && $0.status == .fail }
+            #expect(gated.isEmpty, "\(gated.map { "\($0.checkName): \($0.detail)" })")
+            #expect(check.gaps.isEmpty && check.wrongTransitions.isEmpty)
         }
     }
 }

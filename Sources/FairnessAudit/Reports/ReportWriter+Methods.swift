@@ -24,8 +24,10 @@ extension ReportWriter {
         - **Draw odds given the state** (exact): the game's own draw is brought to every declared state by
           its likeliest draws, and its draw there is partitioned exactly over the draw U (the game answers
           which item each U gives without drawing, and the partition's edges are found by bisection), then
-          compared with the state's odds; the magnitude is Σ over states of the state's long-run share × the
-          total variation between the game's odds and the declared ones. A draw that does not give the same
+          compared with the state's odds; the magnitude, a share of draws *in play*, is Σ over states of the
+          state's weight × the total variation between the game's odds and the declared ones, a state's
+          weight being its long-run share of draws, or, for a state play leaves for good (a fresh player's
+          first draws), its share of the draws of a session. A draw that does not give the same
           item when asked again is INCONCLUSIVE. **State transitions** (exact): every item is drawn in every
           state and the game followed away from the start, its draws compared with the declared next state's;
           a wrong transition is blamed on the first draw that leads astray, with its long-run share.

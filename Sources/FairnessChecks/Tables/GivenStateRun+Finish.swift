@@ -71,6 +71,27 @@ extension GivenStateRun {
         )
     }
 
+    /// The game's draw in its current state, partitioned over u.
+    mutating func partitionHere() throws -> IndexDrawTable {
+        var failure: Error?
+        let table = IndexDrawTable { draws in
+            guard failure == nil else { return draws.map { _ in .trap } }
+            do { return try self.peek(draws) } catch {
+                failure = error
+                return draws.map { _ in .trap }
+            }
+        }
+        if let failure { throw failure }
+        return table
+    }
+
+    /// Whether two partitions give every pick the same share (within ``tolerance``).
+    static func sameShares(_ a: IndexDrawTable, _ b: IndexDrawTable) -> Bool {
+        let (x, y) = (a.probabilities, b.probabilities)
+        return Set(x.keys).union(y.keys).allSatisfy { abs((x[$0] ?? 0) - (y[$0] ?? 0)) <= tolerance }
+            && abs(a.trapShare - b.trapShare) <= tolerance
+    }
+
     /// Shares that differ by less than this are equal: a game's exact share is a multiple of 2⁻⁵³, a
     /// declared one any fraction, so a correct game differs by a few 2⁻⁵³ per run.
     static let tolerance = 1e-9
@@ -112,18 +133,25 @@ extension GivenStateRun {
 
     /// Walks the game from the declared state `start` (the game's session standing where the declaration
     /// says `start` is): at each step its draws at the edges of the declared state's partition are compared
-    /// with that partition, then the likeliest item the game draws there is drawn. Returns the step at
-    /// which they first differ, or nil if they never do before the walk meets a state again.
+    /// with that partition, then the likeliest item the game draws there is drawn. Where a draw differs,
+    /// the game's draw there is partitioned again and its item shares compared: a game whose state holds
+    /// more than the declared one (a list in the order its draws left it) may give the items on other
+    /// draws u with the same shares, which is the same state. Returns the step at which the shares first
+    /// differ, or nil if they never do before the walk meets a state again.
     /// The walk moves only to states farther from the start (by `paths`), so it never takes a draw back
     /// towards the start (a pity reset, a refill), and stops where none leads farther.
     mutating func walk(from start: Int, depth: [Int: Int]) throws -> (parts: Int, walked: [(state: Int, item: Int)])? {
         var state = start
         var walked: [(state: Int, item: Int)] = []
         for step in 0..<GivenStateCheck.walkLimit {
-            guard let table = partitions[state] else { return nil }
+            guard var table = partitions[state] else { return nil }
             let edges = Self.edges(of: table)
             let answers = try peek(edges.map(DrawGrid.u))
-            if zip(edges, answers).contains(where: { table.pick(at: $0) != $1 }) { return (step, walked) }
+            if zip(edges, answers).contains(where: { table.pick(at: $0) != $1 }) {
+                let here = try partitionHere()
+                guard Self.sameShares(here, table) else { return (step, walked) }
+                table = here
+            }
             let odds = machine.states[state].odds
             let game = table.probabilities
             let here = depth[state] ?? 0

@@ -58,15 +58,7 @@ struct GivenStateRun {
             let state = queue[position]
             position += 1
             try replay(paths[state]!)
-            var failure: Error?
-            let table = IndexDrawTable { draws in
-                guard failure == nil else { return draws.map { _ in .trap } }
-                do { return try self.peek(draws) } catch {
-                    failure = error
-                    return draws.map { _ in .trap }
-                }
-            }
-            if let failure { throw failure }
+            let table = try partitionHere()
             partitions[state] = table
             order.append(state)
             // Asked again: random draws and some of the sweep.

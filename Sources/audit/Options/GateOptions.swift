@@ -29,7 +29,8 @@ struct GateOptions: ParsableArguments {
     @Option(
         name: .customLong("session-spins"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Spins in the longest session play is assumed to reach; rotations beyond are latent.", valueName: "n"))
+            "Spins (or draws) in the longest session play is assumed to reach; rotations beyond are latent, and a prize draw's first draws count by their share of it.",
+            valueName: "n"))
     var sessionSpins = SessionReach.defaultSpins
 
     @Option(

@@ -133,6 +133,24 @@ struct DrawMachineFiguresTests {
         }
     }
 
+    /// A state play leaves for good weighs its share of a session's draws: under no-repeat the fresh state is
+    /// the first draw only (1/N of a session of N draws); the others keep their long-run shares. For the daily
+    /// chest, draws 1, 2 and 3 of the day are 1/N each, and every later draw is the last state's.
+    @Test func statesPlayLeavesWeighTheirShareOfASession() throws {
+        let fruit = try DrawMachine(
+            table: PrizeTable(items: ["apple", "pear", "banana"].map { .init(label: $0, weight: .one) }), memory: DrawMemory(noRepeat: 1))
+        let weights = try #require(DrawMachineFigures(fruit).sessionWeights(fruit, sessionDraws: 10))
+        #expect(weights[0] == 0.1)
+        #expect(weights.dropFirst().allSatisfy { abs($0 - 1.0 / 3) < 1e-15 })
+        let table = PrizeTable(items: [.init(label: "gem", weight: ExactFraction(1)), .init(label: "dust", weight: ExactFraction(49))])
+        let daily = try DrawMachine(
+            table: table,
+            memory: DrawMemory(
+                schedule: .init(period: .day, entries: [.init(draws: 1...3, weights: [ExactFraction(1), ExactFraction(9)])])))
+        let days = try #require(DrawMachineFigures(daily).sessionWeights(daily, sessionDraws: 1_000))
+        #expect(days.prefix(3).allSatisfy { abs($0 - 0.001) < 1e-18 } && days[3] == 1, "\(days)")
+    }
+
     @Test func fractionsReadAsWritten() {
         #expect(ExactFraction(text: "0.006") == ExactFraction(3, 500))
         #expect(ExactFraction(text: "0.6%") == ExactFraction(3, 500))

@@ -94,19 +94,19 @@ extension ReportNarrator {
         case .disclosedOddsDiffer(let difference): "an item's published odds differ from its exact odds by \(share(difference))"
         case .drawOddsDifferGivenState(let state, let difference, let states, let longRun):
             "the game's draw differs from the declared odds in \(states) states; the largest difference of one item's share is \(rate(difference)), in '\(state)'"
-                + (longRun.map { "; \(share($0)) of draws in the long run are made with wrong odds" } ?? "")
+                + (longRun.map { "; \(share($0)) of draws in play are made with wrong odds" } ?? "")
         case .drawOutsideTable(let labels, let traps, let longRun):
             "the game's draw gives "
                 + [labels.isEmpty ? nil : "items the table does not have (\(labels.joined(separator: ", ")))", traps ? "traps" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
-                + (longRun.map { " on \(share($0)) of draws in the long run" } ?? "")
+                + (longRun.map { " on \(share($0)) of draws in play" } ?? "")
         case .drawForbiddenInState(let labels, let state, let longRun):
             "the game draws items its declared state makes impossible (\(labels.joined(separator: ", "))), such as in '\(state)'"
-                + (longRun.map { ", on \(share($0)) of draws in the long run" } ?? "")
+                + (longRun.map { ", on \(share($0)) of draws in play" } ?? "")
         case .itemsNeverDrawn(let labels): "the game never draws \(labels.joined(separator: ", ")), which its declaration draws"
         case .wrongTransition(let state, let item, let declaredNext, let partsAfter, let count, let longRun):
             "\(count) draws (an item in a state) leave the game elsewhere than declared; the most frequent in play: \(item) drawn in '\(state)', declared to lead to '\(declaredNext)': from there the game's odds part from the declared ones \(parting(partsAfter))"
-                + (longRun.map { "; such draws are \(share($0)) of draws in the long run" } ?? "")
+                + (longRun.map { "; such draws are \(share($0)) of draws in play" } ?? "")
         case .drawNotPartitioned(let unstable):
             "the game's draw in '\(unstable.state)' gave \(text(unstable.first)) and then \(text(unstable.later)) for the same u = \(unstable.draw): it does not draw from the u it is given"
         default: preconditionFailure("not a prize draw's finding")

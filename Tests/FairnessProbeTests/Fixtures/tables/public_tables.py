@@ -6,7 +6,10 @@ call fed the draw U the toolkit sends. `--twin` runs the corrected twin of a gam
 Unity's Random.Range(0, n) with ints returns 0 ... n - 1: floor(U * n) here. Python's random() < p and
 JavaScript's Math.random() are U itself.
 
-Usage: public_tables.py GAME [--twin]
+Games with memory (pity, no-repeat, stock) are in public_memory_tables.py; `--planted` or `--regression`
+selects their variant.
+
+Usage: public_tables.py GAME [--twin | --planted | --regression]
 """
 import os
 import sys
@@ -88,12 +91,28 @@ GAMES = {
 }
 
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from public_memory_tables import MEMORY_GAMES  # noqa: E402
+
+VARIANT = sys.argv[2] if len(sys.argv) > 2 else ""
+
+
 def answer(line, state):
     words = line.split()
     if not words:
         return "trap"
     if words[0] == "fairness-probe":
         return "ok 4 table double"
+    if GAME in MEMORY_GAMES:
+        if words[0] == "reset" or "game" not in state:
+            state["game"] = MEMORY_GAMES[GAME](VARIANT)
+        if words[0] == "reset":
+            return "ok"
+        if words[0] == "draw":
+            return state["game"].draw(float(words[1]))
+        if words[0] == "peek":
+            return state["game"].clone().draw(float(words[1]))
+        return "trap"
     if words[0] == "reset":
         return "ok"
     if words[0] in ("draw", "peek"):

@@ -19,7 +19,9 @@ extension SubjectAudit {
         var affected: Double?
         let session = try subject.makeSession()
         if let session {
-            let given = try GivenStateCheck(session, machine: machine, longRun: figures.stateShares)
+            // States play leaves for good (a fresh player's first draws) count by their share of a session.
+            let weights = figures.sessionWeights(machine, sessionDraws: settings.sessionSpins)
+            let given = try GivenStateCheck(session, machine: machine, longRun: weights)
             checks += givenStateChecks(name, given, machine: machine, settings: settings)
             affected = given.unstable == nil ? (given.oddsShare ?? 0) + (given.transitionShare ?? 0) : nil
         }
