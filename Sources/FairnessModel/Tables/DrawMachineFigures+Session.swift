@@ -9,7 +9,9 @@ extension DrawMachineFigures {
     /// the mass in those states is below 10⁻¹⁸, N draws are made, or ``propagationBudget`` odds have been
     /// used (then what is left is not counted: the weights are then lower bounds). Nil where ``stateShares``
     /// is nil.
-    /// - Parameter sessionDraws: N, the draws of a session (at least 1).
+    /// - Parameters:
+    ///   - machine: The machine these figures are of.
+    ///   - sessionDraws: N, the draws of a session (at least 1).
     public func sessionWeights(_ machine: DrawMachine, sessionDraws: Int) -> [Double]? {
         guard var weights = stateShares else { return nil }
         let reached = machine.reachableStates
