@@ -175,6 +175,11 @@ extension DrawMachine {
         if !stock.refillWhenEmpty, unlimited.isEmpty {
             throw DrawMachineError("memory.stock.refill", "without a refill, some item must be unlimited (no 'stock') for draws to go on")
         }
+        if let target = stock.soldOutTo {
+            guard table.items.indices.contains(target), table.items[target].stock == nil, stock.weighting == .byWeight else {
+                throw DrawMachineError("memory.stock.sold-out", "must name an item without stock, and the draw must be by weight")
+            }
+        }
         var index: [[Int]: Int] = [full: 0]
         var remaining: [[Int]] = [full]
         var states: [State] = []
@@ -182,10 +187,13 @@ extension DrawMachine {
         while position < remaining.count {
             let left = remaining[position]
             position += 1
-            let weights = (0..<n).map { item -> ExactFraction in
+            var weights = (0..<n).map { item -> ExactFraction in
                 guard table.items[item].stock != nil else { return stock.weighting == .byWeight ? table.items[item].weight : .zero }
                 guard left[item] > 0 else { return .zero }
                 return stock.weighting == .byWeight ? table.items[item].weight : ExactFraction(left[item])
+            }
+            if let target = stock.soldOutTo {
+                for item in limited where left[item] == 0 { weights[target] += table.items[item].weight }
             }
             guard weights.contains(where: { $0 > .zero }) else {
                 throw DrawMachineError("items", "the items in stock have no weight left to draw by")

@@ -59,11 +59,17 @@ public struct DrawMemory: Sendable, Hashable {
         /// Whether the stock is refilled when every limited item is sold out (the next draw starts again
         /// from the full stock); without, draws go on among the unlimited items.
         public var refillWhenEmpty: Bool
+        /// An unlimited item (an index into the table, "no prize") that takes a sold-out item's weight, so
+        /// that the items left keep their odds (by weight only); nil: a sold-out item is left out and the
+        /// others share its odds.
+        public var soldOutTo: Int?
 
-        /// Stock weighed by `weighting`, refilled when empty or not.
-        public init(weighting: Weighting = .byWeight, refillWhenEmpty: Bool = true) {
+        /// Stock weighed by `weighting`, refilled when empty or not, a sold-out item's weight going to
+        /// `soldOutTo` if given.
+        public init(weighting: Weighting = .byWeight, refillWhenEmpty: Bool = true, soldOutTo: Int? = nil) {
             self.weighting = weighting
             self.refillWhenEmpty = refillWhenEmpty
+            self.soldOutTo = soldOutTo
         }
     }
 

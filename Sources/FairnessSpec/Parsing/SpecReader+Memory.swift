@@ -34,7 +34,7 @@ extension SpecReader {
         }
         if let stockNode = fields["stock"]?.value {
             let stockPath = join(path, "stock")
-            let stock = try mapping(stockNode, stockPath, allowed: ["draw", "refill"])
+            let stock = try mapping(stockNode, stockPath, allowed: ["draw", "refill", "sold-out"])
             var form = DrawMemory.Stock()
             if let draw = stock["draw"] {
                 form.weighting = try choice(draw.value, join(stockPath, "draw"), DrawMemory.Stock.Weighting.self)
@@ -45,6 +45,9 @@ extension SpecReader {
                 case "never": form.refillWhenEmpty = false
                 case let other: throw fail(refill.value, join(stockPath, "refill"), "'\(other)' is not one of: when-empty, never")
                 }
+            }
+            if let soldOut = stock["sold-out"] {
+                form.soldOutTo = try label(soldOut.value, join(stockPath, "sold-out"))
             }
             memory.stock = form
         }

@@ -151,6 +151,22 @@ struct DrawMachineFiguresTests {
         #expect(days.prefix(3).allSatisfy { abs($0 - 0.001) < 1e-18 } && days[3] == 1, "\(days)")
     }
 
+    /// A sold-out prize's weight goes to "no prize": the prizes left keep their odds.
+    @Test func aSoldOutPrizesOddsGoToNoPrize() throws {
+        let table = PrizeTable(items: [
+            .init(label: "bag", weight: ExactFraction(1), stock: 1), .init(label: "fan", weight: ExactFraction(1), stock: 1),
+            .init(label: "none", weight: ExactFraction(2)),
+        ])
+        let machine = try DrawMachine(table: table, memory: DrawMemory(stock: .init(refillWhenEmpty: true, soldOutTo: 2)))
+        // After the bag: the fan keeps 1/4, no prize takes the bag's 1/4.
+        let bagGone = machine.states[machine.states[0].next[0]]
+        #expect(bagGone.odds == [.zero, ExactFraction(1, 4), ExactFraction(3, 4)])
+        #expect(throws: DrawMachineError.self) {
+            try DrawMachine(table: table, memory: DrawMemory(stock: .init(weighting: .byUnits, soldOutTo: 2)))
+        }
+        #expect(throws: DrawMachineError.self) { try DrawMachine(table: table, memory: DrawMemory(stock: .init(soldOutTo: 0))) }
+    }
+
     @Test func fractionsReadAsWritten() {
         #expect(ExactFraction(text: "0.006") == ExactFraction(3, 500))
         #expect(ExactFraction(text: "0.6%") == ExactFraction(3, 500))

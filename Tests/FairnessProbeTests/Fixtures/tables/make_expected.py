@@ -148,6 +148,89 @@ memory_defect("pietergmail-seven-bag", pieces, bag, lambda left: F(7 - len(left)
 # pear 1/2 each against 1/3 declared, a total variation of 1/3, on one draw of a session; later draws
 # are the declared ones.
 out["hanswillem-pick-random"] = {"odds": str(F(1, 3) * F(1, SESSION))}
+
+
+def stock_defect(name, prizes, fallback, game_shares):
+    """A stock drawn by weight whose sold-out prizes give their weight to `fallback`, refilled when every
+    prize is gone: the share of draws in play made with wrong odds, Σ over the declared states the game's
+    own draws reach of the state's long-run share × the total variation between the game's shares
+    (`game_shares(left)`) and the declared ones."""
+    full = tuple(units for _, _, units in prizes)
+
+    def declared(left):
+        weights = {fallback[0]: fallback[1]}
+        for (label, weight, _), units in zip(prizes, left):
+            if units > 0:
+                weights[label] = weights.get(label, 0) + weight
+            else:
+                weights[fallback[0]] += weight
+        total = sum(weights.values())
+        return {label: w / total for label, w in weights.items()}
+
+    def after(left, label):
+        new = tuple(units - 1 if prize[0] == label and units > 0 else units for prize, units in zip(prizes, left))
+        return full if sum(new) == 0 else new
+
+    def step(left):
+        moves = {}
+        for label, p in declared(left).items():
+            if p > 0:
+                moves[after(left, label)] = moves.get(after(left, label), 0) + p
+        return moves
+
+    shares = stationary(reachable(full, step), step)
+    # The states the game's own draws reach (a draw it never gives cannot lead anywhere).
+    reached = reachable(full, lambda left: {after(left, label): 1 for label, p in game_shares(left).items() if p > 0})
+    total = F(0)
+    for left in reached:
+        game, want = game_shares(left), declared(left)
+        total += shares.get(left, 0) * sum(abs(game.get(k, 0) - want.get(k, 0)) for k in set(game) | set(want)) / 2
+    out[name] = {"odds": str(total)}
+
+
+def ruleta(options):
+    """The game's shares in a state: a cumulative `random <= sum` over the options still valid, index 0
+    past the last (U uniform on [0, 1): each option gets the length of its interval inside [0, 1))."""
+    def shares(left):
+        stock = dict(left)
+        result, running = {}, F(0)
+        for label, p, units in options:
+            if units is not None and stock[label] == 0:
+                continue
+            start, running = running, running + F(p)
+            width = max(F(0), min(running, F(1)) - min(start, F(1)))
+            result[label] = result.get(label, 0) + width
+        result[options[0][0]] = result.get(options[0][0], 0) + max(F(0), 1 - running)
+        return result
+    return shares
+
+
+old_table = [("segui-participando", "0.325", None), ("ano-gratis", "0.05", 1), ("segui-participando", "0.325", None),
+             ("totebag", "0.10", 1), ("panuelo", "0.10", 1), ("abanico", "0.10", 1), ("segui-participando", "0.325", None),
+             ("cupon-descuento", "0.10", 1), ("piluso", "0.10", 1)]
+old_prizes = [(label, F(p), units) for label, p, units in old_table if units is not None]
+old_shares = ruleta(old_table)
+stock_defect("ruleta-prize-wheel --old", old_prizes, ("segui-participando", F("0.975")),
+             lambda left: old_shares(tuple(zip([p[0] for p in old_prizes], left))))
+out["ruleta-prize-wheel"] = {"variation": "0"}
+# node-luck: Math.round(U * 249) gives 0 and 249 half the chance of the other values; A [0, 10),
+# B [10, 60), C [60, 200), no prize from 200 and for a prize out of stock.
+luck_prizes = [("A", F(10), 1), ("B", F(50), 2), ("C", F(140), 3)]
+
+
+def luck_shares(left):
+    result = {}
+    for value in range(250):
+        p = F(1, 2 * 249) if value in (0, 249) else F(1, 249)
+        label = "none"
+        for (name, _, _), start, end, units in zip(luck_prizes, (0, 10, 60), (10, 60, 200), left):
+            if start <= value < end and units > 0:
+                label = name
+        result[label] = result.get(label, 0) + p
+    return result
+
+
+stock_defect("node-luck", luck_prizes, ("none", F(50)), luck_shares)
 # wish-sim planted: a lost 50/50 leaves the pity running; its exact share is that of the same rule in
 # GivenStateCheckTests (aBannerWhoseMemoryIsWrongFailsItsTransitions); here it must fail its transitions.
 out["traveling-lumine-wish --planted"] = {"transitions": "fail"}

@@ -249,6 +249,82 @@ class SevenBagLocal:
         return self.PIECES[Stream(u).below(7)]
 
 
+class RuletaPrizeWheel:
+    """MarcoSavarin0/ruletaHerederoGin getRandomPrize(data): one Math.random(), a cumulative `random <= sum`
+    over the options with probability > 0 and stock left, the winner's quantity decremented and its
+    probability set to 0 at 0; past the last option, index 0 ('Segui participando'). Options with the same
+    name are one prize (`findIndex` by name). The table of d6aecdc (HEAD), or with `--old` that of
+    930f320, whose probabilities sum to 1.525. Quantities ours: 1 each; when every prize is gone the
+    operator sets them again (the modal), here at once."""
+
+    NOW = [("segui-participando", 0.25, None), ("totebag", 0.10, 1), ("panuelo", 0.10, 1), ("segui-participando", 0.25, None),
+           ("abanico", 0.10, 1), ("consumicion", 0.10, 1), ("australiano-piluso", 0.10, 1)]
+    OLD = [("segui-participando", 0.325, None), ("ano-gratis", 0.05, 1), ("segui-participando", 0.325, None),
+           ("totebag", 0.10, 1), ("panuelo", 0.10, 1), ("abanico", 0.10, 1), ("segui-participando", 0.325, None),
+           ("cupon-descuento", 0.10, 1), ("piluso", 0.10, 1)]
+
+    def __init__(self, old=False):
+        self.old = old
+        self.data = [[name, p, q] for name, p, q in (self.OLD if old else self.NOW)]
+
+    def clone(self):
+        other = RuletaPrizeWheel(self.old)
+        other.data = [list(entry) for entry in self.data]
+        return other
+
+    def draw(self, u):
+        random, total = u, 0.0
+        valid = [entry for entry in self.data if entry[1] > 0 and (entry[2] is None or entry[2] > 0)]
+        for entry in valid:
+            total += entry[1]
+            if random <= total:
+                prize = next(item for item in self.data if item[0] == entry[0])
+                if prize[2] is not None:
+                    prize[2] -= 1
+                    if prize[2] == 0:
+                        prize[1] = 0
+                if all(item[2] is None or item[2] == 0 for item in self.data):
+                    self.data = [[name, p, q] for name, p, q in (self.OLD if self.old else self.NOW)]
+                return prize[0]
+        return self.data[0][0]
+
+
+class NodeLuck:
+    """niejimao/node-luck luck1Action(): `random = Math.round(Math.random() * (num - 1))` with num = 250; 200
+    and up is no prize; A [0, 10), B [10, 60), C [60, 200); a prize out of stock is no prize; a win takes
+    one unit. Math.round gives 0 and 249 half the chance of the other values. Stock ours: A 1, B 2, C 3
+    (the intervals keep the code's totals); when every prize is gone a new event starts with the same
+    stock."""
+
+    GOODS = [("A", 10, 1), ("B", 50, 2), ("C", 140, 3)]
+
+    def __init__(self):
+        self.stock = [stock for _, _, stock in self.GOODS]
+
+    def clone(self):
+        other = NodeLuck()
+        other.stock = list(self.stock)
+        return other
+
+    def draw(self, u):
+        num, tal = 250, 200
+        random = int(math.floor(u * (num - 1) + 0.5))  # Math.round: halves round up
+        if random >= tal:
+            return "none"
+        cur = 0
+        for j, (name, total, _) in enumerate(self.GOODS):
+            nxt = cur + total
+            if cur <= random < nxt:
+                if self.stock[j] <= 0:
+                    return "none"
+                self.stock[j] -= 1
+                if sum(self.stock) == 0:
+                    self.stock = [stock for _, _, stock in self.GOODS]
+                return name
+            cur = nxt
+        return "none"
+
+
 MEMORY_GAMES = {
     "traveling-lumine-wish": lambda twin: WishSim(planted=twin == "--planted"),
     "midori-gacha-system": lambda twin: MidoriGachaSystem(),
@@ -258,4 +334,6 @@ MEMORY_GAMES = {
     "mt-jin-lucky-draw": lambda twin: LuckyDraw(),
     "aaartyomsss-shuffle-bag": lambda twin: ShuffleBag(),
     "pietergmail-seven-bag": lambda twin: SevenBagLocal(),
+    "ruleta-prize-wheel": lambda twin: RuletaPrizeWheel(old=twin == "--old"),
+    "node-luck": lambda twin: NodeLuck(),
 }
