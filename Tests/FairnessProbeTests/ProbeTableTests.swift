@@ -87,7 +87,7 @@ struct PublicTableTests {
         "andreimaroiu-weighted --twin", "vishnuk-gacha", "traveling-lumine-wish", "traveling-lumine-wish --planted", "midori-gacha-system",
         "mikah13-no-repeat", "mikah13-no-repeat --regression", "hanswillem-pick-random", "daredev256-diverse-pick",
         "daredev256-diverse-pick --planted", "mt-jin-lucky-draw", "aaartyomsss-shuffle-bag", "pietergmail-seven-bag", "ruleta-prize-wheel",
-        "ruleta-prize-wheel --old", "node-luck",
+        "ruleta-prize-wheel --old", "node-luck", "kristofer-mem",
     ])
     func eachGameIsJudgedByItsOwnDraw(game: String) throws {
         let expected = try JSONDecoder().decode(

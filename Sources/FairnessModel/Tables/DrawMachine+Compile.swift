@@ -43,6 +43,7 @@ extension DrawMachine {
     /// Top items' probability on the k-th draw since the last top item (k from 1).
     static func pityRate(_ k: Int, base: ExactFraction, _ pity: DrawMemory.Pity) -> ExactFraction {
         if let hard = pity.hard, k >= hard { return .one }
+        if let rate = pity.rates[k] { return min(rate, .one) }
         guard let soft = pity.softFrom, k >= soft else { return min(base, .one) }
         return min(base + pity.step * ExactFraction(k - soft + 1), .one)
     }
@@ -57,8 +58,11 @@ extension DrawMachine {
         let probabilities = table.probabilities
         let base = ExactFraction.sum(pity.top.map { probabilities[$0] })
         guard base > .zero else { throw DrawMachineError("memory.pity.top", "the top items have no weight") }
-        // The counter's length: the hard limit, or the first draw at which the ramp reaches 1.
-        var length = pity.hard
+        // The counter's length: the hard limit, or the first draw at which the rates or the ramp reach 1.
+        guard pity.rates.allSatisfy({ $0.key >= 1 && $0.value >= .zero && $0.value <= .one }) else {
+            throw DrawMachineError("memory.pity.rates", "must give draws from 1 a probability from 0 to 1")
+        }
+        var length = pity.hard ?? pity.rates.filter { $0.value == .one }.keys.min()
         if length == nil, let soft = pity.softFrom, pity.step > .zero {
             var k = soft
             while pityRate(k, base: base, pity) < .one && k < DrawMachine.stateLimit { k += 1 }

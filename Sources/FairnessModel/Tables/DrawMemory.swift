@@ -6,7 +6,8 @@ public struct DrawMemory: Sendable, Hashable {
     /// ``softFrom`` by ``step`` a draw, and the ``hard``-th draw gives a top item for certain.
     ///
     /// The k-th draw since the last top item (k = 1, 2, …) gives a top item with probability
-    /// p(k) = base + step · max(0, k − softFrom + 1), capped at 1, and p(hard) = 1, where base is the top
+    /// p(k) = base + step · max(0, k − softFrom + 1), capped at 1 (or ``rates``[k] where given), and
+    /// p(hard) = 1, where base is the top
     /// items' share of the table. The other items share 1 − p(k) in proportion to their weights; the top
     /// items share p(k) in proportion to theirs (or as ``Guarantee`` says). Drawing any top item resets the
     /// counter; nothing else does.
@@ -17,15 +18,20 @@ public struct DrawMemory: Sendable, Hashable {
         public var softFrom: Int?
         /// What the ramp adds to the top items' probability each draw from ``softFrom``.
         public var step: ExactFraction
-        /// The draw that gives a top item for certain; nil where the ramp alone reaches 1.
+        /// The draw that gives a top item for certain; nil where the ramp or ``rates`` alone reach 1.
         public var hard: Int?
+        /// The top items' probability on given draws (counted from 1 after the last top item), for a ramp
+        /// written as a table (a game's `rateSteps`, a per-mille schedule): it replaces p(k) on those draws;
+        /// the hard limit still applies.
+        public var rates: [Int: ExactFraction]
 
         /// A pity counter over `top` (see the type's description).
-        public init(top: [Int], softFrom: Int? = nil, step: ExactFraction = .zero, hard: Int? = nil) {
+        public init(top: [Int], softFrom: Int? = nil, step: ExactFraction = .zero, hard: Int? = nil, rates: [Int: ExactFraction] = [:]) {
             self.top = top
             self.softFrom = softFrom
             self.step = step
             self.hard = hard
+            self.rates = rates
         }
     }
 

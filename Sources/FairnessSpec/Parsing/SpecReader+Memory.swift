@@ -12,12 +12,23 @@ extension SpecReader {
         var memory = DrawMemory.none
         if let pityNode = fields["pity"]?.value {
             let pityPath = join(path, "pity")
-            let pity = try mapping(pityNode, pityPath, allowed: ["top", "soft-from", "step", "hard"])
+            let pity = try mapping(pityNode, pityPath, allowed: ["top", "soft-from", "step", "hard", "rates"])
             memory.pity = DrawMemory.Pity(
                 top: try labelList(try require(pity, "top", in: pityNode, pityPath), join(pityPath, "top")),
                 softFrom: try pity["soft-from"].map { try integer($0.value, join(pityPath, "soft-from"), in: 1...DrawMachine.stateLimit) },
                 step: try pity["step"].map { try probabilityFraction($0.value, join(pityPath, "step")) } ?? .zero,
                 hard: try pity["hard"].map { try integer($0.value, join(pityPath, "hard"), in: 1...DrawMachine.stateLimit) })
+            if let ratesNode = pity["rates"]?.value {
+                guard case .mapping(let entries) = ratesNode else {
+                    throw fail(
+                        ratesNode, join(pityPath, "rates"), "must map draws (counted from 1 after the last top item) to probabilities")
+                }
+                for (draw, rate) in entries {
+                    let path = join(pityPath, "rates") + "." + (draw.string ?? "")
+                    let k = try integer(draw, path, in: 1...DrawMachine.stateLimit)
+                    memory.pity?.rates[k] = try probabilityFraction(rate, path)
+                }
+            }
             if pity["step"] != nil, pity["soft-from"] == nil {
                 throw fail(pity["step"]?.key, join(pityPath, "step"), "a step needs 'soft-from', the draw the ramp starts at")
             }

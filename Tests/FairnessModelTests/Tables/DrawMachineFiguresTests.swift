@@ -151,6 +151,20 @@ struct DrawMachineFiguresTests {
         #expect(days.prefix(3).allSatisfy { abs($0 - 0.001) < 1e-18 } && days[3] == 1, "\(days)")
     }
 
+    /// A ramp written as a table: the listed draws take its rates, the hard limit its certainty.
+    @Test func aPityRampWrittenAsATable() throws {
+        let table = PrizeTable(items: [.init(label: "top", weight: ExactFraction(1)), .init(label: "rest", weight: ExactFraction(99))])
+        let machine = try DrawMachine(
+            table: table, memory: DrawMemory(pity: .init(top: [0], hard: 5, rates: [3: ExactFraction(1, 4), 4: ExactFraction(1, 2)])))
+        #expect(
+            machine.states.map { $0.odds[0] } == [
+                ExactFraction(1, 100), ExactFraction(1, 100), ExactFraction(1, 4), ExactFraction(1, 2), .one,
+            ])
+        #expect(throws: DrawMachineError.self) {
+            try DrawMachine(table: table, memory: DrawMemory(pity: .init(top: [0], hard: 5, rates: [3: ExactFraction(3, 2)])))
+        }
+    }
+
     /// A sold-out prize's weight goes to "no prize": the prizes left keep their odds.
     @Test func aSoldOutPrizesOddsGoToNoPrize() throws {
         let table = PrizeTable(items: [

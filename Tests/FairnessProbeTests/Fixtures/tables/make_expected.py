@@ -234,6 +234,9 @@ stock_defect("node-luck", luck_prizes, ("none", F(50)), luck_shares)
 # wish-sim planted: a lost 50/50 leaves the pity running; its exact share is that of the same rule in
 # GivenStateCheckTests (aBannerWhoseMemoryIsWrongFailsItsTransitions); here it must fail its transitions.
 out["traveling-lumine-wish --planted"] = {"transitions": "fail"}
+# kristofer-astro/Mem: a five-star sets the counter to 1, not 0: after the first five-star every draw
+# leads one pity count ahead of the declared state, which its transitions must show.
+out["kristofer-mem"] = {"transitions": "fail"}
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "expected.json"), "w") as f:
     json.dump(out, f, indent=1, sort_keys=True)

@@ -325,6 +325,41 @@ class NodeLuck:
         return "none"
 
 
+class KristoferMem:
+    """kristofer-astro/Mem pull(): `five_chance = 6 if curr_five_pity < 74 else ((curr_five_pity - 73) * 62.5)`
+    per mille, `random.randint(1, 1000) <= five_chance`; a five-star sets the counter to 1
+    (`post_five_pity = 1`) where the counter starts at 0, so every cycle after the first runs one draw
+    ahead; the 50/50 is `random.randint(1, 100) < 51`, guaranteed after a lost one. Four- and three-stars
+    are pooled as 'other': their draw and their own pity come after the five-star's and never change it."""
+
+    def __init__(self):
+        self.curr_five_pity, self.is_five_guaranteed = 0, False
+
+    def clone(self):
+        other = KristoferMem()
+        other.curr_five_pity, other.is_five_guaranteed = self.curr_five_pity, self.is_five_guaranteed
+        return other
+
+    def draw(self, u):
+        stream = Stream(u)
+        c = self.curr_five_pity
+        five_chance = 6 if c < 74 else ((c - 73) * 62.5)
+        roll = stream.below(1000) + 1
+        if roll <= five_chance:
+            self.curr_five_pity = 1
+            if self.is_five_guaranteed:
+                self.is_five_guaranteed = False
+                return "featured"
+            # The 50/50 on the part of U below this five-star's own roll value.
+            if stream.below(100) + 1 < 51:
+                self.is_five_guaranteed = False
+                return "featured"
+            self.is_five_guaranteed = True
+            return "standard"
+        self.curr_five_pity += 1
+        return "other"
+
+
 MEMORY_GAMES = {
     "traveling-lumine-wish": lambda twin: WishSim(planted=twin == "--planted"),
     "midori-gacha-system": lambda twin: MidoriGachaSystem(),
@@ -336,4 +371,5 @@ MEMORY_GAMES = {
     "pietergmail-seven-bag": lambda twin: SevenBagLocal(),
     "ruleta-prize-wheel": lambda twin: RuletaPrizeWheel(old=twin == "--old"),
     "node-luck": lambda twin: NodeLuck(),
+    "kristofer-mem": lambda twin: KristoferMem(),
 }
