@@ -83,7 +83,8 @@ struct PublicTableTests {
     static func fraction(_ text: String) -> Double { ExactFraction(text: text)!.double }
 
     @Test(arguments: [
-        "scout507-dungeon-loot", "eduardmirzoyan-drop", "genasim-random-loot", "genasim-random-loot --twin", "andreimaroiu-weighted",
+        "scout507-dungeon-loot", "eduardmirzoyan-drop", "eduardmirzoyan-drop --planted", "genasim-random-loot",
+        "genasim-random-loot --twin", "andreimaroiu-weighted",
         "andreimaroiu-weighted --twin", "vishnuk-gacha", "traveling-lumine-wish", "traveling-lumine-wish --planted", "midori-gacha-system",
         "mikah13-no-repeat", "mikah13-no-repeat --regression", "hanswillem-pick-random", "daredev256-diverse-pick",
         "daredev256-diverse-pick --planted", "mt-jin-lucky-draw", "aaartyomsss-shuffle-bag", "pietergmail-seven-bag", "ruleta-prize-wheel",

@@ -53,6 +53,8 @@ dungeon = [(f"drop-{i}", w) for i, w in enumerate([800, 400, 200, 100, 50, 25, 1
 record("scout507-dungeon-loot", dungeon, shares_by_rolls(1593, subtracting(dungeon)))
 drop = [("sword", 50), ("shield", 30), ("potion", 15), ("relic", 5)]
 record("eduardmirzoyan-drop", drop, shares_by_rolls(100, subtracting(drop)))
+# Planted: Random.Range(0, totalWeight - 1) makes 99 rolls, the relic keeps 4.
+record("eduardmirzoyan-drop --planted", drop, shares_by_rolls(99, subtracting(drop)))
 loot = [("A", 60), ("B", 30), ("C", 10)]
 record("genasim-random-loot", loot, shares_by_rolls(100, subtracting(loot, strict=False)))
 record("genasim-random-loot --twin", loot, shares_by_rolls(100, subtracting(loot)))

@@ -34,9 +34,12 @@ def scout507_dungeon_loot(u, state):
 
 
 def eduardmirzoyan_drop(u, state):
-    """eduardmirzoyan/Roguelike-Soulslike LootTable.getDrop(): weights from the asset (ours: 50, 30, 15, 5)."""
+    """eduardmirzoyan/Roguelike-Soulslike LootTable.getDrop(): weights from the asset (ours: 50, 30, 15, 5).
+    `--planted`: `Random.Range(0, totalWeight - 1)`, an exclusive bound taken for an inclusive one, so the
+    last roll, the relic's, is never made."""
     table = [("sword", 50), ("shield", 30), ("potion", 15), ("relic", 5)]
-    roll = unity_range(u, sum(w for _, w in table))
+    total = sum(w for _, w in table)
+    roll = unity_range(u, total - 1 if "--planted" in sys.argv else total)
     for item, weight in table:
         if weight > roll:
             return item
