@@ -65,7 +65,13 @@ extension LogTally {
             drift.detailFacts = .drift(
                 .init(
                     tested: tested.count, strongest: strongest,
-                    departing: departing.map { .init(window: window($0), pValue: windowTests[$0]!) }))
+                    departing: try departing.map { index in
+                        let observed = windows.counts[index].prefix(k).map { Double($0) }
+                        return .init(
+                            window: window(index), pValue: windowTests[index]!,
+                            shareOff: observed.reduce(0, +) > 0
+                                ? try ShareOffInterval(observed: observed, expected: model.probabilities) : nil)
+                    }))
         }
         // Each window's table as tested, so the check's p-value can be recomputed from the report alone.
         var table: [StatisticTableRow] = []

@@ -1,5 +1,6 @@
 import FairnessChecks
 import FairnessModel
+import FairnessStatistics
 
 // The figures of dice and log checks.
 extension CheckDetail {
@@ -181,6 +182,9 @@ extension CheckDetail {
             public var window: Window
             /// Its p-value.
             public var pValue: Double
+            /// How far its outcomes are from the declared odds: the share of its lines off, with a
+            /// simultaneous 95% interval (nil for a window without valid lines).
+            public var shareOff: ShareOffInterval?
         }
 
         /// A window of a log.

@@ -188,6 +188,9 @@ extension ReportNarrator {
         "\(drift.tested) windows each tested against the declared odds; the check's p-value is the smallest window's × \(drift.tested) (Bonferroni; window \(drift.strongest + 1)); "
             + (drift.departing.map {
                 "first departing at α/\(drift.tested): \(text($0.window)), its p = \(String(format: "%.3g", $0.pValue))"
+                    + ($0.shareOff.map {
+                        ", off the declared odds by \(rate($0.estimate)) of its lines (95% interval \(rate($0.lower)) to \(rate($0.upper)))"
+                    } ?? "")
             } ?? "none departs at α/\(drift.tested)")
     }
 
