@@ -140,7 +140,10 @@ extension ReportWriter {
         - **Serial independence within sessions**, for a table without memory only (a table with memory
           is judged given its state instead): Pearson's X² on each player's consecutive draws, the rarest
           items pooled until every cell expects 5 pairs.
-        - Not yet for prize draws: payouts and return per draw from the log, drift across windows.
+        - **Return to player (log)**, where every item has a value and a draw a cost: the drawn items' values
+          over the cost, per draw, with the multinomial profile-likelihood interval over the items' values,
+          tested against the return the odds of each draw's state give (conservative, as above).
+        - Not yet for prize draws: logged payouts, drift across windows.
         - The log's p-values form one family corrected by Holm's method at α; a check fails when its
           Holm-adjusted p-value is at most α. "Detectable" gives the deviation each test would catch with
           90% power at Holm's strictest level α/m for the family's m p-values.

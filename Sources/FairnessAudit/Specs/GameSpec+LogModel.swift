@@ -16,7 +16,7 @@ extension GameSpec {
         switch game {
         case .wheel(let declared): wheel = declared
         case .table(let declaration):
-            return LogModel(name: name, summary: summary, prizeDraw: declaration.machine)
+            return LogModel(name: name, summary: summary, prizeDraw: declaration.machine, costPerDraw: declaration.costPerDraw?.double)
         case .dice(let declared):
             let model = SpecDice(declared, name: name, summary: summary)
             let survey = DetectorSurvey(model)

@@ -17,8 +17,10 @@ struct PrizeDrawLogTests {
         struct Game: Decodable {
             var impossible: Double
             var shareOff: Double
+            /// Each item's expected share of the draws the game makes (items in the banner's order).
+            var drawn: [Double]
             enum CodingKeys: String, CodingKey {
-                case impossible
+                case impossible, drawn
                 case shareOff = "share_off"
             }
         }
@@ -107,6 +109,30 @@ struct PrizeDrawLogTests {
         } else {
             #expect(impossible.count == 0)
         }
+    }
+
+    /// With values and a cost per draw, the log's return per draw is tested against the return of each draw's
+    /// state, and its interval holds the game's own expected return (from the shares computed apart).
+    @Test(arguments: ["banner-fair.csv", "banner-pity-not-reset.csv"])
+    func theReturnPerDrawHoldsTheGamesOwn(_ name: String) throws {
+        var text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/specs/star-banner.yaml"), encoding: .utf8)
+        for (label, value) in [("featured-5", 1000), ("standard-5", 600), ("four-star", 20), ("three-star", 1)] {
+            text = text.replacingOccurrences(of: "{label: \(label),", with: "{label: \(label), value: \(value),")
+        }
+        text += "  cost-per-draw: 20\n"
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("valued-\(UUID().uuidString).yaml")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let report = try Self.audit(Self.logs.appendingPathComponent(name).path, try SpecParser.parse(contentsOf: spec).logModel())
+        let check = try #require(report.checks.first { $0.check == .returnToPlayer(.log) })
+        guard case .logReturn(let figures) = check.detailFacts else {
+            Issue.record("no figures")
+            return
+        }
+        let drawn = try #require(Self.expected.games[name]).drawn
+        let own = zip(drawn, [1000.0, 600, 20, 1]).reduce(0) { $0 + $1.0 * $1.1 } / 20
+        #expect(figures.lower <= own && own <= figures.upper, "\(figures) vs \(own)")
+        #expect(check.status == (name == "banner-fair.csv" ? .pass : .fail))
     }
 
     /// The same draws as JSON Lines give the same figures as the CSV.

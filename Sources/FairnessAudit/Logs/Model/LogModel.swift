@@ -21,6 +21,9 @@ public struct LogModel: Sendable {
     /// is tested against the odds of its player's state; the labels are the items' indices and the
     /// probabilities the fresh state's odds.
     public let prizeDraw: DrawMachine?
+    /// For a prize draw: what one draw costs, when the spec declares it (with every item's value, the log's
+    /// return per draw is tested).
+    public let prizeDrawCost: Double?
 
     /// What a dice game's log is checked against besides its categories.
     public struct DiceLog: Sendable {
@@ -79,10 +82,12 @@ public struct LogModel: Sendable {
         self.paytable = paytable
         self.dice = dice
         self.prizeDraw = nil
+        self.prizeDrawCost = nil
     }
 
-    /// A prize draw's model: its declared machine (every state's odds and where each item leads).
-    public init(name: String, summary: String, prizeDraw machine: DrawMachine) {
+    /// A prize draw's model: its declared machine (every state's odds and where each item leads), and what a
+    /// draw costs, if declared.
+    public init(name: String, summary: String, prizeDraw machine: DrawMachine, costPerDraw: Double? = nil) {
         self.name = name
         self.summary = summary
         labels = Array(machine.labels.indices)
@@ -90,6 +95,7 @@ public struct LogModel: Sendable {
         paytable = nil
         dice = nil
         prizeDraw = machine
+        prizeDrawCost = costPerDraw
     }
 
     /// How an outcome is named in reports: a label, or a dice category's name.

@@ -14,6 +14,8 @@ extension PrizeDrawLogTally {
         checks.append(fit)
         checks += try itemFrequencies()
         if !hasMemory, !pairs.isEmpty { checks.append(try serialCheck()) }
+        let observedReturn = try returnCheck()
+        if let observedReturn { checks.append(observedReturn.check) }
         let figures = DrawMachineFigures(machine)
         let notes: [SubjectNote] = [
             .prizeDrawLogRead(lines: lines, players: players.count, jsonLines: format == .jsonLines, sessionColumn: hasSessionColumn),
@@ -21,7 +23,8 @@ extension PrizeDrawLogTally {
         ]
         let verdict = SubjectVerdict(
             name: model.name, summary: model.summary, kind: .log, verdict: .pass, notes: notes,
-            invalidPerMillion: lines > 0 ? 1e6 * Double(foreignLines + impossible) / Double(lines) : 0)
+            invalidPerMillion: lines > 0 ? 1e6 * Double(foreignLines + impossible) / Double(lines) : 0,
+            returnToPlayer: observedReturn?.value)
         return SubjectResult(verdict: verdict, checks: checks, outcomes: rows, arcs: [], counterexamples: [])
     }
 
@@ -148,6 +151,36 @@ extension PrizeDrawLogTally {
                     table: SubjectAudit.binomialTable(model.name, check, successes: Double(hits), trials: total, probability: p)))
         }
         return checks
+    }
+
+    /// The return per draw (each drawn item's value over the cost of a draw), with the multinomial profile
+    /// likelihood interval over the items' values, tested against the return the odds of each draw's state
+    /// give; only when the spec gives every item a value and the draw a cost.
+    func returnCheck() throws -> (check: PendingCheck, value: Double)? {
+        guard let cost = model.prizeDrawCost, cost > 0, draws > 0, machine.values.allSatisfy({ $0 != nil }) else { return nil }
+        let perDraw = machine.values.map { $0!.double / cost }
+        let observed = (0..<items).map { item in machine.states.indices.reduce(UInt64(0)) { $0 + drawn[$1 * items + item] } }
+        let levels = Array(Set(perDraw)).sorted()
+        let counts = levels.map { level in perDraw.indices.filter { perDraw[$0] == level }.reduce(UInt64(0)) { $0 + observed[$1] } }
+        let expected = zip(expectedCounts(), perDraw).reduce(0.0) { $0 + $1.0 * $1.1 } / Double(draws)
+        let value = zip(observed, perDraw).reduce(0.0) { $0 + Double($1.0) * $1.1 } / Double(draws)
+        let interval = try PayoutMeanInterval(levels: levels, counts: counts)
+        let check = CheckIdentifier.returnToPlayer(.log)
+        var record = CheckRecord(
+            subject: model.name, check: check, kind: .fairness, status: .inconclusive, statistic: value,
+            detailFacts: .logReturn(
+                .init(
+                    returnToPlayer: value, payoutsLogged: 0, lines: draws, mean: interval.mean, lower: interval.lower,
+                    upper: interval.upper,
+                    expected: .init(source: .eachDrawState, value: expected), declared: nil)))
+        let figures = try interval.figures(mean: expected, declared: nil)
+        record.setPValue(figures.pValue, log10: figures.log10PValue, method: figures.method)
+        return (
+            PendingCheck(
+                record: record,
+                table: SubjectAudit.payoutMeanTable(model.name, check, levels: levels, counts: counts, hypothesised: expected)),
+            value
+        )
     }
 
     /// A table without memory: consecutive draws of each player, the rarest items pooled until every cell

@@ -159,6 +159,9 @@ extension CheckDetail {
                 case diceExact
                 /// The RTP of the declared odds and paytable.
                 case declaredOdds
+                /// A prize draw's return per draw under the odds of each draw's state (the items' values
+                /// over the cost of a draw).
+                case eachDrawState
             }
             /// Which figure.
             public var source: Source

@@ -172,9 +172,15 @@ extension ReportNarrator {
                     case .declared: "declared RTP"
                     case .diceExact: "exact RTP under the reroll policy"
                     case .declaredOdds: "RTP of the declared odds and paytable"
+                    case .eachDrawState: "return the odds of each draw's state give"
                     }
                 return "; tested against the \(source) \(format($0.value))"
             } ?? "; nothing declared to test against"
+        if r.expected?.source == .eachDrawState {
+            return
+                "return per draw \(format(r.returnToPlayer)) (the drawn items' values over the cost of a draw); 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the items' values)"
+                + against
+        }
         return "RTP \(format(r.returnToPlayer)) (total payout over total stake"
             + (r.payoutsLogged == 0
                 ? ", the log having no payouts: the paytable's prizes for the outcomes logged"
