@@ -75,12 +75,14 @@ extension ReportVerification {
     /// Each artefact given against the input the report's provenance records for it.
     static func checkArtefacts(_ report: ReportFile, _ artefacts: [Artefact], into result: inout VerificationResult) {
         for artefact in artefacts {
-            result.artefacts += 1
             let recorded = report.provenance.inputs.filter { $0.kind == artefact.kind || compatible($0.kind, artefact.kind) }
             let named = recorded.first { $0.name == artefact.name }
-            if let named, named.sha256 == artefact.sha256 { continue }
             // Named otherwise on this machine (another path to the same file): its digest must still be recorded.
-            if named == nil, recorded.contains(where: { $0.sha256 == artefact.sha256 }) { continue }
+            if named?.sha256 == artefact.sha256 || (named == nil && recorded.contains { $0.sha256 == artefact.sha256 }) {
+                // Only an artefact that matches counts as matched.
+                result.artefacts += 1
+                continue
+            }
             result.mismatches.append(.artefact(kind: artefact.kind, name: artefact.name, recorded: named?.sha256, actual: artefact.sha256))
         }
     }

@@ -59,6 +59,10 @@ struct LogCommand: ParsableCommand {
         } catch let error as SpecError where error.file.isEmpty {
             throw UsageError("\(spec): \(error.message)")
         }
+        if model.prizeDraw != nil, window != nil || windowSeconds != nil {
+            throw UsageError(
+                "--window\(window == nil ? "-seconds" : ""): a prize table's log is not cut into drift windows (yet); leave it out")
+        }
         var options = LogOptions()
         options.file = log
         options.skipBad = skipBad

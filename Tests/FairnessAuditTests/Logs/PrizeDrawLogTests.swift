@@ -174,7 +174,7 @@ struct PrizeDrawLogTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let report = try Self.audit(path, model)
         let impossible = try #require(Self.impossible(report))
-        #expect(impossible.count == 1 && impossible.draws == 7)
+        #expect(impossible.count == 1 && impossible.draws == 7 && impossible.runs == 1 && impossible.players == 1)
         #expect(impossible.examples.map(\.line) == [6] && impossible.examples.map(\.item) == ["coin"])
         #expect(impossible.examples.first?.state.contains("coin") == true, "\(impossible.examples)")
         let invalid = try #require(report.checks.first { $0.check == .invalidResults })

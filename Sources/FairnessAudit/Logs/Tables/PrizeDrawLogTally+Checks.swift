@@ -65,7 +65,8 @@ extension PrizeDrawLogTally {
             .sorted { (impossibleByItem[$0], -$0) > (impossibleByItem[$1], -$1) }
             .map { CheckDetail.ImpossibleDraws.ItemCount(item: machine.labels[$0], count: impossibleByItem[$0]) }
         let facts = CheckDetail.ImpossibleDraws(
-            count: impossible, draws: draws, share: draws > 0 ? Double(impossible) / Double(draws) : 0, lower: interval?.lower ?? 0,
+            count: impossible, draws: draws, runs: impossibleRuns, players: impossiblePlayers,
+            share: draws > 0 ? Double(impossible) / Double(draws) : 0, lower: interval?.lower ?? 0,
             upper: interval?.upper ?? 1, items: items,
             examples: impossibleExamples.map { .init(line: $0.line, state: machine.states[$0.state].name, item: machine.labels[$0.item]) })
         var record = CheckRecord(

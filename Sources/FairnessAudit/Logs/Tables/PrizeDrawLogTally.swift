@@ -41,6 +41,13 @@ struct PrizeDrawLogTally {
     var impossible: UInt64 = 0
     var impossibleByItem: [UInt64]
     var impossibleExamples: [(line: Int, state: Int, item: Int)] = []
+    /// Runs of impossible draws (an impossible draw whose player's previous draw was possible), and the
+    /// players with at least one.
+    var impossibleRuns: UInt64 = 0, impossiblePlayers: UInt64 = 0
+    /// Bits of a player's entry above its state: its last draw was impossible; it has had one.
+    static let lastImpossible: Int32 = 1 << 30, everImpossible: Int32 = 1 << 29
+    /// Whether a JSON line without a `session` was read (a log must name the player on every line or none).
+    var sawLineWithoutSession = false
     static let shownImpossible = 5
     /// Consecutive draws of a player (items × items), for a machine without memory.
     var pairs: [UInt64]
@@ -74,7 +81,17 @@ struct PrizeDrawLogTally {
         }
         do {
             let (item, player) = format == .csv ? try csvRow(line, number: number) : try jsonRow(line, number: number)
-            record(item: item, player: player, number: number)
+            if format == .jsonLines {
+                // Every line names its player, or none does: a line without one would be read as another player.
+                if player == nil ? hasSessionColumn : sawLineWithoutSession {
+                    throw LogError(
+                        line: number, column: 1,
+                        message: "session: given on some lines and not others; a prize draw's log names the player on every line or on none"
+                    )
+                }
+                if player == nil { sawLineWithoutSession = true } else { hasSessionColumn = true }
+            }
+            record(item: item, player: player ?? 0, number: number)
         } catch let error as LogError {
             badRows += 1
             if firstBadRows.count < LogTally.shownBadRows { firstBadRows.append(error) }
@@ -89,8 +106,7 @@ struct PrizeDrawLogTally {
 
     /// A CSV header: the `outcome` column (required) and `session` (the player), in any case.
     mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
-        let names = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased() }
+        let names = try Self.fields(line, number: number).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         for name in ["outcome", "session"] where names.filter({ $0 == name }).count > 1 {
             throw LogError(
                 line: number, column: 1,
@@ -122,30 +138,69 @@ struct PrizeDrawLogTally {
             }
             return
         }
-        let remembered = players[player]
-        let state = hasMemory ? Int(remembered ?? 0) : 0
+        let entry = players[player] ?? 0
+        let flags = entry & (Self.lastImpossible | Self.everImpossible)
+        let remembered = entry & ~(Self.lastImpossible | Self.everImpossible)
+        let state = hasMemory ? Int(remembered) : 0
         visits[state] &+= 1
         drawn[state * items + item] &+= 1
+        var after = flags & ~Self.lastImpossible
         if machine.states[state].odds[item] == .zero {
             impossible &+= 1
             impossibleByItem[item] &+= 1
+            if flags & Self.lastImpossible == 0 { impossibleRuns &+= 1 }
+            if flags & Self.everImpossible == 0 { impossiblePlayers &+= 1 }
+            after = Self.lastImpossible | Self.everImpossible
             if impossibleExamples.count < Self.shownImpossible { impossibleExamples.append((number, state, item)) }
         }
         if hasMemory {
-            players[player] = Int32(machine.states[state].next[item])
+            // The state moves on by the declared rules, as if the draw had been possible: a miss past a hard
+            // limit stays at the limit, so the misses after it are impossible too (one run).
+            players[player] = Int32(machine.states[state].next[item]) | after
         } else {
-            if let previous = remembered, previous > 0, !pairs.isEmpty { pairs[(Int(previous) - 1) * items + item] &+= 1 }
-            players[player] = Int32(item + 1)
+            if remembered > 0, !pairs.isEmpty { pairs[(Int(remembered) - 1) * items + item] &+= 1 }
+            players[player] = Int32(item + 1) | after
         }
     }
 }
 
 // Fields of a row.
 extension PrizeDrawLogTally {
+    /// A CSV line's fields (quoted fields as RFC 4180 writes them), for the header.
+    /// - Throws: ``LogError`` for a quote not closed on the line.
+    static func fields(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> [String] {
+        var fields: [String] = [], current: [UInt8] = []
+        var quoted = false, position = 0
+        while position < line.count {
+            let byte = line[position]
+            if quoted {
+                if byte == UInt8(ascii: "\""), position + 1 < line.count, line[position + 1] == UInt8(ascii: "\"") {
+                    current.append(byte)
+                    position += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    quoted = false
+                } else {
+                    current.append(byte)
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                quoted = true
+            } else if byte == UInt8(ascii: ",") {
+                fields.append(String(decoding: current, as: UTF8.self))
+                current = []
+            } else {
+                current.append(byte)
+            }
+            position += 1
+        }
+        guard !quoted else { throw LogError(line: number, column: line.count + 1, message: "a quote opened in the header is not closed") }
+        fields.append(String(decoding: current, as: UTF8.self))
+        return fields
+    }
+
     /// The item's label and the player's hash in a CSV row (quoted fields as RFC 4180 writes them).
-    func csvRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64) {
+    func csvRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64?) {
         var label: String?
-        var player: UInt64 = 0
+        var player: UInt64?
         var index = 0, position = 0
         let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
         while index <= widest {
@@ -181,14 +236,23 @@ extension PrizeDrawLogTally {
             }
             let field = text ?? String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
             if index == outcomeColumn { label = field.trimmingCharacters(in: .whitespaces) }
-            if index == sessionColumn { player = FNV1a.hash(field.trimmingCharacters(in: .whitespaces).utf8) }
+            if index == sessionColumn {
+                let id = field.trimmingCharacters(in: .whitespaces)
+                guard !id.isEmpty else {
+                    throw LogError(
+                        line: number, column: start + 1,
+                        message: "session: empty; a prize draw's log names the player on every line (each player's state is rebuilt apart)")
+                }
+                player = FNV1a.hash(id.utf8)
+            }
             index += 1
             if position >= line.count { break }
             position += 1
         }
         guard let label, index > widest else {
             throw LogError(
-                line: number, column: line.count + 1, message: "the row has \(index) fields; the header names \(widest + 1) or more")
+                line: number, column: line.count + 1,
+                message: "the row has \(index) field\(index == 1 ? "" : "s"); the header names \(widest + 1) or more")
         }
         guard !label.isEmpty else { throw LogError(line: number, column: 1, message: "outcome: empty; a draw's line names the item drawn") }
         return (label, player)
@@ -196,7 +260,7 @@ extension PrizeDrawLogTally {
 
     /// The item's label and the player's hash in a JSON line: `outcome` a string (or a number, read as
     /// written), `session` a string or a number; keys in any case, each at most once.
-    func jsonRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64) {
+    func jsonRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64?) {
         let keyStarts = try LogFields.checkStrictJSON(line, number: number)
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
             throw LogError(line: number, column: 1, message: "not a JSON object")
@@ -216,7 +280,12 @@ extension PrizeDrawLogTally {
         guard let label = try text("outcome"), !label.isEmpty else {
             throw LogError(line: number, column: 1, message: "outcome: missing or empty; a draw's line names the item drawn")
         }
+        if let value = values["session"], value is NSNull || (value as? String)?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw LogError(
+                line: number, column: (keyStarts["session"] ?? 0) + 1,
+                message: "session: empty; a prize draw's log names the player on every line (each player's state is rebuilt apart)")
+        }
         let player = try text("session")
-        return (label, player.map { FNV1a.hash($0.utf8) } ?? 0)
+        return (label, player.map { FNV1a.hash($0.utf8) })
     }
 }

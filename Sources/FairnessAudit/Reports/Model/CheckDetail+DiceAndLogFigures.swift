@@ -75,6 +75,9 @@ extension CheckDetail {
         public var count: UInt64
         /// Of how many draws of the table's items.
         public var draws: UInt64
+        /// Runs of them (consecutive impossible draws of one player: a state stuck past a hard limit makes
+        /// one run), and the players with one.
+        public var runs: UInt64, players: UInt64
         /// The share impossible (count / draws) with its 95% Clopper–Pearson interval.
         public var share: Double
         /// The interval's bounds.

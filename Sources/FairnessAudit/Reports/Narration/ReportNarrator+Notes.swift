@@ -29,7 +29,7 @@ extension ReportNarrator {
         case .prizeDrawLogRead(let lines, let players, let jsonLines, let sessionColumn):
             "\(lines) draw lines read (\(jsonLines ? "JSON Lines" : "CSV")), "
                 + (sessionColumn
-                    ? "\(players) players (session values), each player's state rebuilt from the declared rules in the log's order."
+                    ? "\(count(players, "player")) (session values), each player's state rebuilt from the declared rules in the log's order."
                     : "no session column: one player, the state rebuilt from the declared rules in the log's order.")
         case .answeredByProbe(let command, let traps, let first):
             first.map {

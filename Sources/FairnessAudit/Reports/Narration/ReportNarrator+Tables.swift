@@ -16,7 +16,7 @@ extension ReportNarrator {
     static func tableDetail(_ detail: CheckDetail) -> String {
         switch detail {
         case .disclosedOdds(let entries, let tolerance):
-            "\(entries.count) items' published odds against their exact odds on a first draw (agreeing within \(number(tolerance))): "
+            "\(entries.count) items' published odds against their exact odds on a first draw (equal within a tolerance of \(number(tolerance))): "
                 + entries.prefix(8).map { "\($0.label) published \(rate($0.disclosed)), exact \(rate($0.exact))" }.joined(separator: "; ")
                 + (entries.count > 8 ? "; …" : "")
         case .disclosedFigure(let figure, let disclosed, let exact, let fraction, let tolerance):
@@ -24,7 +24,7 @@ extension ReportNarrator {
                 ? "published: a top item within \(Int(disclosed)) draws; exact: "
                     + (exact.map { "within \(Int($0)) draws at worst" } ?? "no limit: a top item can take any number of draws")
                 : "published \(rate(disclosed)); exact \(exact.map(rate) ?? "none")" + (fraction.map { " = \($0)" } ?? "")
-                    + " (agreeing within \(number(tolerance)))"
+                    + " (equal within a tolerance of \(number(tolerance)))"
         case .givenState(let check): givenState(check)
         case .transitions(let check):
             check.unstable != nil
@@ -37,14 +37,16 @@ extension ReportNarrator {
                                 "\($0.item) drawn in '\($0.state)' (declared to lead to '\($0.declaredNext)'; the odds part \(parting($0.partsAfter)))"
                             }.joined(separator: "; "))
         case .itemsNotInTable(let count, let lines, let examples):
-            "\(count) of \(lines) lines show an item the table does not have"
+            "\(count) of \(self.count(Int(lines), "line")) show an item the table does not have"
                 + (examples.isEmpty
                     ? ""
-                    : ": " + examples.map { "'\($0.item)' on \($0.count) lines (first at line \($0.firstLine))" }.joined(separator: "; "))
+                    : ": "
+                        + examples.map { "'\($0.item)' on \(self.count(Int($0.count), "line")) (first at line \($0.firstLine))" }.joined(
+                            separator: "; "))
         case .impossibleDraws(let facts):
             facts.count == 0
                 ? "none of \(facts.draws) draws is of an item its player's declared state gives odds 0"
-                : "\(facts.count) of \(facts.draws) draws (\(rate(facts.share)), 95% interval \(rate(facts.lower)) to \(rate(facts.upper))) are of an item the player's declared state gives odds 0: "
+                : "\(facts.count) of \(facts.draws) draws (\(rate(facts.share)), 95% interval \(rate(facts.lower)) to \(rate(facts.upper))) are of an item the player's declared state gives odds 0, in \(count(Int(facts.runs), "run")) (a player's consecutive impossible draws) by \(count(Int(facts.players), "player")): "
                     + facts.items.prefix(4).map { "\($0.item) \($0.count)" }.joined(separator: ", ") + "; first: "
                     + facts.examples.map { "line \($0.line), \($0.item) in '\($0.state)'" }.joined(separator: "; ")
         default: preconditionFailure("not a prize draw's detail")
