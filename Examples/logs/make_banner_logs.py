@@ -8,7 +8,9 @@ for the fair log and with one defect planted for each of the others:
   banner-pity-not-reset.csv    a lost 50/50 leaves the pity counter running (the probe's --bug);
   banner-guarantee-lost.csv    a four-star clears the "featured next" guarantee;
   banner-pity-one-late.csv     the pity counts one draw late (the rate of draw n is read at n - 1): the
-                               soft pity starts a draw late and a 90th miss in a row happens.
+                               soft pity starts a draw late and a 90th miss in a row happens;
+  banner-rate-cut.csv          halfway through the log (from round D/2 + 1) the base five-star rate is cut
+                               from 0.6% to 0.2% without telling players: the odds change in time.
 
 Usage: make_banner_logs.py OUT_DIR [--players N] [--draws D] [--seed S]   (defaults 400, 500, 7)
 Standard library only; the same arguments write the same bytes.
@@ -45,25 +47,30 @@ class PityOneLate(Banner):
 
 
 GAMES = {
-    "banner-fair.csv": (Banner, False),
-    "banner-pity-not-reset.csv": (Banner, True),
-    "banner-guarantee-lost.csv": (GuaranteeLost, False),
-    "banner-pity-one-late.csv": (PityOneLate, False),
+    "banner-fair.csv": (Banner, False, False),
+    "banner-pity-not-reset.csv": (Banner, True, False),
+    "banner-guarantee-lost.csv": (GuaranteeLost, False, False),
+    "banner-pity-one-late.csv": (PityOneLate, False, False),
+    "banner-rate-cut.csv": (Banner, False, True),
 }
 
 
-def write(path, game, bug, players, draws, seed):
+def write(path, game, bug, cut, players, draws, seed):
     star_banner.BUG = bug
+    base = star_banner.BASE
     rng = random.Random(seed)
     banners = [game() for _ in range(players)]
     order = list(range(players))
     rng.shuffle(order)
     with open(path, "w") as out:
         out.write("session,outcome\n")
-        for _ in range(draws):
+        for round in range(draws):
+            if cut and round == draws // 2:
+                star_banner.BASE = base / 3
             for player in order:
                 out.write("player-%05d,%s\n" % (player, banners[player].draw(rng.random())))
     star_banner.BUG = False
+    star_banner.BASE = base
 
 
 def main():
@@ -74,8 +81,8 @@ def main():
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    for name, (game, bug) in GAMES.items():
-        write(os.path.join(args.out, name), game, bug, args.players, args.draws, args.seed)
+    for name, (game, bug, cut) in GAMES.items():
+        write(os.path.join(args.out, name), game, bug, cut, args.players, args.draws, args.seed)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 # Recomputes every p-value of log audits from their reports alone (Scripts/gates/recompute_pvalues.py):
 # the sample logs of Examples/logs, a wheel's with the default windows and with windows of 40 lines (where
 # each window is a small table), a loaded dice game's, and a prize draw's (the banner whose guarantee a
-# four-star clears, each draw against its player's state). Needs the release build check-reports.sh makes.
+# four-star clears, each draw against its player's state; the banner whose rate is cut halfway, in four
+# windows each against its draws' states and compared with each other given them). Needs the release build check-reports.sh makes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build -c release --product audit >/dev/null
@@ -22,4 +23,5 @@ run drift-40 --spec Examples/specs/prize-wheel.yaml "$work/logs/drift.csv" --win
 run foreign --spec Examples/specs/prize-wheel.yaml "$work/logs/foreign-label.csv"
 run dice --spec Examples/specs/poker-dice.json "$work/logs/dice-loaded.csv"
 run banner --spec Examples/specs/star-banner.yaml "$work/banner/banner-guarantee-lost.csv"
+run banner-cut --spec Examples/specs/star-banner.yaml "$work/banner/banner-rate-cut.csv" --window 15000
 exit "$status"

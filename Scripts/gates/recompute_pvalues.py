@@ -20,6 +20,10 @@ the toolkit, and fails on a relative error above 1e-6 (or a p-value with no tabl
 - payout mean whose method is `exact`: every table of the same plays over the levels the declared odds pay
   (the table's `expected` column), each with its multinomial probability, the same profile likelihood ratio
   by SLSQP; the probability of the tables whose ratio is at least the observed one (ties to a relative 1e-9);
+- windows given state: windows x items of a prize draw's log against each cell's expected count up to one
+  common departure per item: NumPy's iterative proportional fitting from the expected counts (cells of
+  expected 0 left out) to the observed margins, Pearson's X^2 against the fit, scipy.stats.chi2 with
+  (cells fitted) - rows - columns + 1 degrees of freedom;
 - drift window: each window of a log tested as goodness of fit; the check's p-value is the smallest window's
   times the number of windows (Bonferroni, at most 1).
 
@@ -358,6 +362,30 @@ def recompute(kind, rows, check):
             return 0.0, -math.inf
         p = float(stats.chi2.sf(statistic, 1))
         return p, (log10_chi2_sf(statistic, 1) if p < 1e-290 else None)
+    if kind == "windows given state":
+        row_names = list(dict.fromkeys(r["row"] for r in rows))
+        column_names = list(dict.fromkeys(r["column"] for r in rows))
+        observed = np.zeros((len(row_names), len(column_names)))
+        expected = np.zeros_like(observed)
+        for r in rows:
+            observed[row_names.index(r["row"]), column_names.index(r["column"])] += float(r["observed"])
+            expected[row_names.index(r["row"]), column_names.index(r["column"])] += float(r["expected"])
+        mask = expected > 0
+        keep_rows = [i for i in range(len(row_names)) if (observed[i][mask[i]] > 0).any()]
+        keep_columns = [j for j in range(len(column_names)) if any(mask[i][j] and observed[i][j] > 0 for i in keep_rows)]
+        observed, expected = observed[np.ix_(keep_rows, keep_columns)], expected[np.ix_(keep_rows, keep_columns)]
+        mask = expected > 0
+        fitted = np.where(mask, expected, 0.0)
+        row_totals, column_totals = (observed * mask).sum(1), (observed * mask).sum(0)
+        for _ in range(100000):
+            fitted *= (row_totals / fitted.sum(1))[:, None]
+            fitted *= column_totals / fitted.sum(0)
+            if np.max(np.abs(fitted.sum(1) - row_totals) / row_totals) < 1e-14:
+                break
+        statistic = float((np.where(mask, (observed - fitted) ** 2 / np.where(mask, fitted, 1), 0)).sum())
+        dof = int(mask.sum()) - len(keep_rows) - len(keep_columns) + 1
+        p = float(stats.chi2.sf(statistic, dof))
+        return p, (log10_chi2_sf(statistic, dof) if p < 1e-290 else None)
     if kind == "drift window":
         windows = collections.defaultdict(list)
         for r in rows:

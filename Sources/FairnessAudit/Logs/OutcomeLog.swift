@@ -90,7 +90,7 @@ extension OutcomeLog {
         }
         let read = DispatchTime.now()
         times?.record(.reading, seconds: LogAuditTimes.seconds(from: started, to: read))
-        let result = try tally.result()
+        let result = try tally.result(alpha: settings.alpha)
         let checked = DispatchTime.now()
         times?.record(.checks, seconds: LogAuditTimes.seconds(from: read, to: checked))
         let report = try Audit.assemble([result], settings: settings, counted: (tally.lines, .logLines))

@@ -8,6 +8,8 @@ import Foundation
 ///   multinomial p-value where the table's `method` says `exact`; an observed outcome of probability 0 (a
 ///   row `impossible`) makes p = 0 exactly;
 /// - `contingency`: the independence test of the rows × columns as tested;
+/// - `windows given state`: windows × items against each cell's expected count up to one common departure
+///   per item (`HomogeneityGivenExpectedTest`);
 /// - `binomial`: the exact two-sided binomial test of the successes among the trials at the stated
 ///   probability, with its Clopper–Pearson interval;
 /// - `payout mean`: the profile-likelihood test of the hypothesised mean payout over every level played,
@@ -38,6 +40,8 @@ struct TableRecomputation {
             (pValue, log10PValue) = try Self.fit(rows, logLikelihood: check.hasSuffix("(G-test)"), boundBudget: &boundBudget)
         case "contingency":
             (pValue, log10PValue) = try Self.contingency(rows)
+        case "windows given state":
+            (pValue, log10PValue) = try Self.windowsGivenState(rows)
         case "binomial":
             guard let successes = rows.first(where: { $0.row == "successes" }), let probability = successes.expected,
                 let trials = rows.first(where: { $0.row == "trials" })
@@ -142,6 +146,27 @@ struct TableRecomputation {
         for row in rows { table[rowIndex[row.row]!][columnIndex[row.column]!] += row.observed }
         guard let figures = try IndependenceTest(table: table).verdict.figures else {
             throw Unrecognised(reason: "the independence test cannot be carried out")
+        }
+        return (figures.pValue, figures.log10PValue)
+    }
+
+    /// Windows × items against each cell's expected count (its `expected`), rows and columns in order of
+    /// first appearance.
+    static func windowsGivenState(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
+        var rowIndex: [String: Int] = [:], columnIndex: [String: Int] = [:]
+        for row in rows {
+            if rowIndex[row.row] == nil { rowIndex[row.row] = rowIndex.count }
+            if columnIndex[row.column] == nil { columnIndex[row.column] = columnIndex.count }
+        }
+        var observed = Array(repeating: Array(repeating: 0.0, count: columnIndex.count), count: rowIndex.count)
+        var expected = observed
+        for row in rows {
+            guard let cell = row.expected else { throw Unrecognised(reason: "window \(row.row), \(row.column) has no expected count") }
+            observed[rowIndex[row.row]!][columnIndex[row.column]!] += row.observed
+            expected[rowIndex[row.row]!][columnIndex[row.column]!] += cell
+        }
+        guard let figures = try HomogeneityGivenExpectedTest(observed: observed, expected: expected).verdict.figures else {
+            throw Unrecognised(reason: "the windows cannot be compared given their states")
         }
         return (figures.pValue, figures.log10PValue)
     }

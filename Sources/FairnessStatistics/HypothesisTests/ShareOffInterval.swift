@@ -13,6 +13,9 @@
 /// For draws whose odds vary (a game with memory), pᵢ is the mean true probability of outcome i over the
 /// draws and eᵢ the mean declared one; the Clopper–Pearson interval of a sum of independent Bernoulli
 /// draws with unequal probabilities is conservative (its variance is at most the binomial's).
+///
+/// ``init(table:confidenceLevel:)`` measures a table's rows against the table's own overall mix instead
+/// (serial pairs, windows of a log).
 public struct ShareOffInterval: Sendable, Hashable, Codable {
     /// ½ Σ |Oᵢ/n − eᵢ|, in [0, 1].
     public let estimate: Double
@@ -48,9 +51,16 @@ public struct ShareOffInterval: Sendable, Hashable, Codable {
             lower += share < bounds.lower ? bounds.lower - share : share > bounds.upper ? share - bounds.upper : 0
             upper += max(abs(bounds.lower - share), abs(bounds.upper - share))
         }
-        self.estimate = estimate / 2
-        self.lower = min(lower / 2, estimate / 2)
-        self.upper = min(1, max(upper / 2, estimate / 2))
+        self.init(
+            estimate: estimate / 2, lower: min(lower / 2, estimate / 2), upper: min(1, max(upper / 2, estimate / 2)),
+            confidenceLevel: confidenceLevel)
+    }
+
+    /// The figures as computed.
+    init(estimate: Double, lower: Double, upper: Double, confidenceLevel: Double) {
+        self.estimate = estimate
+        self.lower = lower
+        self.upper = upper
         self.confidenceLevel = confidenceLevel
     }
 }

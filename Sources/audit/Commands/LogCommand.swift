@@ -59,9 +59,9 @@ struct LogCommand: ParsableCommand {
         } catch let error as SpecError where error.file.isEmpty {
             throw UsageError("\(spec): \(error.message)")
         }
-        if model.prizeDraw != nil, window != nil || windowSeconds != nil {
+        if model.prizeDraw != nil, windowSeconds != nil {
             throw UsageError(
-                "--window\(window == nil ? "-seconds" : ""): a prize table's log is not cut into drift windows (yet); leave it out")
+                "--window-seconds: a prize table's log is cut into windows of lines (--window N, or 16–32 windows by default), not of time")
         }
         var options = LogOptions()
         options.file = log

@@ -19,9 +19,15 @@ struct PrizeDrawLogTests {
             var shareOff: Double
             /// Each item's expected share of the draws the game makes (items in the banner's order).
             var drawn: [Double]
+            /// Each published state's share of its draws off its odds.
+            var stateOff: [String: Double]
+            /// Each of four windows of a quarter of the rounds: the share of its draws off.
+            var windowOff: [Double]
             enum CodingKeys: String, CodingKey {
                 case impossible, drawn
                 case shareOff = "share_off"
+                case stateOff = "state_off"
+                case windowOff = "window_off"
             }
         }
         var drawsPerPlayer: Int
@@ -52,11 +58,12 @@ struct PrizeDrawLogTests {
         return folder
     }()
 
-    static func audit(_ path: String, _ model: LogModel) throws -> AuditReport {
+    static func audit(_ path: String, _ model: LogModel, window: Int? = nil) throws -> AuditReport {
         let descriptor = open(path, O_RDONLY)
         defer { close(descriptor) }
         var options = LogOptions()
         options.file = path
+        if let window { options.window = .lines(window) }
         return try OutcomeLog.audit(
             descriptor: descriptor, model: model, options: options, settings: AuditSettings(run: RunSettings(trials: 1, seed: 0)))
     }
@@ -66,10 +73,20 @@ struct PrizeDrawLogTests {
     }
 
     static func shareOff(_ report: AuditReport) -> ShareOffInterval? {
-        guard let fit = report.checks.first(where: { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) }),
-            case .shareOff(let interval, _, _) = fit.detailFacts
-        else { return nil }
+        guard let fit = report.checks.first(where: { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) }) else {
+            return nil
+        }
+        var detail = fit.detailFacts
+        if case .stateOff(_, let inner) = detail { detail = inner }
+        guard case .shareOff(let interval, _, _) = detail else { return nil }
         return interval
+    }
+
+    static func stateOff(_ report: AuditReport) -> CheckDetail.StateOff? {
+        guard let fit = report.checks.first(where: { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) }),
+            case .stateOff(let states, _) = fit.detailFacts
+        else { return nil }
+        return states
     }
 
     static func impossible(_ report: AuditReport) -> CheckDetail.ImpossibleDraws? {
@@ -84,6 +101,9 @@ struct PrizeDrawLogTests {
         #expect(Self.impossible(report)?.count == 0)
         let interval = try #require(Self.shareOff(report))
         #expect(interval.lower == 0 && interval.upper < 0.005)
+        // State by state: no state's draws are off beyond their simultaneous intervals.
+        let states = try #require(Self.stateOff(report))
+        #expect(states.farthest == nil && states.statesVisited > 90, "\(states)")
         // Memory declared: the draws are judged given their state; no serial-independence test.
         #expect(!report.checks.contains { $0.check == .serialIndependence(.withinSessions) })
         #expect(report.subjects[0].notes.contains(.prizeDrawLogRead(lines: 200_000, players: 400, jsonLines: false, sessionColumn: true)))
@@ -99,6 +119,10 @@ struct PrizeDrawLogTests {
         #expect(fit.status == .fail)
         let interval = try #require(Self.shareOff(report))
         #expect(interval.lower <= figures.shareOff && figures.shareOff <= interval.upper, "\(interval) vs \(figures.shareOff)")
+        // State by state: the state most clearly off, its interval holding that state's own figure.
+        let state = try #require(Self.stateOff(report)?.farthest)
+        let truth = try #require(figures.stateOff[state.name], "\(state.name)")
+        #expect(state.interval.lower <= truth && truth <= state.interval.upper && state.interval.lower > 0, "\(state) vs \(truth)")
         let impossible = try #require(Self.impossible(report))
         if figures.impossible > 1e-6 {
             #expect(impossible.count > 0)
@@ -109,6 +133,28 @@ struct PrizeDrawLogTests {
         } else {
             #expect(impossible.count == 0)
         }
+    }
+
+    /// The banner's odds cut in time: from round 251 of 500 the base five-star rate is a third of the
+    /// published one. In four windows of 125 rounds (50,000 lines), drift fails naming window 3 (lines
+    /// 100,001–150,000), where it was planted, its share off holding the 0.4% computed apart; the windows
+    /// differ given their states (homogeneity fails), so it is a drift. The fair log passes both.
+    @Test func oddsCutInTimeFailDriftInTheWindowWhereTheyChanged() throws {
+        let quarter = 400 * Self.expected.drawsPerPlayer / 4
+        let report = try Self.audit(Self.logs.appendingPathComponent("banner-rate-cut.csv").path, try Self.banner(), window: quarter)
+        let drift = try #require(report.checks.first { $0.check == .driftFirstDepartingWindow })
+        #expect(drift.status == .fail, "\(drift.detail)")
+        guard case .drift(let facts) = drift.detailFacts, let departing = facts.departing, let shareOff = departing.shareOff else {
+            Issue.record("no departing window: \(drift.detail)")
+            return
+        }
+        #expect(departing.window == .lines(index: 2, first: 100_001, last: 150_000, fromLine: 100_002) && facts.givenState)
+        let truth = try #require(Self.expected.games["banner-rate-cut.csv"]).windowOff[2]
+        #expect(shareOff.lower <= truth && truth <= shareOff.upper, "\(shareOff) vs \(truth)")
+        #expect(report.checks.first { $0.check == .homogeneityAcrossWindows }?.status == .fail)
+        let fair = try Self.audit(Self.logs.appendingPathComponent("banner-fair.csv").path, try Self.banner(), window: quarter)
+        #expect(fair.checks.first { $0.check == .driftFirstDepartingWindow }?.status == .pass)
+        #expect(fair.checks.first { $0.check == .homogeneityAcrossWindows }?.status == .pass)
     }
 
     /// With values and a cost per draw, the log's return per draw is tested against the return of each draw's
@@ -202,7 +248,11 @@ struct PrizeDrawLogTests {
         let interval = try #require(Self.shareOff(report))
         #expect(interval.lower <= 0.01 && 0.01 <= interval.upper && interval.lower > 0.004, "\(interval)")
         #expect(report.checks.first { $0.check == .outcomes(versus: .eachDrawState, statistic: .pearson) }?.status == .fail)
-        #expect(report.checks.first { $0.check == .serialIndependence(.withinSessions) }?.status == .pass)
+        let serial = try #require(report.checks.first { $0.check == .serialIndependence(.withinSessions) })
+        #expect(serial.status == .pass)
+        // Its magnitude: consecutive draws are independent, and the interval starts at 0.
+        guard case .mixOff(let mix, _) = serial.detailFacts else { Issue.record("no magnitude: \(serial.detail)"); return }
+        #expect(mix.interval.lower == 0 && mix.interval.upper < 0.05, "\(mix.interval)")
     }
 
     /// A CSV without an outcome column is a one-line error naming what the log needs.

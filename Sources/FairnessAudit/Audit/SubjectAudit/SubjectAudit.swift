@@ -103,9 +103,11 @@ enum SubjectAudit {
 
     /// Serial or pairwise independence on a table of counts. Categories expected to be rare (margins
     /// below 1% of the largest) are pooled into one "rare" category, which is dropped if even pooled it
-    /// cannot reach an expected count of 5 in every cell.
+    /// cannot reach an expected count of 5 in every cell. With `magnitude`, the tested table's rows (what
+    /// they are) are also measured against its overall mix (``CheckDetail/MixOff``).
     static func independence(
-        _ subject: String, _ check: CheckIdentifier, table: [[UInt64]], note: CheckDetail.TableNote = .none, names: [String]? = nil
+        _ subject: String, _ check: CheckIdentifier, table: [[UInt64]], note: CheckDetail.TableNote = .none, names: [String]? = nil,
+        magnitude: CheckDetail.MixOff.Rows? = nil
     ) throws -> PendingCheck {
         let names = names ?? table.indices.map { "\($0 + 1)" }
         var record = CheckRecord(
@@ -158,6 +160,11 @@ enum SubjectAudit {
             record.detailFacts = .contingency(rows: test.keptRows.count, columns: test.keptColumns.count, pooling: pooling, note: note)
             let total = collapsed.flatMap { $0 }.reduce(0, +)
             let categories = groups.map { $0.map { names[$0] }.joined(separator: "+") }
+            if let magnitude,
+                let mix = try CheckDetail.MixOff(table: collapsed, rowNames: categories, columnNames: categories, rows: magnitude)
+            {
+                record.detailFacts = .mixOff(mix, record.detailFacts)
+            }
             var rows: [StatisticTableRow] = []
             for (r, row) in collapsed.enumerated() {
                 for (c, count) in row.enumerated() {

@@ -86,7 +86,7 @@ extension LogTally {
                 name, .serialIndependence(.withinSessions), table: table,
                 note: .sessions(
                     noSessionColumn: !hasColumn[1], pooled: pooled.map { $0.map { labelNames[$0] }.joined(separator: "+") }),
-                names: groups.map { $0.map { labelNames[$0] }.joined(separator: "+") }))
+                names: groups.map { $0.map { labelNames[$0] }.joined(separator: "+") }, magnitude: .previousResult))
 
         return checks
     }

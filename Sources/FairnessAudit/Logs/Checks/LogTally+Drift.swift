@@ -177,6 +177,13 @@ extension LogTally {
                 homogeneity.detailFacts = .homogeneity(
                     windows: rows.count, outcomes: test.keptColumns.count,
                     pooled: columns.filter { $0.count > 1 }.map { $0.map { labelNames[$0] }.joined(separator: "+") })
+                // Its magnitude: how far the windows are from the log's overall mix.
+                if let mix = try CheckDetail.MixOff(
+                    table: rows, rowNames: filledWindows.map { "window \($0 + 1)" },
+                    columnNames: columns.map { $0.map { labelNames[$0] }.joined(separator: "+") }, rows: .window)
+                {
+                    homogeneity.detailFacts = .mixOff(mix, homogeneity.detailFacts)
+                }
             case .inconclusive(let reason):
                 homogeneity.detailFacts = .inconclusive(reason)
             }

@@ -6,8 +6,8 @@ import Foundation
 // The checks of a prize draw's log, from its tallies: each draw is judged against the declared odds of the
 // state its player was in, the state rebuilt from the declared rules.
 extension PrizeDrawLogTally {
-    /// The log's result: its checks in report order, its item table and its facts.
-    func result() throws -> SubjectResult {
+    /// The log's result: its checks in report order, its item table and its facts; drift tested at `alpha`.
+    func result(alpha: Double) throws -> SubjectResult {
         var checks = invalidChecks()
         checks.append(try impossibleCheck())
         let (fit, rows) = try fitGivenState()
@@ -16,6 +16,7 @@ extension PrizeDrawLogTally {
         if !hasMemory, !pairs.isEmpty { checks.append(try serialCheck()) }
         let observedReturn = try returnCheck()
         if let observedReturn { checks.append(observedReturn.check) }
+        checks += try driftChecks(alpha: alpha)
         let figures = DrawMachineFigures(machine)
         let notes: [SubjectNote] = [
             .prizeDrawLogRead(lines: lines, players: players.count, jsonLines: format == .jsonLines, sessionColumn: hasSessionColumn),
@@ -89,6 +90,7 @@ extension PrizeDrawLogTally {
         if case .fit = check.record.detailFacts, total > 0 {
             let interval = try ShareOffInterval(observed: observed, expected: expected.map { $0 / total })
             check.record.detailFacts = .shareOff(interval, draws: draws, check.record.detailFacts)
+            if hasMemory { check.record.detailFacts = .stateOff(try stateOff(), check.record.detailFacts) }
         }
         var rows = (0..<items).map { item in
             OutcomeRow(
@@ -103,6 +105,13 @@ extension PrizeDrawLogTally {
                     expectedFair: nil, standardisedResidual: nil))
         }
         return (check, rows)
+    }
+
+    /// Every visited state's draws against its own odds, and the state most clearly off.
+    func stateOff() throws -> CheckDetail.StateOff {
+        try CheckDetail.StateOff(
+            drawn: machine.states.indices.map { state in Array(drawn[state * items..<(state + 1) * items]) },
+            odds: machine.states.map { $0.odds.map(\.double) }, names: machine.states.map(\.name))
     }
 
     /// Each item's expected count: Σ over states of the draws made in it × the item's odds there.
@@ -206,6 +215,6 @@ extension PrizeDrawLogTally {
             note: .sessions(
                 noSessionColumn: !hasSessionColumn,
                 pooled: groups.filter { $0.count > 1 }.map { $0.map { machine.labels[$0] }.joined(separator: "+") }),
-            names: names)
+            names: names, magnitude: .previousResult)
     }
 }

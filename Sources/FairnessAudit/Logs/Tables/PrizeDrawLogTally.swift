@@ -53,6 +53,15 @@ struct PrizeDrawLogTally {
     var pairs: [UInt64]
     var badRows = 0
     var firstBadRows: [LogError] = []
+    /// Each state's odds as `Double`s (state × items + item), for the expected counts of the windows.
+    let oddsOfStates: [Double]
+    /// The drift windows (blocks of ``blockSize`` lines, merged two by two when automatic windows reach
+    /// ``LogTally/maximumBlocks``): each item's draws, each item's expected draws given the state of every
+    /// draw, and the file line each starts at.
+    var windowDrawn: [[UInt64]] = []
+    var windowExpected: [[Double]] = []
+    var windowStartLine: [Int] = []
+    var blockSize = 1_000
 
     init(model: LogModel, machine: DrawMachine, options: LogOptions) {
         self.model = model
@@ -65,6 +74,8 @@ struct PrizeDrawLogTally {
         drawn = [UInt64](repeating: 0, count: machine.states.count * items)
         impossibleByItem = [UInt64](repeating: 0, count: items)
         pairs = [UInt64](repeating: 0, count: !hasMemory && items <= Self.maximumPairedItems ? items * items : 0)
+        oddsOfStates = machine.states.flatMap { $0.odds.map(\.double) }
+        if case .lines(let size) = options.window { blockSize = size }
     }
 
     /// Tallies one line (a byte-order mark before the first was taken off by ``LogReader``).
@@ -91,8 +102,13 @@ struct PrizeDrawLogTally {
                 }
                 if player == nil { sawLineWithoutSession = true } else { hasSessionColumn = true }
             }
+            if case .lines(let size) = options.window, lines / UInt64(size) >= UInt64(LogTally.maximumWindows) {
+                throw LogError(
+                    line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines",
+                    exceeded: .windowsOfLines(size: size))
+            }
             record(item: item, player: player ?? 0, number: number)
-        } catch let error as LogError {
+        } catch let error as LogError where error.exceeded == nil {
             badRows += 1
             if firstBadRows.count < LogTally.shownBadRows { firstBadRows.append(error) }
             if badRows > options.skipBad {
@@ -129,6 +145,7 @@ struct PrizeDrawLogTally {
     /// declared rules; a label the table does not have is counted apart and leaves the state as it was.
     mutating func record(item label: String, player: UInt64, number: Int) {
         lines += 1
+        let window = self.window(number: number)
         guard let item = itemIndex[label] else {
             foreignLines += 1
             if let seen = foreign[label] {
@@ -144,6 +161,8 @@ struct PrizeDrawLogTally {
         let state = hasMemory ? Int(remembered) : 0
         visits[state] &+= 1
         drawn[state * items + item] &+= 1
+        windowDrawn[window][item] &+= 1
+        for other in 0..<items { windowExpected[window][other] += oddsOfStates[state * items + other] }
         var after = flags & ~Self.lastImpossible
         if machine.states[state].odds[item] == .zero {
             impossible &+= 1
@@ -161,6 +180,32 @@ struct PrizeDrawLogTally {
             if remembered > 0, !pairs.isEmpty { pairs[(Int(remembered) - 1) * items + item] &+= 1 }
             players[player] = Int32(item + 1) | after
         }
+    }
+}
+
+// The drift windows.
+extension PrizeDrawLogTally {
+    /// The window of the line just counted, opened if new; automatic windows merge two by two when they
+    /// reach ``LogTally/maximumBlocks``, so memory stays fixed.
+    mutating func window(number: Int) -> Int {
+        if case .automatic = options.window, Int((lines - 1) / UInt64(blockSize)) >= LogTally.maximumBlocks {
+            func merged<T>(_ rows: [[T]], _ add: (T, T) -> T) -> [[T]] {
+                stride(from: 0, to: rows.count, by: 2).map { index in
+                    index + 1 < rows.count ? zip(rows[index], rows[index + 1]).map(add) : rows[index]
+                }
+            }
+            windowDrawn = merged(windowDrawn, &+)
+            windowExpected = merged(windowExpected, +)
+            windowStartLine = stride(from: 0, to: windowStartLine.count, by: 2).map { windowStartLine[$0] }
+            blockSize *= 2
+        }
+        let window = Int((lines - 1) / UInt64(blockSize))
+        while windowDrawn.count <= window {
+            windowDrawn.append([UInt64](repeating: 0, count: items))
+            windowExpected.append([Double](repeating: 0, count: items))
+            windowStartLine.append(number)
+        }
+        return window
     }
 }
 

@@ -181,6 +181,9 @@ extension CheckDetail {
         public var strongest: Int
         /// The first window departing at α / `tested`, and its p-value (nil: none).
         public var departing: Departure?
+        /// Whether each window was tested against the odds of its draws' states (a prize draw with
+        /// memory's log) rather than one set of declared odds.
+        public var givenState = false
 
         /// The first window that departs, and its p-value.
         public struct Departure: Sendable, Hashable {

@@ -64,6 +64,10 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case impossibleDraws(ImpossibleDraws)
     /// A fit's detail with its magnitude: the share of draws off their expected shares, with an interval.
     case shareOff(ShareOffInterval, draws: UInt64, CheckDetail)
+    /// An independence test's detail with its magnitude: how far the table's rows are from its overall mix.
+    case mixOff(MixOff, CheckDetail)
+    /// A prize draw log's fit given each draw's state, with the state most clearly off its odds.
+    case stateOff(StateOff, CheckDetail)
 
     // Wheels.
     /// Sampled spins that showed a label no sector carries (`invalidLabels`, by label in `strays`), no
@@ -154,6 +158,10 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case homogeneity(windows: Int, outcomes: Int, pooled: [String])
     /// Too few windows to test homogeneity.
     case homogeneityTooFewWindows
+    /// Homogeneity across `windows` windows of a prize draw's log, each against the odds of its draws'
+    /// states up to one common departure per item, over `items` item groups (`pooled`: the groups of rare
+    /// items).
+    case homogeneityGivenState(windows: Int, items: Int, pooled: [String])
 }
 
 extension CheckDetail {

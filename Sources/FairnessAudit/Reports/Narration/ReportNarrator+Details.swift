@@ -32,6 +32,8 @@ extension ReportNarrator {
             self.detail(inner)
                 + "; off the odds by \(rate(interval.estimate)) of \(draws) lines (the share whose outcome would have to change to match; "
                 + String(format: "%.0f", interval.confidenceLevel * 100) + "% interval \(rate(interval.lower)) to \(rate(interval.upper)))"
+        case .mixOff(let mix, let inner): self.detail(inner) + "; " + text(mix)
+        case .stateOff(let states, let inner): self.detail(inner) + "; " + text(states)
         case .besideTheGate(let check, let detail):
             "information beside \(name(of: check)), which tests the same table and gates; outside the family, it never gates: "
                 + self.detail(detail)
@@ -183,6 +185,41 @@ extension ReportNarrator {
     }
 
     /// An exact binomial test's detail.
+    /// An independence test's magnitude: the share that would have to change for every row to show the
+    /// overall mix, its interval, and the farthest cell.
+    private static func text(_ mix: CheckDetail.MixOff) -> String {
+        let interval =
+            String(format: "%.0f", mix.interval.confidenceLevel * 100)
+            + "% interval \(rate(mix.interval.lower)) to \(rate(mix.interval.upper))"
+        let farthest = mix.farthest.map { cell in
+            switch mix.rows {
+            case .previousResult:
+                "; farthest: after \(cell.row), \(cell.column) on \(rate(cell.rowShare)) against \(rate(cell.overallShare)) overall"
+            case .window: "; farthest: \(cell.row), \(cell.column) on \(rate(cell.rowShare)) against \(rate(cell.overallShare)) overall"
+            }
+        }
+        switch mix.rows {
+        case .previousResult:
+            return
+                "the next result depends on the previous one by \(rate(mix.interval.estimate)) of \(mix.counted) pairs (the share of next results that would have to change for every previous result to be followed by the overall mix; \(interval))"
+                + (farthest ?? "")
+        case .window:
+            return
+                "the windows differ from the overall mix by \(rate(mix.interval.estimate)) of \(mix.counted) lines (the share of results that would have to change for every window to show the overall mix; \(interval))"
+                + (farthest ?? "")
+        }
+    }
+
+    /// A prize draw log's state most clearly off its odds, or that none is.
+    private static func text(_ states: CheckDetail.StateOff) -> String {
+        let over = states.statesVisited == 1 ? "the 1 state visited" : "the \(states.statesVisited) states visited"
+        guard let state = states.farthest else {
+            return "no state's draws are off its odds beyond their interval (95% intervals over \(over), holding at once)"
+        }
+        return
+            "the state most clearly off: \(state.name), by \(rate(state.interval.estimate)) of its \(state.draws) draws (95% interval over \(over), holding at once: \(rate(state.interval.lower)) to \(rate(state.interval.upper)))"
+    }
+
     private static func text(_ test: CheckDetail.Binomial) -> String {
         let interval = String(format: "95%% Clopper-Pearson [%.6g, %.6g]", test.lower, test.upper)
         switch test.counting {

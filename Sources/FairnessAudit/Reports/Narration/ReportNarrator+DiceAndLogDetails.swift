@@ -134,6 +134,9 @@ extension ReportNarrator {
             "chi-square of \(windows) windows × \(outcomes) outcomes"
                 + (pooled.isEmpty ? "" : "; rare outcomes pooled: " + pooled.joined(separator: ", "))
         case .homogeneityTooFewWindows: "inconclusive: fewer than 2 windows"
+        case .homogeneityGivenState(let windows, let items, let pooled):
+            "chi-square of \(windows) windows × \(items) items against the odds of each draw's state, up to one departure per item common to every window (windows that depart alike are alike)"
+                + (pooled.isEmpty ? "" : "; rare items pooled: " + pooled.joined(separator: ", "))
         case .randomness(let facts): text(facts)
         case .randomDraws(let facts): text(facts)
         default: preconditionFailure("every detail is narrated")
@@ -191,11 +194,13 @@ extension ReportNarrator {
 
     /// Drift over a log's windows.
     private static func text(_ drift: CheckDetail.Drift) -> String {
-        "\(drift.tested) windows each tested against the declared odds; the check's p-value is the smallest window's × \(drift.tested) (Bonferroni; window \(drift.strongest + 1)); "
+        let odds = drift.givenState ? "the odds of its draws' states" : "the declared odds"
+        return
+            "\(drift.tested) windows each tested against \(odds); the check's p-value is the smallest window's × \(drift.tested) (Bonferroni; window \(drift.strongest + 1)); "
             + (drift.departing.map {
                 "first departing at α/\(drift.tested): \(text($0.window)), its p = \(String(format: "%.3g", $0.pValue))"
                     + ($0.shareOff.map {
-                        ", off the declared odds by \(rate($0.estimate)) of its lines (95% interval \(rate($0.lower)) to \(rate($0.upper)))"
+                        ", off \(odds) by \(rate($0.estimate)) of its lines (95% interval \(rate($0.lower)) to \(rate($0.upper)))"
                     } ?? "")
             } ?? "none departs at α/\(drift.tested)")
     }

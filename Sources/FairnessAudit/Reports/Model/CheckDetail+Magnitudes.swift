@@ -1,0 +1,104 @@
+import FairnessStatistics
+
+extension CheckDetail {
+    /// The magnitude of an independence test on a log: the share of the table's counts that would have to
+    /// change for every row to show the table's overall mix (`ShareOffInterval.init(table:confidenceLevel:)`),
+    /// and the cell farthest from it.
+    public struct MixOff: Sendable, Hashable {
+        /// What a row of the table is.
+        public enum Rows: Sendable, Hashable {
+            /// The previous result of a pair of consecutive results (its column: the next result).
+            case previousResult
+            /// A window of consecutive lines of the log (its column: the result).
+            case window
+        }
+
+        /// The distance from the overall mix, with its simultaneous interval.
+        public var interval: ShareOffInterval
+        /// The counts in the table: pairs (``Rows/previousResult``) or lines (``Rows/window``).
+        public var counted: UInt64
+        /// What a row is.
+        public var rows: Rows
+        /// The cell whose share of its row is farthest from the column's overall share (nil for a table
+        /// at the overall mix).
+        public var farthest: Cell?
+
+        /// One cell of the table: its row's and column's names, its share of the row and the column's
+        /// share of the table.
+        public struct Cell: Sendable, Hashable {
+            /// The row (a previous result, or `window N`).
+            public var row: String
+            /// The column (a result).
+            public var column: String
+            /// The cell's count over its row's, in [0, 1].
+            public var rowShare: Double
+            /// The column's count over the table's, in [0, 1].
+            public var overallShare: Double
+        }
+
+        /// The magnitude of `table` (rows named `rowNames`, columns `columnNames`), or nil for a table
+        /// without counts.
+        /// - Throws: What `ShareOffInterval.init(table:confidenceLevel:)` throws.
+        init?(table: [[Double]], rowNames: [String], columnNames: [String], rows: Rows) throws {
+            let total = table.reduce(0) { $0 + $1.reduce(0, +) }
+            guard total > 0 else { return nil }
+            interval = try ShareOffInterval(table: table)
+            counted = UInt64(total)
+            self.rows = rows
+            let overall = columnNames.indices.map { c in table.reduce(0) { $0 + $1[c] } / total }
+            var best: Cell?, distance = 0.0
+            for (r, row) in table.enumerated() {
+                let rowTotal = row.reduce(0, +)
+                guard rowTotal > 0 else { continue }
+                for (c, count) in row.enumerated() where abs(count / rowTotal - overall[c]) > distance {
+                    distance = abs(count / rowTotal - overall[c])
+                    best = Cell(row: rowNames[r], column: columnNames[c], rowShare: count / rowTotal, overallShare: overall[c])
+                }
+            }
+            farthest = best
+        }
+    }
+}
+
+extension CheckDetail {
+    /// The magnitude of a prize draw log's test given each draw's state, state by state: every visited
+    /// state's draws against its declared odds (`ShareOffInterval.init(observed:expected:confidenceLevel:)`
+    /// at level 1 − (1 − 0.95)/S over the S states visited, so the intervals hold at once), and the state
+    /// most clearly off.
+    public struct StateOff: Sendable, Hashable {
+        /// The states with at least one draw.
+        public var statesVisited: Int
+        /// The state whose interval's lower bound is the largest, when it is above 0 (nil: every state's
+        /// interval reaches 0).
+        public var farthest: State?
+
+        /// One state's draws against its odds.
+        public struct State: Sendable, Hashable {
+            /// The state's name (`pity 85`, `guaranteed`, …).
+            public var name: String
+            /// The draws made in it.
+            public var draws: UInt64
+            /// The share of those draws off the state's odds, with its interval (simultaneous over the
+            /// states visited).
+            public var interval: ShareOffInterval
+        }
+
+        /// The states' draws (`drawn[state][item]`) against their odds (`odds[state][item]`, each row
+        /// summing to 1), states named `names`.
+        /// - Throws: What `ShareOffInterval.init(observed:expected:confidenceLevel:)` throws.
+        init(drawn: [[UInt64]], odds: [[Double]], names: [String]) throws {
+            let visited = drawn.indices.filter { drawn[$0].reduce(0, +) > 0 }
+            statesVisited = visited.count
+            let level = 1 - 0.05 / Double(max(1, visited.count))
+            var best: State?
+            for state in visited {
+                let interval = try ShareOffInterval(
+                    observed: drawn[state].map { Double($0) }, expected: odds[state], confidenceLevel: level)
+                if interval.lower > (best?.interval.lower ?? 0) {
+                    best = State(name: names[state], draws: drawn[state].reduce(0, +), interval: interval)
+                }
+            }
+            farthest = best
+        }
+    }
+}
