@@ -10,9 +10,9 @@ import Testing
 /// The example banner in Python, behind the probe: its own draw checked in every state and transition.
 @Suite("prize draws through probes", .serialized, .fullTierOnly)
 struct ProbeTableTests {
-    static func audit(bug: Bool) throws -> AuditReport {
+    static func audit(bug: Bool, flag: String = "--bug") throws -> AuditReport {
         let spec = try SpecParser.parse(contentsOf: packageRoot.appendingPathComponent("Examples/probes/python/star_banner.yaml"))
-        let probe = "python3 " + packageRoot.appendingPathComponent("Examples/probes/python/star_banner.py").path + (bug ? " --bug" : "")
+        let probe = "python3 " + packageRoot.appendingPathComponent("Examples/probes/python/star_banner.py").path + (bug ? " " + flag : "")
         let subject = try spec.probeSubject(command: probe, timeout: 20)
         return try Audit.run([subject], settings: AuditSettings(run: RunSettings(trials: 50_000, seed: 7, threads: 2)))
     }
@@ -26,6 +26,28 @@ struct ProbeTableTests {
             return
         }
         #expect(check.statesChecked == 180 && check.gaps.isEmpty && check.wrongTransitions.isEmpty)
+        // The probe speaks version 5: every state it shows the player is the declared one.
+        #expect(check.statesShown == 180 && check.misshown.isEmpty)
+        #expect(report.checks.first { $0.check == .stateShown }?.status == .pass)
+    }
+
+    /// A banner that draws right but whose screen does not show the guarantee a lost 50/50 gives: every
+    /// guaranteed state is shown as the plain counter. Cycles between five-stars have one length law
+    /// whatever the guarantee, and a cycle is guaranteed exactly after a non-guaranteed one lost its 50/50,
+    /// so a third of cycles, and a third of draws, are guaranteed: the share is 1/3 exactly, found apart
+    /// from the toolkit's figures.
+    @Test func aScreenThatHidesTheGuaranteeFailsWithAThirdOfDraws() throws {
+        let report = try Self.audit(bug: true, flag: "--bug-shown")
+        #expect(report.checks.first { $0.check == .drawOddsGivenState }?.status == .pass)
+        #expect(report.checks.first { $0.check == .stateTransitions }?.status == .pass)
+        let shown = try #require(report.checks.first { $0.check == .stateShown })
+        #expect(shown.status == .fail && shown.findingClass == .mislabel)
+        guard case .statesShown(let check) = shown.detailFacts else {
+            Issue.record("no figures")
+            return
+        }
+        #expect(check.misshown.count == 90 && check.misshown.allSatisfy { "guaranteed, " + $0.shown == $0.state })
+        #expect(abs((check.misshownShare ?? -1) - 1.0 / 3) < 1e-12)
     }
 
     @Test func aLostFiftyFiftyThatKeepsThePityRunningFails() throws {

@@ -7,13 +7,20 @@ from the 74th draw since the last five-star, certain at the 90th); the featured 
 that range, or always after a lost 50/50; otherwise a four-star or a three-star by their weights.
 
 Run with --bug to plant a defect: the pity counter is reset only when the featured item is drawn, so a
-lost 50/50 leaves the counter running and the next five-star comes early.
+lost 50/50 leaves the counter running and the next five-star comes early. Run with --bug-shown to plant
+one in what the player sees: the banner's screen reads the guarantee from a flag that a lost 50/50 does
+not set, so a player whose next five-star is guaranteed is shown the plain pity counter (the draws are
+right; what the game shows is not).
+
+The probe speaks protocol version 5: `state` answers the state the banner's screen shows, in the
+toolkit's words (`pity 12`, `guaranteed, pity 0`).
 """
 import os
 import random
 import sys
 
 BUG = "--bug" in sys.argv
+BUG_SHOWN = "--bug-shown" in sys.argv
 BASE, SOFT_FROM, STEP, HARD = 0.006, 74, 0.06, 90
 FOUR_STAR_SHARE = 51 / 994  # four-stars' share of the draws that are not five-stars
 
@@ -46,7 +53,13 @@ class Banner:
     def draw(self, u):
         item, self.pity, self.guaranteed = self.roll(u)
         self.pity = min(self.pity, HARD - 1)
+        self.shown_guarantee = self.guaranteed and not BUG_SHOWN
         return item
+
+    def shown(self):
+        """What the banner's screen shows: the draws since the last five-star, and the guarantee."""
+        guaranteed = getattr(self, "shown_guarantee", self.guaranteed)
+        return ("guaranteed, " if guaranteed else "") + "pity %d" % self.pity
 
 
 def answer(line, banner):
@@ -54,7 +67,7 @@ def answer(line, banner):
     if not words:
         return "trap"
     if words[0] == "fairness-probe":
-        return "ok 4 table double"
+        return "ok 5 table double"
     if words[0] == "random":
         return "double " + " ".join(repr(random.random()) for _ in range(int(words[1])))
     if words[0] == "reset":
@@ -64,6 +77,8 @@ def answer(line, banner):
         return banner[0].draw(float(words[1]))
     if words[0] == "peek":
         return banner[0].roll(float(words[1]))[0]
+    if words[0] == "state":
+        return banner[0].shown()
     return "trap"
 
 

@@ -71,6 +71,9 @@ public enum FindingFact: Sendable, Hashable {
     case wrongTransition(state: String, item: String, declaredNext: String, partsAfter: Int, count: Int, share: Double?)
     /// The game's draw answered a draw differently when asked again in one state: no exact share.
     case drawNotPartitioned(GivenStateCheck.Unstable)
+    /// The game shows the player another state than the declared one (the most frequent in play: `shown`
+    /// in `state`) in `count` states, on `share` of draws in the long run.
+    case stateShownDiffers(state: String, shown: String, count: Int, share: Double?)
 
     // Payouts.
     /// The exact return to player differs from the declared one.

@@ -91,6 +91,23 @@ public struct GivenStateCheck: Sendable, Hashable {
     public var itemsNeverDrawn: [String]
     /// Set when the game answered a draw differently when asked again: nothing else is exact.
     public var unstable: Unstable?
+    /// The states judged whose name the game showed (0 for a game that does not say which state it shows).
+    public var statesShown = 0
+    /// Those the game shows as another state, the most frequent in play first.
+    public var misshown: [Misshown] = []
+    /// The long-run share of draws made while the game shows another state than the declared one: Σ over
+    /// those states of its long-run share (nil without a single long run, or for a game that does not say).
+    public var misshownShare: Double?
+
+    /// A state the game shows the player as another.
+    public struct Misshown: Sendable, Hashable {
+        /// The declared state the player is in.
+        public var state: String
+        /// What the game shows.
+        public var shown: String
+        /// The state's long-run share of draws (nil without a single long run).
+        public var longRunShare: Double?
+    }
 
     /// The most draws a transition's walk follows.
     public static let walkLimit = 256

@@ -34,7 +34,15 @@ extension GivenStateRun {
                 }
             }
             try checkTransitions(from: state, depth: depth, into: &check, diverging: &diverging)
+            if let name = shown[state] {
+                check.statesShown += 1
+                if name != machine.states[state].name {
+                    check.misshown.append(.init(state: machine.states[state].name, shown: name, longRunShare: longRun?[state]))
+                }
+            }
         }
+        check.misshown.sort { ($0.longRunShare ?? 0) > ($1.longRunShare ?? 0) }
+        if longRun != nil, check.statesShown > 0 { check.misshownShare = check.misshown.reduce(0) { $0 + ($1.longRunShare ?? 0) } }
         check.gaps.sort { ($0.longRunShare ?? 0, $0.totalVariation) > ($1.longRunShare ?? 0, $1.totalVariation) }
         check.itemsNeverDrawn = declared.subtracting(drawn).sorted().map { machine.labels[$0] }
         if longRun != nil {

@@ -15,6 +15,8 @@ struct GivenStateRun {
     var partitions: [Int: IndexDrawTable] = [:]
     var order: [Int] = []
     var unstable: GivenStateCheck.Unstable?
+    /// The state the game showed in each state reached, for a game that says.
+    var shown: [Int: String] = [:]
 
     /// One draw: an item drawn in a state.
     struct Edge: Hashable {
@@ -58,6 +60,7 @@ struct GivenStateRun {
             let state = queue[position]
             position += 1
             try replay(paths[state]!)
+            if let name = try session.shownState() { shown[state] = name }
             let table = try partitionHere()
             partitions[state] = table
             order.append(state)

@@ -67,6 +67,14 @@ public protocol PrizeDrawSession: AnyObject {
     func draw(_ draws: [Double]) throws -> [DrawPick]
     /// What one draw would give now for each u in `draws`, leaving the state as it is.
     func peek(_ draws: [Double]) throws -> [DrawPick]
+    /// The name of the state the game shows the player now (its pity counter, its guarantee), in the words
+    /// the declared machine names states (`pity 12`, `guaranteed, pity 0`); nil for a game that does not say.
+    func shownState() throws -> String?
+}
+
+extension PrizeDrawSession {
+    /// A game that does not say which state it shows.
+    public func shownState() throws -> String? { nil }
 }
 
 /// A prize draw the audit can run: its declaration and, if the audit can call it, the game's own draw.

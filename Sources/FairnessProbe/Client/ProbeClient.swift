@@ -282,6 +282,16 @@ public final class ProbeClient: Sendable {
     /// The probe's answers to prize-draw requests (`reset`, `draw U`, `peek U`) on the main connection, in order.
     func table(_ requests: [String]) -> [String] { ask(requests, validate: ProbeNumbers.validateTable) }
 
+    /// The state a version 5 probe's game shows the player now (`state`, on the main connection): a name
+    /// of printable characters, spaces and commas allowed (`guaranteed, pity 0`).
+    func tableShownState() -> String? {
+        ask(["state"]) { _, answer in
+            !answer.isEmpty && answer.count <= 200 && answer.allSatisfy({ $0.isASCII && ($0 == " " || !$0.isWhitespace) })
+                && answer == answer.trimmingCharacters(in: .whitespaces)
+                ? nil : "the name of a state (printable characters, at most 200)"
+        }.first
+    }
+
     /// One session of a prize draw on a connection of its own: `reset`, then `draw U` for each draw.
     func tableSession(_ draws: [Double]) -> [String] {
         session(draws.map { "draw \(unitDraw($0))" }, validate: ProbeNumbers.validateTable)

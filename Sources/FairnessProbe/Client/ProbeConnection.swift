@@ -7,13 +7,13 @@ import Foundation
 /// seconds while answers are still owed.
 // Used only under ProbeClient's lock (one caller at a time), hence unchecked.
 final class ProbeConnection: @unchecked Sendable {
-    /// The protocol version this toolkit speaks: 4 (for wheels told their result up front: `pick U` since
+    /// The protocol version this toolkit speaks: 5 (for wheels told their result up front: `pick U` since
     /// version 2; `target I U P` from the previous rotation, and sessions of `play I U`, since version 3;
-    /// for any game, `random N`, the game's own random source, since version 4). A probe may answer as
-    /// version 1, 2, 3 or 4.
-    static let protocolVersion = 4
+    /// for any game, `random N`, the game's own random source, since version 4; for prize draws, `state`,
+    /// the state the game shows the player, since version 5). A probe may answer as version 1 to 5.
+    static let protocolVersion = 5
     /// The versions a probe may answer the handshake with.
-    static let acceptedVersions = ["1", "2", "3", "4"]
+    static let acceptedVersions = ["1", "2", "3", "4", "5"]
 
     let command: String
     let timeout: Double
@@ -29,13 +29,13 @@ final class ProbeConnection: @unchecked Sendable {
     private(set) var isAlive = true
     /// The number type the probe declared in its handshake: `double` or `float`.
     private(set) var numberType = "double"
-    /// The protocol version the probe answered the handshake with: 1, 2, 3 or 4.
+    /// The protocol version the probe answered the handshake with: 1 to 5.
     private(set) var version = 1
     /// The probe's standard error: drained as it is written, its last 64 KiB kept.
     let standardError: StandardErrorTail
 
-    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 4`, expects
-    /// `ok V KIND NUMBER` with V 1, 2, 3 or 4 (kept in ``version``), the given kind and, if `numberType` is given,
+    /// Starts `command` with `/bin/sh -c` and shakes hands: sends `fairness-probe 5`, expects
+    /// `ok V KIND NUMBER` with V 1 to 5 (kept in ``version``), the given kind and, if `numberType` is given,
     /// that number type (otherwise `double` or `float`, kept in ``numberType``).
     /// - Throws: ``ProbeError/didNotStart(command:reason:)``, ``ProbeError/badHandshake(command:expected:received:)``
     ///   or ``ProbeError/timedOut(command:request:seconds:)``.
@@ -69,7 +69,7 @@ final class ProbeConnection: @unchecked Sendable {
         fromProbe = output.fileHandleForReading.fileDescriptor
         _ = fcntl(toProbe, F_SETFL, fcntl(toProbe, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromProbe, F_SETFL, fcntl(fromProbe, F_GETFL) | O_NONBLOCK)
-        let expected = "ok 1|2|3|4 \(kind) \(expectedNumber ?? "double|float")"
+        let expected = "ok 1|2|3|4|5 \(kind) \(expectedNumber ?? "double|float")"
         let greeting = "fairness-probe \(Self.protocolVersion)"
         let answers = try exchange([greeting])
         guard let answer = answers.first else {

@@ -48,6 +48,14 @@ public struct ProbeTable: PrizeDrawSubject {
 
         func peek(_ draws: [Double]) throws -> [DrawPick] { try ask("peek", draws) }
 
+        /// The state the game shows (`state`, protocol version 5); nil for an earlier probe.
+        func shownState() throws -> String? {
+            guard client.version >= 5 else { return nil }
+            let answer = client.tableShownState()
+            if let failure = client.failure { throw failure }
+            return answer
+        }
+
         private func ask(_ verb: String, _ draws: [Double]) throws -> [DrawPick] {
             let answers = client.table(draws.map { client.tableRequest(verb, $0) })
             if let failure = client.failure { throw failure }

@@ -224,6 +224,37 @@ struct GivenStateCheckTests {
         #expect(abs(gold.game - 5.0 / 8) < 1e-12 && abs(gold.declared - 5.0 / 7) < 1e-12)
     }
 
+    /// The no-repeat game with a screen saying what was drawn last; `bronzeShownAsGold` shows the wrong
+    /// prize after bronze (a lookup one place off).
+    final class ShownNoRepeat: PrizeDrawSession {
+        let game = NoRepeat(wrongList: false)
+        let bronzeShownAsGold: Bool
+        init(bronzeShownAsGold: Bool) { self.bronzeShownAsGold = bronzeShownAsGold }
+        func reset() { game.reset() }
+        func draw(_ draws: [Double]) -> [DrawPick] { game.draw(draws) }
+        func peek(_ draws: [Double]) -> [DrawPick] { game.peek(draws) }
+        func shownState() -> String? {
+            guard let last = game.last else { return "fresh" }
+            return "last drew " + (bronzeShownAsGold && last == "bronze" ? "gold" : last)
+        }
+    }
+
+    /// What the game shows is checked in every state: shown right, nothing is found; bronze shown as gold
+    /// is one state misshown, on the long-run share of draws made after bronze, bronze's rate 8/31 (by hand:
+    /// the chain's stationary law for weights 5, 3, 2 without repeats).
+    @Test func aScreenShowingTheWrongLastPrizeIsFoundWithItsShare() throws {
+        let machine = try DrawMachine(
+            table: PrizeTable(items: [("gold", 5), ("silver", 3), ("bronze", 2)].map { .init(label: $0, weight: ExactFraction($1)) }),
+            memory: DrawMemory(noRepeat: 1))
+        let right = try Self.check(ShownNoRepeat(bronzeShownAsGold: false), machine)
+        #expect(right.statesShown == 4 && right.misshown.isEmpty && right.misshownShare == 0, "\(machine.states.map(\.name))")
+        let wrong = try Self.check(ShownNoRepeat(bronzeShownAsGold: true), machine)
+        #expect(wrong.misshown.map { [$0.state, $0.shown] } == [["last drew bronze", "last drew gold"]])
+        #expect(abs((wrong.misshownShare ?? -1) - 8.0 / 31) < 1e-12)
+        // A game that does not say which state it shows is not asked.
+        #expect(try Self.check(NoRepeat(wrongList: false), machine).statesShown == 0)
+    }
+
     /// A game that draws from a random source of its own, not the u it is given.
     final class OwnRandom: PrizeDrawSession {
         var generator = SystemRandomNumberGenerator()

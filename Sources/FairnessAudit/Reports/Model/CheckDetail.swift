@@ -57,6 +57,8 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case givenState(GivenStateCheck)
     /// The game's state after each draw.
     case transitions(GivenStateCheck)
+    /// The state the game shows in each state reached.
+    case statesShown(GivenStateCheck)
     /// Lines of a prize draw's log showing an item the table does not have (`count` of `lines`; the first
     /// few labels).
     case itemsNotInTable(count: UInt64, lines: UInt64, examples: [ForeignItem])

@@ -131,6 +131,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case drawOddsGivenState
     /// The game's state after every draw against the declared state.
     case stateTransitions
+    /// The state the game shows the player (its pity counter, its guarantee) against the declared state.
+    case stateShown
     /// A log's draws of an item that the player's declared state gives odds 0 (a miss past a hard limit,
     /// a repeat under no-repeat, an item out of stock).
     case impossibleDraws

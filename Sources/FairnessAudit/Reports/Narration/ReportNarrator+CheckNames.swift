@@ -53,6 +53,7 @@ extension ReportNarrator {
         case .disclosedFigure(let figure): "disclosed \(figure.rawValue) equals exact"
         case .drawOddsGivenState: "draw odds given the state (exact)"
         case .stateTransitions: "state transitions (exact)"
+        case .stateShown: "state shown to the player (exact)"
         case .impossibleDraws: "draws impossible in their state"
         case .itemFrequency(let item): "\(item) frequency given state (exact binomial)"
         case .subjectCouldNotBeRun: "subject could not be run"

@@ -29,7 +29,7 @@ extension ReportNarrator {
                 + (trapShare > 0 ? "; it traps on \(share(trapShare)) of spins" : "")
         case .disclosedFigureDiffers, .disclosedOddsDiffer, .drawOddsDifferGivenState, .drawOutsideTable, .drawForbiddenInState,
             .itemsNeverDrawn,
-            .wrongTransition, .drawNotPartitioned:
+            .wrongTransition, .drawNotPartitioned, .stateShownDiffers:
             tableSentence(fact)
         default: diceOrPayoutSentence(fact)
         }

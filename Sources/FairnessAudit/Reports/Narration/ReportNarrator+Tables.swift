@@ -36,6 +36,12 @@ extension ReportNarrator {
                             + check.wrongTransitions.prefix(3).map {
                                 "\($0.item) drawn in '\($0.state)' (declared to lead to '\($0.declaredNext)'; the odds part \(parting($0.partsAfter)))"
                             }.joined(separator: "; "))
+        case .statesShown(let check):
+            check.misshown.isEmpty
+                ? "\(count(check.statesShown, "state")) reached, each shown to the player as the declared state"
+                : "\(check.misshown.count) of \(count(check.statesShown, "state")) reached are shown as another: "
+                    + check.misshown.prefix(4).map { "'\($0.state)' shown as '\($0.shown)'" }.joined(separator: "; ")
+                    + (check.misshown.count > 4 ? "; …" : "")
         case .itemsNotInTable(let count, let lines, let examples):
             "\(count) of \(self.count(Int(lines), "line")) show an item the table does not have"
                 + (examples.isEmpty
@@ -109,6 +115,9 @@ extension ReportNarrator {
         case .wrongTransition(let state, let item, let declaredNext, let partsAfter, let count, let longRun):
             "\(count) draws (an item in a state) leave the game elsewhere than declared; the most frequent in play: \(item) drawn in '\(state)', declared to lead to '\(declaredNext)': from there the game's odds part from the declared ones \(parting(partsAfter))"
                 + (longRun.map { "; such draws are \(share($0)) of draws in play" } ?? "")
+        case .stateShownDiffers(let state, let shown, let count, let longRun):
+            "the game shows the player another state than the declared one in \(self.count(count, "state")); the most frequent in play: '\(state)' shown as '\(shown)'"
+                + (longRun.map { "; \(share($0)) of draws in play are made while it shows the wrong state" } ?? "")
         case .drawNotPartitioned(let unstable):
             "the game's draw in '\(unstable.state)' gave \(text(unstable.first)) and then \(text(unstable.later)) for the same u = \(unstable.draw): it does not draw from the u it is given"
         default: preconditionFailure("not a prize draw's finding")

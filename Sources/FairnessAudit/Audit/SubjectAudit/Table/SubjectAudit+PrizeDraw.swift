@@ -167,12 +167,22 @@ extension SubjectAudit {
                     state: first.state, item: first.item, declaredNext: first.declaredNext, partsAfter: first.partsAfter,
                     count: given.wrongTransitions.count, share: given.transitionShare))
         }
-        return [
+        var checks = [
             exact(
                 name, .drawOddsGivenState, kind: .fairness, passed: finding == nil, finding: finding, settings: settings,
                 .givenState(given)),
             exact(name, .stateTransitions, passed: transition == nil, finding: transition, settings: settings, .transitions(given)),
         ]
+        // A game that says which state it shows: what the player sees against the declared state.
+        if given.statesShown > 0 {
+            let shown = given.misshown.first.map {
+                Finding(
+                    .mislabel, magnitude: given.misshownShare,
+                    fact: .stateShownDiffers(state: $0.state, shown: $0.shown, count: given.misshown.count, share: given.misshownShare))
+            }
+            checks.append(exact(name, .stateShown, passed: shown == nil, finding: shown, settings: settings, .statesShown(given)))
+        }
+        return checks
     }
 
     /// The sampled draws against the odds of the declared state of each draw: expected counts pooled over
