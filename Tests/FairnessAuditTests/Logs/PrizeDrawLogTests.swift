@@ -157,10 +157,8 @@ struct PrizeDrawLogTests {
         #expect(fair.checks.first { $0.check == .homogeneityAcrossWindows }?.status == .pass)
     }
 
-    /// With values and a cost per draw, the log's return per draw is tested against the return of each draw's
-    /// state, and its interval holds the game's own expected return (from the shares computed apart).
-    @Test(arguments: ["banner-fair.csv", "banner-pity-not-reset.csv"])
-    func theReturnPerDrawHoldsTheGamesOwn(_ name: String) throws {
+    /// The banner with values and a cost per draw (the star-banner spec, values added).
+    static func valuedBanner() throws -> LogModel {
         var text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/specs/star-banner.yaml"), encoding: .utf8)
         for (label, value) in [("featured-5", 1000), ("standard-5", 600), ("four-star", 20), ("three-star", 1)] {
             text = text.replacingOccurrences(of: "{label: \(label),", with: "{label: \(label), value: \(value),")
@@ -169,7 +167,56 @@ struct PrizeDrawLogTests {
         let spec = FileManager.default.temporaryDirectory.appendingPathComponent("valued-\(UUID().uuidString).yaml")
         try text.write(to: spec, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: spec) }
-        let report = try Self.audit(Self.logs.appendingPathComponent(name).path, try SpecParser.parse(contentsOf: spec).logModel())
+        return try SpecParser.parse(contentsOf: spec).logModel()
+    }
+
+    /// A `payout` column is compared line by line with the drawn item's value: the fair log paying every
+    /// item its value passes; paying every 100th four-star 2 instead of 20 (a decimal shifted) fails with
+    /// exactly that many lines, the first named; a payout that is not a number is a bad row.
+    @Test func loggedPayoutsAreComparedWithTheItemsValues() throws {
+        let values = ["featured-5": "1000", "standard-5": "600", "four-star": "20", "three-star": "1"]
+        let lines = try String(contentsOf: Self.logs.appendingPathComponent("banner-fair.csv"), encoding: .utf8).split(separator: "\n")
+        var right = "session,outcome,payout\n", shifted = right
+        var fourStars = 0, wrong = 0, firstWrong = 0
+        for (index, line) in lines.dropFirst().enumerated() {
+            let item = String(line.split(separator: ",")[1])
+            right += "\(line),\(values[item]!)\n"
+            var paid = values[item]!
+            if item == "four-star" {
+                fourStars += 1
+                if fourStars % 100 == 0 {
+                    paid = "2"
+                    wrong += 1
+                    if firstWrong == 0 { firstWrong = index + 2 }
+                }
+            }
+            shifted += "\(line),\(paid)\n"
+        }
+        func audit(_ text: String) throws -> AuditReport {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("paid-\(UUID().uuidString).csv").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return try Self.audit(path, try Self.valuedBanner())
+        }
+        let fair = try #require(try audit(right).checks.first { $0.check == .payoutsMatchValues })
+        #expect(fair.status == .pass && fair.statistic == 0, "\(fair.detail)")
+        let check = try #require(try audit(shifted).checks.first { $0.check == .payoutsMatchValues })
+        guard case .payoutsMatchValues(let paid) = check.detailFacts else {
+            Issue.record("no figures")
+            return
+        }
+        #expect(check.status == .fail && paid.mismatches == UInt64(wrong) && paid.logged == 200_000 && paid.notCompared == 0)
+        let first = try #require(paid.first)
+        #expect(first.line == firstWrong && first.item == "four-star" && first.paid == 2 && first.value == 20, "\(first)")
+        let error = #expect(throws: LogError.self) { try audit("session,outcome,payout\nann,three-star,ten\n") }
+        #expect(error?.description.contains("payout: 'ten' is not a number") == true, "\(String(describing: error))")
+    }
+
+    /// With values and a cost per draw, the log's return per draw is tested against the return of each draw's
+    /// state, and its interval holds the game's own expected return (from the shares computed apart).
+    @Test(arguments: ["banner-fair.csv", "banner-pity-not-reset.csv"])
+    func theReturnPerDrawHoldsTheGamesOwn(_ name: String) throws {
+        let report = try Self.audit(Self.logs.appendingPathComponent(name).path, try Self.valuedBanner())
         let check = try #require(report.checks.first { $0.check == .returnToPlayer(.log) })
         guard case .logReturn(let figures) = check.detailFacts else {
             Issue.record("no figures")

@@ -10,6 +10,7 @@ extension PrizeDrawLogTally {
     func result(alpha: Double) throws -> SubjectResult {
         var checks = invalidChecks()
         checks.append(try impossibleCheck())
+        if let payouts = payoutCheck() { checks.append(payouts) }
         let (fit, rows) = try fitGivenState()
         checks.append(fit)
         checks += try itemFrequencies()

@@ -23,7 +23,7 @@ struct PrizeDrawLogTally {
     enum Format { case undecided, csv, jsonLines }
     var format = Format.undecided
     /// The `outcome` and `session` columns of a CSV header (−1: absent), and the last column read.
-    var outcomeColumn = -1, sessionColumn = -1, widest = 0
+    var outcomeColumn = -1, sessionColumn = -1, payoutColumn = -1, widest = 0
     var hasSessionColumn = false
 
     /// Outcome lines accepted (items of the table or not).
@@ -62,6 +62,10 @@ struct PrizeDrawLogTally {
     var windowExpected: [[Double]] = []
     var windowStartLine: [Int] = []
     var blockSize = 1_000
+    /// Logged payouts, those not compared (a label the table does not have, an item without a declared
+    /// value), those that differ from the item's value, and the first that differs.
+    var payoutsLogged: UInt64 = 0, payoutsNotCompared: UInt64 = 0, payoutMismatches: UInt64 = 0
+    var firstPayoutMismatch: CheckDetail.ValuesPaid.Mismatch?
 
     init(model: LogModel, machine: DrawMachine, options: LogOptions) {
         self.model = model
@@ -91,7 +95,7 @@ struct PrizeDrawLogTally {
             }
         }
         do {
-            let (item, player) = format == .csv ? try csvRow(line, number: number) : try jsonRow(line, number: number)
+            let (item, player, payout) = format == .csv ? try csvRow(line, number: number) : try jsonRow(line, number: number)
             if format == .jsonLines {
                 // Every line names its player, or none does: a line without one would be read as another player.
                 if player == nil ? hasSessionColumn : sawLineWithoutSession {
@@ -108,6 +112,7 @@ struct PrizeDrawLogTally {
                     exceeded: .windowsOfLines(size: size))
             }
             record(item: item, player: player ?? 0, number: number)
+            if let payout { record(payout: payout, of: item, number: number) }
         } catch let error as LogError where error.exceeded == nil {
             badRows += 1
             if firstBadRows.count < LogTally.shownBadRows { firstBadRows.append(error) }
@@ -123,7 +128,7 @@ struct PrizeDrawLogTally {
     /// A CSV header: the `outcome` column (required) and `session` (the player), in any case.
     mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
         let names = try Self.fields(line, number: number).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        for name in ["outcome", "session"] where names.filter({ $0 == name }).count > 1 {
+        for name in ["outcome", "session", "payout"] where names.filter({ $0 == name }).count > 1 {
             throw LogError(
                 line: number, column: 1,
                 message: "the header names the '\(name)' column more than once (in any case); give each column once")
@@ -138,7 +143,8 @@ struct PrizeDrawLogTally {
         outcomeColumn = outcome
         sessionColumn = names.firstIndex(of: "session") ?? -1
         hasSessionColumn = sessionColumn >= 0
-        widest = max(outcomeColumn, sessionColumn)
+        payoutColumn = names.firstIndex(of: "payout") ?? -1
+        widest = max(outcomeColumn, sessionColumn, payoutColumn)
     }
 
     /// Counts one draw: an item of the table against its player's state, which then moves on by the
@@ -242,10 +248,12 @@ extension PrizeDrawLogTally {
         return fields
     }
 
-    /// The item's label and the player's hash in a CSV row (quoted fields as RFC 4180 writes them).
-    func csvRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64?) {
+    /// The item's label, the player's hash and the payout in a CSV row (quoted fields as RFC 4180 writes
+    /// them).
+    func csvRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64?, Double?) {
         var label: String?
         var player: UInt64?
+        var payout: Double?
         var index = 0, position = 0
         let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
         while index <= widest {
@@ -290,6 +298,7 @@ extension PrizeDrawLogTally {
                 }
                 player = FNV1a.hash(id.utf8)
             }
+            if index == payoutColumn { payout = try Self.payout(field, line: number, column: start + 1) }
             index += 1
             if position >= line.count { break }
             position += 1
@@ -300,12 +309,13 @@ extension PrizeDrawLogTally {
                 message: "the row has \(index) field\(index == 1 ? "" : "s"); the header names \(widest + 1) or more")
         }
         guard !label.isEmpty else { throw LogError(line: number, column: 1, message: "outcome: empty; a draw's line names the item drawn") }
-        return (label, player)
+        return (label, player, payout)
     }
 
-    /// The item's label and the player's hash in a JSON line: `outcome` a string (or a number, read as
-    /// written), `session` a string or a number; keys in any case, each at most once.
-    func jsonRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64?) {
+    /// The item's label, the player's hash and the payout in a JSON line: `outcome` a string (or a number,
+    /// read as written), `session` a string or a number, `payout` a number (or a string holding one); keys in
+    /// any case, each at most once.
+    func jsonRow(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> (String, UInt64?, Double?) {
         let keyStarts = try LogFields.checkStrictJSON(line, number: number)
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
             throw LogError(line: number, column: 1, message: "not a JSON object")
@@ -331,6 +341,7 @@ extension PrizeDrawLogTally {
                 message: "session: empty; a prize draw's log names the player on every line (each player's state is rebuilt apart)")
         }
         let player = try text("session")
-        return (label, player.map { FNV1a.hash($0.utf8) })
+        let payout = try text("payout").map { try Self.payout($0, line: number, column: (keyStarts["payout"] ?? 0) + 1) }
+        return (label, player.map { FNV1a.hash($0.utf8) }, payout)
     }
 }

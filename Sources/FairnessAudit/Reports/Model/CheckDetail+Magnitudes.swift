@@ -102,3 +102,29 @@ extension CheckDetail {
         }
     }
 }
+
+extension CheckDetail {
+    /// A prize draw log's payouts against the values the spec declares for the items drawn.
+    public struct ValuesPaid: Sendable, Hashable {
+        /// Payouts that differ from their item's value.
+        public var mismatches: UInt64
+        /// Lines with a payout.
+        public var logged: UInt64
+        /// Payouts not compared: of labels the table does not have, or of items the spec gives no value.
+        public var notCompared: UInt64
+        /// The first payout that differs.
+        public var first: Mismatch?
+
+        /// A payout that differs from its item's value.
+        public struct Mismatch: Sendable, Hashable {
+            /// The file line.
+            public var line: Int
+            /// The item drawn.
+            public var item: String
+            /// What the line says was paid.
+            public var paid: Double
+            /// The item's declared value.
+            public var value: Double
+        }
+    }
+}

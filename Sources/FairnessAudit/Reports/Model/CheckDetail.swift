@@ -149,6 +149,8 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case badRows(count: Int, allowed: Int, shown: [BadRow])
     /// Logged payouts against the paytable.
     case payoutsMatchPaytable(PayoutComparison)
+    /// A prize draw log's payouts against the values of the items drawn.
+    case payoutsMatchValues(ValuesPaid)
     /// The log's return to player with its interval, and what it was tested against.
     case logReturn(LogReturn)
     /// Drift: each window against the declared odds.

@@ -91,6 +91,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case advertisedPrizes(atLeastOneIn: Double)
     /// A log's payouts against the paytable.
     case payoutsMatchPaytable
+    /// A prize draw log's payouts against the values of the items drawn.
+    case payoutsMatchValues
 
     // Sampled tests and counts.
     /// Outcomes against odds by one statistic.

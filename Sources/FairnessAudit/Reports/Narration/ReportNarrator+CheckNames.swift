@@ -29,6 +29,7 @@ extension ReportNarrator {
         case .minimumReturnToPlayer: "minimum return to player"
         case .advertisedPrizes(let limit): "advertised prizes at least 1 in \(ReturnToPlayer.format(limit))"
         case .payoutsMatchPaytable: "payouts match the paytable"
+        case .payoutsMatchValues: "payouts match the items' values"
         // The log's one fit (against declared odds) is Pearson's, and its name says no statistic.
         case .outcomes(.declared, _): "outcomes vs declared odds"
         case .outcomes(let odds, let statistic): "outcomes vs \(name(of: odds)) (\(name(of: statistic)))"

@@ -42,7 +42,8 @@ extension ReportNarrator {
                 format: "inconclusive: %llu valid lines expect %.3g of this %@; testing it needs at least %.0f lines", lines, expected,
                 what,
                 needed)
-        case .disclosedOdds, .disclosedFigure, .givenState, .transitions, .statesShown, .impossibleDraws, .itemsNotInTable:
+        case .disclosedOdds, .disclosedFigure, .givenState, .transitions, .statesShown, .impossibleDraws, .itemsNotInTable,
+            .payoutsMatchValues:
             tableDetail(detail)
         default: wheelDetail(detail)
         }
