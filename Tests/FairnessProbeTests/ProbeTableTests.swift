@@ -48,6 +48,9 @@ struct ProbeTableTests {
         }
         #expect(check.misshown.count == 90 && check.misshown.allSatisfy { "guaranteed, " + $0.shown == $0.state })
         #expect(abs((check.misshownShare ?? -1) - 1.0 / 3) < 1e-12)
+        // The summary's share of plays invalid or mislabelled is that third; nothing is invalid.
+        let banner = try #require(report.subjects.first { $0.kind == .prizeDraw })
+        #expect(abs((banner.affectedShare ?? -1) - 1.0 / 3) < 1e-12 && banner.invalidPerMillion == 0, "\(banner)")
     }
 
     @Test func aLostFiftyFiftyThatKeepsThePityRunningFails() throws {

@@ -50,7 +50,7 @@ extension ReportWriter {
             out.append("")
             out.append(
                 onlyPrizeDraws(r)
-                    ? "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, unfair odds above a materiality of \(number(r.materiality)) of draws\(r.strict ? "; **strict**: every finding gates" : "")."
+                    ? "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, unfair odds and states shown as others above a materiality of \(number(r.materiality)) of draws\(r.strict ? "; **strict**: every finding gates" : "")."
                     : "Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks; exact findings gate by class: invalid outcomes at any share, mislabels and unfair odds above a materiality of \(number(r.materiality)) of plays\(r.strict ? "; **strict**: every finding gates, rounding and latent included" : "; rounding at a line and latent findings are NOTEs (strict mode gates them)"). A session is \(r.sessionSpins) spins."
             )
             out.append("")
@@ -91,7 +91,9 @@ extension ReportWriter {
         out.append(
             isLog
                 ? "Figures are counted from the log's lines."
-                : "Shares are exact, in play: under each wheel's own spin, over the indices a targeted wheel draws, over every roll for dice."
+                : onlyPrizeDraws(r)
+                    ? "Shares are exact, in play: over every draw u of the game's own draw in every state, each state weighed by its share of draws."
+                    : "Shares are exact, in play: under each wheel's own spin, over the indices a targeted wheel draws, over every roll for dice."
         )
         out.append("")
         // The RTP column appears when some subject has a paytable.

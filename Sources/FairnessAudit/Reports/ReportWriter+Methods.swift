@@ -2,9 +2,10 @@ import Foundation
 
 // The methods sections: an audit of games, of prize draws, of logs.
 extension ReportWriter {
-    /// Whether every subject of the report is a prize draw (no wheel or dice words apply).
+    /// Whether every game of the report is a prize draw (no wheel or dice words apply; a game's random source
+    /// tested beside it is no wheel either).
     static func onlyPrizeDraws(_ r: AuditReport) -> Bool {
-        !r.subjects.isEmpty && r.subjects.allSatisfy { $0.kind == .prizeDraw }
+        r.subjects.contains { $0.kind == .prizeDraw } && r.subjects.allSatisfy { $0.kind == .prizeDraw || $0.kind == .randomSource }
     }
 
     /// The methods of an audit of games: the wheels' and dice's, the prize draws', or both.

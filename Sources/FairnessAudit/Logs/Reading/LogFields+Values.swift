@@ -77,9 +77,20 @@ extension LogFields {
         return DiceRoll(faces)
     }
 
+    /// Whether `bytes` can only be a decimal number (digits, a point, a sign, an exponent): no hexadecimal
+    /// (`0x1p3`), `inf` or `nan`, which C's and Swift's parsers would read.
+    static func isDecimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || Array("+-.eE".utf8).contains($0) }
+    }
+
     static func number(_ raw: UnsafeBufferPointer<UInt8>, _ name: String, line: Int, column: Int) throws -> Double? {
         let field = trimmed(raw)
         if field.isEmpty { return nil }
+        guard isDecimal(field) else {
+            throw LogError(
+                line: line, column: column, message: "\(name): '\(String(decoding: field, as: UTF8.self))' is not a finite number")
+        }
         guard field.count < 64 else { throw LogError(line: line, column: column, message: "\(name): too long for a number") }
         var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         return try withUnsafeMutableBytes(of: &buffer) { bytes -> Double in

@@ -164,24 +164,32 @@ extension PrizeDrawLogTally {
         return checks
     }
 
-    /// The return per draw (each drawn item's value over the cost of a draw), with the multinomial profile
-    /// likelihood interval over the items' values, tested against the return the odds of each draw's state
+    /// The return per draw (each draw's logged payout over the cost of a draw when every draw has one, else
+    /// the drawn item's value over the cost), with the multinomial profile likelihood interval over the
+    /// values paid, tested against the return the odds of each draw's state
     /// give; only when the spec gives every item a value and the draw a cost.
     func returnCheck() throws -> (check: PendingCheck, value: Double)? {
         guard let cost = model.prizeDrawCost, cost > 0, draws > 0, machine.values.allSatisfy({ $0 != nil }) else { return nil }
         let perDraw = machine.values.map { $0!.double / cost }
         let observed = (0..<items).map { item in machine.states.indices.reduce(UInt64(0)) { $0 + drawn[$1 * items + item] } }
-        let levels = Array(Set(perDraw)).sorted()
-        let counts = levels.map { level in perDraw.indices.filter { perDraw[$0] == level }.reduce(UInt64(0)) { $0 + observed[$1] } }
+        var levels = Array(Set(perDraw)).sorted()
+        var counts = levels.map { level in perDraw.indices.filter { perDraw[$0] == level }.reduce(UInt64(0)) { $0 + observed[$1] } }
+        if returnFromPayouts {
+            // What the log says each draw paid, over the cost.
+            levels = paidLevels.keys.sorted()
+            counts = levels.map { paidLevels[$0]! }
+            levels = levels.map { $0 / cost }
+        }
         let expected = zip(expectedCounts(), perDraw).reduce(0.0) { $0 + $1.0 * $1.1 } / Double(draws)
-        let value = zip(observed, perDraw).reduce(0.0) { $0 + Double($1.0) * $1.1 } / Double(draws)
+        let value = zip(levels, counts).reduce(0.0) { $0 + $1.0 * Double($1.1) } / Double(draws)
         let interval = try PayoutMeanInterval(levels: levels, counts: counts)
         let check = CheckIdentifier.returnToPlayer(.log)
         var record = CheckRecord(
             subject: model.name, check: check, kind: .fairness, status: .inconclusive, statistic: value,
             detailFacts: .logReturn(
                 .init(
-                    returnToPlayer: value, payoutsLogged: 0, lines: draws, mean: interval.mean, lower: interval.lower,
+                    returnToPlayer: value, payoutsLogged: returnFromPayouts ? draws : 0, lines: draws, mean: interval.mean,
+                    lower: interval.lower,
                     upper: interval.upper,
                     expected: .init(source: .eachDrawState, value: expected), declared: nil)))
         let figures = try interval.figures(mean: expected, declared: nil)

@@ -66,6 +66,8 @@ struct PrizeDrawLogTally {
     /// value), those that differ from the item's value, and the first that differs.
     var payoutsLogged: UInt64 = 0, payoutsNotCompared: UInt64 = 0, payoutMismatches: UInt64 = 0
     var firstPayoutMismatch: CheckDetail.ValuesPaid.Mismatch?
+    /// Each distinct payout of a draw of the table's items, and how many draws paid it.
+    var paidLevels: [Double: UInt64] = [:]
 
     init(model: LogModel, machine: DrawMachine, options: LogOptions) {
         self.model = model

@@ -181,8 +181,11 @@ extension ReportNarrator {
             } ?? "; nothing declared to test against"
         if r.expected?.source == .eachDrawState {
             return
-                "return per draw \(format(r.returnToPlayer)) (the drawn items' values over the cost of a draw); 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the items' values)"
-                + against
+                r.payoutsLogged > 0
+                ? "return per draw \(format(r.returnToPlayer)) (the logged payouts over the cost of a draw); 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the payouts logged)"
+                    + against
+                : "return per draw \(format(r.returnToPlayer)) (the drawn items' values over the cost of a draw); 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the items' values)"
+                    + against
         }
         return "RTP \(format(r.returnToPlayer)) (total payout over total stake"
             + (r.payoutsLogged == 0

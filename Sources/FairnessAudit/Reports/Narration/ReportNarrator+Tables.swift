@@ -43,13 +43,15 @@ extension ReportNarrator {
                     + check.misshown.prefix(4).map { "'\($0.state)' shown as '\($0.shown)'" }.joined(separator: "; ")
                     + (check.misshown.count > 4 ? "; …" : "")
         case .payoutsMatchValues(let paid):
-            (paid.mismatches == 0
-                ? "every one of \(count(Int(paid.logged - paid.notCompared), "payout")) compared equals the drawn item's value"
-                : "\(paid.mismatches) of \(count(Int(paid.logged - paid.notCompared), "payout")) compared (\(rate(Double(paid.mismatches) / Double(max(1, paid.logged - paid.notCompared))))) differ from the drawn item's value"
-                    + (paid.first.map {
-                        "; first at line \($0.line): \($0.item) paid \(ReturnToPlayer.format($0.paid)), its value \(ReturnToPlayer.format($0.value))"
-                    } ?? ""))
-                + (paid.notCompared > 0
+            (paid.logged == paid.notCompared
+                ? "not checked: none of the \(count(Int(paid.logged), "payout")) logged is of an item with a declared value"
+                : paid.mismatches == 0
+                    ? "every one of \(count(Int(paid.logged - paid.notCompared), "payout")) compared equals the drawn item's value"
+                    : "\(paid.mismatches) of \(count(Int(paid.logged - paid.notCompared), "payout")) compared (\(rate(Double(paid.mismatches) / Double(max(1, paid.logged - paid.notCompared))))) \(paid.mismatches == 1 ? "differs" : "differ") from the drawn item's value"
+                        + (paid.first.map {
+                            "; first at line \($0.line): \($0.item) paid \(ReturnToPlayer.format($0.paid)), its value \(ReturnToPlayer.format($0.value))"
+                        } ?? ""))
+                + (paid.notCompared > 0 && paid.notCompared < paid.logged
                     ? "; \(count(Int(paid.notCompared), "payout")) not compared (labels the table does not have, or items without a declared value)"
                     : "")
         case .itemsNotInTable(let count, let lines, let examples):

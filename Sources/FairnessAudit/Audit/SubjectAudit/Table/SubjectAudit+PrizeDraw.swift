@@ -16,14 +16,19 @@ extension SubjectAudit {
         let machine = declaration.machine
         let figures = DrawMachineFigures(machine)
         var checks = disclosureChecks(name, declaration, figures, settings: settings)
-        var affected: Double?
+        var affected: Double?, invalid: Double?
         let session = try subject.makeSession()
         if let session {
             // States play leaves for good (a fresh player's first draws) count by their share of a session.
             let weights = figures.sessionWeights(machine, sessionDraws: settings.sessionSpins)
             let given = try GivenStateCheck(session, machine: machine, longRun: weights)
             checks += givenStateChecks(name, given, machine: machine, settings: settings)
-            affected = given.unstable == nil ? (given.oddsShare ?? 0) + (given.transitionShare ?? 0) : nil
+            // Invalid (outside the table, traps, items the state forbids) or mislabelled (a state shown as another);
+            // wrong odds are the largest odds difference's.
+            if given.unstable == nil {
+                invalid = (given.invalidShare ?? 0) + (given.forbiddenShare ?? 0)
+                affected = invalid.map { $0 + (given.misshownShare ?? 0) }
+            }
         }
         let driver = PrizeDrawDriver(subject, ownDraw: session != nil)
         let tally = try sampled(name, driver, settings, sample)
@@ -32,6 +37,7 @@ extension SubjectAudit {
         let note = DrawFiguresNote(machine, figures, cost: declaration.costPerDraw)
         let verdict = SubjectVerdict(
             name: name, summary: subject.summary, kind: .prizeDraw, verdict: .pass, notes: [.drawFigures(note)], affectedShare: affected,
+            invalidPerMillion: invalid.map { $0 * 1e6 },
             largestOddsDifference: checks.compactMap { $0.record.findingClass == .odds ? $0.record.magnitude : nil }.max(),
             returnToPlayer: note.returnPerDraw)
         return SubjectResult(verdict: verdict, checks: checks, outcomes: rows, arcs: [], counterexamples: [])
