@@ -1,3 +1,4 @@
+import FairnessModel
 import Foundation
 import TestSupport
 import Testing
@@ -80,5 +81,59 @@ struct LogFuzzTests {
         }
         #expect(audited > 50 && refused > 50, "audited \(audited), refused \(refused)")
         print("log fuzzing: \(rounds) logs, \(audited) audited, \(refused) refused with a LogError")
+    }
+
+    static let drawsCSV = """
+        session,outcome,payout
+        ann,gold,50
+        ann,silver,10
+        bob,gold,50
+        bob,gold,50
+        "c,d",bronze,1
+
+        """
+    static let drawsJSON = """
+        {"session": "ann", "outcome": "gold", "payout": 50}
+        {"session": "ann", "outcome": "silver", "payout": "10"}
+        {"session": 7, "outcome": "bronze", "payout": 1}
+
+        """
+
+    /// A prize draw's logs (a no-repeat table with values), mutated the same way, with windows of 2 lines on
+    /// every other log: audited or refused with a ``LogError``, never a crash.
+    @Test func mutatedPrizeDrawLogsAreAuditedOrRefused() throws {
+        let table = PrizeTable(
+            items: [("gold", 5, 50), ("silver", 3, 10), ("bronze", 2, 1)].map {
+                PrizeTable.Item(label: $0.0, weight: ExactFraction($0.1), value: ExactFraction($0.2))
+            })
+        let model = LogModel(
+            name: "loot", summary: "no repeats", prizeDraw: try DrawMachine(table: table, memory: DrawMemory(noRepeat: 1)), costPerDraw: 10)
+        var random = SplitMix64(seed: 20_261_128)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("draw-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var audited = 0, refused = 0
+        for round in 0..<1_000 {
+            let text = Self.mutate(round % 2 == 0 ? Self.drawsCSV : Self.drawsJSON, &random)
+            let path = directory.appendingPathComponent("log-\(round)").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let descriptor = open(path, O_RDONLY)
+            defer { close(descriptor) }
+            var options = LogOptions()
+            options.skipBad = round % 3 == 0 ? 2 : 0
+            if round % 4 < 2 { options.window = .lines(2) }
+            do {
+                _ = try OutcomeLog.audit(
+                    descriptor: descriptor, model: model, options: options,
+                    settings: AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1)))
+                audited += 1
+            } catch is LogError, is AuditError {
+                refused += 1
+            } catch {
+                Issue.record("log \(round) threw \(error):\n\(text)")
+            }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        #expect(audited > 50 && refused > 50, "audited \(audited), refused \(refused)")
     }
 }
