@@ -23,7 +23,8 @@ the toolkit, and fails on a relative error above 1e-6 (or a p-value with no tabl
 - windows given state: windows x items of a prize draw's log against each cell's expected count up to one
   common departure per item: NumPy's iterative proportional fitting from the expected counts (cells of
   expected 0 left out) to the observed margins, Pearson's X^2 against the fit, scipy.stats.chi2 with
-  (cells fitted) - rows - columns + 1 degrees of freedom;
+  (cells fitted) - rows - columns + blocks degrees of freedom (blocks: scipy.sparse.csgraph's connected
+  components of rows and columns linked by fitted cells);
 - drift window: each window of a log tested as goodness of fit; the check's p-value is the smallest window's
   times the number of windows (Bonferroni, at most 1).
 
@@ -44,6 +45,7 @@ import sys
 import mpmath
 import numpy as np
 from scipy import optimize, special, stats
+from scipy.sparse import csgraph
 
 
 def profile_statistic(levels, counts, mu):
@@ -383,7 +385,10 @@ def recompute(kind, rows, check):
             if np.max(np.abs(fitted.sum(1) - row_totals) / row_totals) < 1e-14:
                 break
         statistic = float((np.where(mask, (observed - fitted) ** 2 / np.where(mask, fitted, 1), 0)).sum())
-        dof = int(mask.sum()) - len(keep_rows) - len(keep_columns) + 1
+        graph = np.zeros((len(keep_rows) + len(keep_columns),) * 2)
+        graph[: len(keep_rows), len(keep_rows) :] = mask
+        blocks, _ = csgraph.connected_components(graph, directed=False)
+        dof = int(mask.sum()) - len(keep_rows) - len(keep_columns) + blocks
         p = float(stats.chi2.sf(statistic, dof))
         return p, (log10_chi2_sf(statistic, dof) if p < 1e-290 else None)
     if kind == "drift window":

@@ -283,14 +283,21 @@ public final class ProbeClient: Sendable {
     func table(_ requests: [String]) -> [String] { ask(requests, validate: ProbeNumbers.validateTable) }
 
     /// The state a version 5 probe's game shows the player now (`state`, on the main connection): a name
-    /// of printable characters, spaces and commas allowed (`guaranteed, pity 0`).
-    func tableShownState() -> String? {
-        ask(["state"]) { _, answer in
-            !answer.isEmpty && answer.count <= 200 && answer.allSatisfy({ $0.isASCII && ($0 == " " || !$0.isWhitespace) })
+    /// of printable ASCII characters, spaces and commas allowed (`guaranteed, pity 0`); nil if the probe
+    /// died and was restarted on it, or since `restarts` (a fresh process shows a fresh state, not the one
+    /// the draws led to).
+    func tableShownState(sinceRestarts restarts: Int) -> String? {
+        let answer = ask(["state"]) { _, answer in
+            answer != "trap" && !answer.isEmpty && answer.count <= 200
+                && answer.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) })
                 && answer == answer.trimmingCharacters(in: .whitespaces)
-                ? nil : "the name of a state (printable characters, at most 200)"
+                ? nil : "the name of a state (printable ASCII characters, at most 200)"
         }.first
+        return restartCount == restarts ? answer : nil
     }
+
+    /// How many times the probe has been restarted after dying.
+    var restartCount: Int { state.withLock { $0.restarts } }
 
     /// One session of a prize draw on a connection of its own: `reset`, then `draw U` for each draw.
     func tableSession(_ draws: [Double]) -> [String] {

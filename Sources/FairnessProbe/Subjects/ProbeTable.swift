@@ -37,9 +37,12 @@ public struct ProbeTable: PrizeDrawSubject {
     /// state, and its answer to the request it died on is a trap.
     final class Session: PrizeDrawSession {
         let client: ProbeClient
+        /// The probe's restarts when the session was last reset: a restart since means a fresh process.
+        var restartsAtReset = 0
         init(client: ProbeClient) { self.client = client }
 
         func reset() throws {
+            restartsAtReset = client.restartCount
             _ = client.table(["reset"])
             if let failure = client.failure { throw failure }
         }
@@ -48,10 +51,11 @@ public struct ProbeTable: PrizeDrawSubject {
 
         func peek(_ draws: [Double]) throws -> [DrawPick] { try ask("peek", draws) }
 
-        /// The state the game shows (`state`, protocol version 5); nil for an earlier probe.
+        /// The state the game shows (`state`, protocol version 5); nil for an earlier probe, or when the probe
+        /// was restarted since the session's reset (its state is then not the one the draws led to).
         func shownState() throws -> String? {
             guard client.version >= 5 else { return nil }
-            let answer = client.tableShownState()
+            let answer = client.tableShownState(sinceRestarts: restartsAtReset)
             if let failure = client.failure { throw failure }
             return answer
         }

@@ -8,7 +8,8 @@
 /// the rows. Its fitted counts mᵣ꜀ = aᵣ eᵣ꜀ θ꜀ match every row's and column's total (the maximum-likelihood
 /// fit of the quasi-independence log-linear model), found by iterative proportional fitting from eᵣ꜀ until
 /// no margin is off by more than 1e-10 of itself. The statistic Σ (Oᵣ꜀ − mᵣ꜀)²/mᵣ꜀ is asymptotically
-/// chi-square with (cells fitted) − R − C + 1 degrees of freedom. Where eᵣ꜀ ∝ nᵣ p꜀ (the same odds on every
+/// chi-square with (cells fitted) − R − C + K degrees of freedom, K the number of blocks the structural zeros
+/// split the table into (rows and columns linked by fitted cells; 1 for a table without zeros). Where eᵣ꜀ ∝ nᵣ p꜀ (the same odds on every
 /// draw) the fit is the independence table's and the test is ``IndependenceTest``'s.
 ///
 /// Rows without counts and columns without counts are left out; a cell of a structural zero with counts is
@@ -49,12 +50,17 @@ public struct HomogeneityGivenExpectedTest: Sendable, Hashable {
         let columns = (0..<width).filter { c in rows.contains { inFit($0, c) && observed[$0][c] > 0 } }
         var fitted = [[Double]](repeating: [Double](repeating: 0, count: width), count: observed.count)
         let cells = rows.reduce(0) { sum, r in sum + columns.filter { inFit(r, $0) }.count }
-        let degrees = cells - rows.count - columns.count + 1
-        guard rows.count >= 2, columns.count >= 2, degrees >= 1 else {
+        let degrees = cells - rows.count - columns.count + Self.components(rows: rows, columns: columns, linked: inFit)
+        guard rows.count >= 2, columns.count >= 2 else {
             self.fitted = fitted
             verdict = .inconclusive(
                 InconclusiveReason(
                     "the table has \(rows.count) rows and \(columns.count) columns with counts; comparing rows needs at least 2 of each"))
+            return
+        }
+        guard degrees >= 1 else {
+            self.fitted = fitted
+            verdict = .inconclusive(InconclusiveReason("the expected counts' zeros leave no degree of freedom to compare the rows"))
             return
         }
         for r in rows { for c in columns where inFit(r, c) { fitted[r][c] = expected[r][c] } }
@@ -95,5 +101,22 @@ public struct HomogeneityGivenExpectedTest: Sendable, Hashable {
             TestFigures(
                 statistic: statistic, degreesOfFreedom: Double(degrees), pValue: try distribution.upperTail(statistic),
                 log10PValue: try distribution.log10UpperTail(statistic)))
+    }
+
+    /// The blocks of the table: rows and columns linked through cells where `linked` holds (union–find).
+    static func components(rows: [Int], columns: [Int], linked: (Int, Int) -> Bool) -> Int {
+        var parent = Array(0..<(rows.count + columns.count))
+        func root(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x {
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            }
+            return x
+        }
+        for (i, r) in rows.enumerated() {
+            for (j, c) in columns.enumerated() where linked(r, c) { parent[root(i)] = root(rows.count + j) }
+        }
+        return Set(parent.indices.map(root)).count
     }
 }

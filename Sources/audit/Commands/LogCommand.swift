@@ -23,7 +23,8 @@ struct LogCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Outcome lines per drift window. (default: 16 to 32 windows of equal length, each at least 1000 lines)", valueName: "lines"))
+        help: ArgumentHelp(
+            "Outcome lines per drift window. (default: 16 to 32 windows of equal length, each at least 1000 lines)", valueName: "lines"))
     var window: Int?
 
     @Option(

@@ -4,7 +4,8 @@ draws' states, up to one common factor per outcome (the quasi-independence log-l
 
 The fit is written here apart from the toolkit: NumPy's iterative proportional fitting from the expected
 counts to the observed margins (cells of expected 0 left out), Pearson's X² against the fitted counts, and
-scipy.stats.chi2.sf with (cells fitted) - R - C + 1 degrees of freedom. Where the expected counts are one
+scipy.stats.chi2.sf with (cells fitted) - R - C + K degrees of freedom, K the blocks the zeros split the
+table into (scipy.sparse.csgraph.connected_components over rows and columns linked by fitted cells). Where the expected counts are one
 set of odds times each window's draws, the p-value is also scipy.stats.chi2_contingency's (no correction),
 which the generator asserts.
 
@@ -13,6 +14,8 @@ Usage: make_homogeneity_given_expected_reference.py > homogeneity_given_expected
 import json
 
 import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import connected_components
 from scipy.stats import chi2, chi2_contingency
 
 CASES = [
@@ -22,6 +25,9 @@ CASES = [
     ([[100, 100, 800], [200, 50, 750]], [[100.0, 100.0, 800.0], [100.0, 100.0, 800.0]]),
     # A structural zero (an item the state forbids) with no counts.
     ([[0, 60, 940], [70, 30, 900], [55, 45, 900]], [[0.0, 50.0, 950.0], [60.0, 40.0, 900.0], [50.0, 50.0, 900.0]]),
+    # Zeros that split the table into two blocks (two 2x2 tables side by side): 2 degrees of freedom.
+    ([[40, 60, 0, 0], [55, 45, 0, 0], [0, 0, 70, 30], [0, 0, 52, 48]],
+     [[50.0, 50.0, 0.0, 0.0], [50.0, 50.0, 0.0, 0.0], [0.0, 0.0, 60.0, 40.0], [0.0, 0.0, 60.0, 40.0]]),
     # One set of odds: the independence test.
     ([[300, 200, 500], [330, 180, 490], [610, 390, 1000]], [[250.0, 250.0, 500.0], [250.0, 250.0, 500.0], [500.0, 500.0, 1000.0]]),
 ]
@@ -41,7 +47,11 @@ def fit(observed, expected):
         if np.max(np.abs(m.sum(1) - row_totals) / row_totals) < 1e-14:
             break
     statistic = float((((o - m) ** 2 / np.where(mask, m, 1)) * mask).sum())
-    df = int(mask.sum()) - len(rows) - len(cols) + 1
+    r, c = mask.shape
+    graph = np.zeros((r + c, r + c))
+    graph[:r, r:] = mask
+    blocks, _ = connected_components(csr_matrix(graph), directed=False)
+    df = int(mask.sum()) - len(rows) - len(cols) + blocks
     return statistic, df
 
 

@@ -10,18 +10,26 @@ extension PrizeDrawLogTally {
     /// line each starts at, and the window's length in lines. Automatic windows: the blocks gathered into at
     /// most 32 windows of equal length.
     func driftWindows() -> (drawn: [[UInt64]], expected: [[Double]], startLines: [Int], lines: Int) {
-        guard case .automatic = options.window else { return (windowDrawn, windowExpected, windowStartLine, blockSize) }
+        guard case .automatic = options.window else {
+            return (windowDrawn, windowVisits.map(expected), windowStartLine, blockSize)
+        }
         let perWindow = (windowDrawn.count + 31) / 32
         let starts = Array(stride(from: 0, to: windowDrawn.count, by: perWindow))
-        func gathered<T>(_ rows: [[T]], zero: T, _ add: (T, T) -> T) -> [[T]] {
+        func gathered(_ rows: [[UInt64]]) -> [[UInt64]] {
             starts.map { start in
-                rows[start..<min(rows.count, start + perWindow)].reduce([T](repeating: zero, count: items)) { zip($0, $1).map(add) }
+                rows[start..<min(rows.count, start + perWindow)].dropFirst().reduce(rows[start]) { zip($0, $1).map { $0 &+ $1 } }
             }
         }
-        return (
-            gathered(windowDrawn, zero: 0, &+), gathered(windowExpected, zero: 0, +), starts.map { windowStartLine[$0] },
-            blockSize * perWindow
-        )
+        return (gathered(windowDrawn), gathered(windowVisits).map(expected), starts.map { windowStartLine[$0] }, blockSize * perWindow)
+    }
+
+    /// A window's expected count of each item: Σ over states of its draws there × the state's odds.
+    func expected(_ visits: [UInt64]) -> [Double] {
+        var expected = [Double](repeating: 0, count: items)
+        for (state, count) in visits.enumerated() where count > 0 {
+            for item in 0..<items { expected[item] += Double(count) * oddsOfStates[state * items + item] }
+        }
+        return expected
     }
 
     /// Drift (each window against the odds of its draws' states, Bonferroni over the windows; the first that
@@ -37,16 +45,17 @@ extension PrizeDrawLogTally {
         var fits = try zip(windows.drawn, windows.expected).map { drawn, expected -> GoodnessOfFitTest? in
             let n = drawn.reduce(0, +)
             guard n > 0 else { return nil }
-            return try GoodnessOfFitTest(counts: drawn, probabilities: expected.map { $0 / Double(n) }, boundBudget: 0)
+            let total = expected.reduce(0, +)
+            return try GoodnessOfFitTest(counts: drawn, probabilities: expected.map { $0 / total }, boundBudget: 0)
         }
         if let strongest = fits.indices.filter({ fits[$0]?.verdict.figures != nil })
             .min(by: { fits[$0]!.verdict.figures!.log10PValue < fits[$1]!.verdict.figures!.log10PValue }),
             let figures = fits[strongest]?.verdict.figures, figures.method == .chiSquare,
             figures.pValue < ExactMultinomialTail.farTailLevel, figures.pValue >= LatticeMultinomialTail.smallestBounded
         {
-            let n = Double(windows.drawn[strongest].reduce(0, +))
+            let total = windows.expected[strongest].reduce(0, +)
             fits[strongest] = try GoodnessOfFitTest(
-                counts: windows.drawn[strongest], probabilities: windows.expected[strongest].map { $0 / n })
+                counts: windows.drawn[strongest], probabilities: windows.expected[strongest].map { $0 / total })
         }
         return fits
     }
@@ -74,14 +83,14 @@ extension PrizeDrawLogTally {
         var facts = CheckDetail.Drift(
             tested: tested.count, strongest: strongest,
             departing: try departing.map { index in
-                let observed = windows.drawn[index].map { Double($0) }, n = observed.reduce(0, +)
+                let observed = windows.drawn[index].map { Double($0) }, total = windows.expected[index].reduce(0, +)
                 let first = UInt64(index) * UInt64(windows.lines) + 1
                 return .init(
                     window: .lines(
                         index: index, first: first, last: min(lines, first + UInt64(windows.lines) - 1), fromLine: windows.startLines[index]
                     ),
                     pValue: tests[index]!,
-                    shareOff: try ShareOffInterval(observed: observed, expected: windows.expected[index].map { $0 / n }))
+                    shareOff: try ShareOffInterval(observed: observed, expected: windows.expected[index].map { $0 / total }))
             })
         facts.givenState = true
         drift.detailFacts = .drift(facts)

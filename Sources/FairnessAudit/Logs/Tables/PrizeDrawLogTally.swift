@@ -56,10 +56,10 @@ struct PrizeDrawLogTally {
     /// Each state's odds as `Double`s (state × items + item), for the expected counts of the windows.
     let oddsOfStates: [Double]
     /// The drift windows (blocks of ``blockSize`` lines, merged two by two when automatic windows reach
-    /// ``LogTally/maximumBlocks``): each item's draws, each item's expected draws given the state of every
-    /// draw, and the file line each starts at.
+    /// ``blockLimit``): each item's draws, the draws made in each state (the expected counts are those
+    /// times the states' odds), and the file line each starts at.
     var windowDrawn: [[UInt64]] = []
-    var windowExpected: [[Double]] = []
+    var windowVisits: [[UInt64]] = []
     var windowStartLine: [Int] = []
     var blockSize = 1_000
     /// Logged payouts, those not compared (a label the table does not have, an item without a declared
@@ -82,7 +82,18 @@ struct PrizeDrawLogTally {
         pairs = [UInt64](repeating: 0, count: !hasMemory && items <= Self.maximumPairedItems ? items * items : 0)
         oddsOfStates = machine.states.flatMap { $0.odds.map(\.double) }
         if case .lines(let size) = options.window { blockSize = size }
+        let cells = max(items, machine.states.count)
+        blockLimit = min(LogTally.maximumBlocks, max(4, Self.windowCells / 4 / cells))
+        windowLimit = min(LogTally.maximumWindows, max(2, Self.windowCells / cells))
     }
+
+    /// The most counts the windows hold (items or states per window): memory stays within about 256 MB
+    /// whatever the log and the table (a table of 10⁶ items gets few windows).
+    static let windowCells = 1 << 24
+    /// The most blocks automatic windows keep before merging them two by two.
+    let blockLimit: Int
+    /// The most windows of `--window N` lines.
+    let windowLimit: Int
 
     /// Tallies one line (a byte-order mark before the first was taken off by ``LogReader``).
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
@@ -108,9 +119,9 @@ struct PrizeDrawLogTally {
                 }
                 if player == nil { sawLineWithoutSession = true } else { hasSessionColumn = true }
             }
-            if case .lines(let size) = options.window, lines / UInt64(size) >= UInt64(LogTally.maximumWindows) {
+            if case .lines(let size) = options.window, lines / UInt64(size) >= UInt64(windowLimit) {
                 throw LogError(
-                    line: number, column: 1, message: "more than \(LogTally.maximumWindows) windows of \(size) lines",
+                    line: number, column: 1, message: "more than \(windowLimit) windows of \(size) lines for this table",
                     exceeded: .windowsOfLines(size: size))
             }
             record(item: item, player: player ?? 0, number: number)
@@ -170,7 +181,7 @@ struct PrizeDrawLogTally {
         visits[state] &+= 1
         drawn[state * items + item] &+= 1
         windowDrawn[window][item] &+= 1
-        for other in 0..<items { windowExpected[window][other] += oddsOfStates[state * items + other] }
+        windowVisits[window][state] &+= 1
         var after = flags & ~Self.lastImpossible
         if machine.states[state].odds[item] == .zero {
             impossible &+= 1
@@ -194,23 +205,23 @@ struct PrizeDrawLogTally {
 // The drift windows.
 extension PrizeDrawLogTally {
     /// The window of the line just counted, opened if new; automatic windows merge two by two when they
-    /// reach ``LogTally/maximumBlocks``, so memory stays fixed.
+    /// reach ``blockLimit``, so memory stays fixed.
     mutating func window(number: Int) -> Int {
-        if case .automatic = options.window, Int((lines - 1) / UInt64(blockSize)) >= LogTally.maximumBlocks {
+        if case .automatic = options.window, Int((lines - 1) / UInt64(blockSize)) >= blockLimit {
             func merged<T>(_ rows: [[T]], _ add: (T, T) -> T) -> [[T]] {
                 stride(from: 0, to: rows.count, by: 2).map { index in
                     index + 1 < rows.count ? zip(rows[index], rows[index + 1]).map(add) : rows[index]
                 }
             }
             windowDrawn = merged(windowDrawn, &+)
-            windowExpected = merged(windowExpected, +)
+            windowVisits = merged(windowVisits, &+)
             windowStartLine = stride(from: 0, to: windowStartLine.count, by: 2).map { windowStartLine[$0] }
             blockSize *= 2
         }
         let window = Int((lines - 1) / UInt64(blockSize))
         while windowDrawn.count <= window {
             windowDrawn.append([UInt64](repeating: 0, count: items))
-            windowExpected.append([Double](repeating: 0, count: items))
+            windowVisits.append([UInt64](repeating: 0, count: machine.states.count))
             windowStartLine.append(number)
         }
         return window

@@ -27,7 +27,7 @@ extension SubjectAudit {
             // wrong odds are the largest odds difference's.
             if given.unstable == nil {
                 invalid = (given.invalidShare ?? 0) + (given.forbiddenShare ?? 0)
-                affected = invalid.map { $0 + (given.misshownShare ?? 0) }
+                affected = invalid.map { min(1, $0 + (given.misshownShare ?? 0)) }
             }
         }
         let driver = PrizeDrawDriver(subject, ownDraw: session != nil)
