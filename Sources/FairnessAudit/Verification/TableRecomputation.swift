@@ -135,16 +135,22 @@ struct TableRecomputation {
         return (figures.pValue, figures.log10PValue)
     }
 
-    /// The independence test of a contingency table, rows and columns in order of first appearance.
-    static func contingency(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
+    /// A table's rows laid out as a grid, rows and columns in order of first appearance: each cell the sum
+    /// of `value` over the rows that name it.
+    static func grid(_ rows: [ReportFile.Table], _ value: (ReportFile.Table) throws -> Double) rethrows -> [[Double]] {
         var rowIndex: [String: Int] = [:], columnIndex: [String: Int] = [:]
         for row in rows {
             if rowIndex[row.row] == nil { rowIndex[row.row] = rowIndex.count }
             if columnIndex[row.column] == nil { columnIndex[row.column] = columnIndex.count }
         }
-        var table = Array(repeating: Array(repeating: 0.0, count: columnIndex.count), count: rowIndex.count)
-        for row in rows { table[rowIndex[row.row]!][columnIndex[row.column]!] += row.observed }
-        guard let figures = try IndependenceTest(table: table).verdict.figures else {
+        var grid = Array(repeating: Array(repeating: 0.0, count: columnIndex.count), count: rowIndex.count)
+        for row in rows { grid[rowIndex[row.row]!][columnIndex[row.column]!] += try value(row) }
+        return grid
+    }
+
+    /// The independence test of a contingency table, rows and columns in order of first appearance.
+    static func contingency(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
+        guard let figures = try IndependenceTest(table: grid(rows) { $0.observed }).verdict.figures else {
             throw Unrecognised(reason: "the independence test cannot be carried out")
         }
         return (figures.pValue, figures.log10PValue)
@@ -153,19 +159,12 @@ struct TableRecomputation {
     /// Windows × items against each cell's expected count (its `expected`), rows and columns in order of
     /// first appearance.
     static func windowsGivenState(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
-        var rowIndex: [String: Int] = [:], columnIndex: [String: Int] = [:]
-        for row in rows {
-            if rowIndex[row.row] == nil { rowIndex[row.row] = rowIndex.count }
-            if columnIndex[row.column] == nil { columnIndex[row.column] = columnIndex.count }
-        }
-        var observed = Array(repeating: Array(repeating: 0.0, count: columnIndex.count), count: rowIndex.count)
-        var expected = observed
-        for row in rows {
+        let expected = try grid(rows) { row in
             guard let cell = row.expected else { throw Unrecognised(reason: "window \(row.row), \(row.column) has no expected count") }
-            observed[rowIndex[row.row]!][columnIndex[row.column]!] += row.observed
-            expected[rowIndex[row.row]!][columnIndex[row.column]!] += cell
+            return cell
         }
-        guard let figures = try HomogeneityGivenExpectedTest(observed: observed, expected: expected).verdict.figures else {
+        guard let figures = try HomogeneityGivenExpectedTest(observed: grid(rows) { $0.observed }, expected: expected).verdict.figures
+        else {
             throw Unrecognised(reason: "the windows cannot be compared given their states")
         }
         return (figures.pValue, figures.log10PValue)

@@ -51,25 +51,29 @@ struct LogFuzzTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test func mutatedLogsAreAuditedOrRefused() throws {
-        var random = SplitMix64(seed: 20_261_125)
+    /// Audits `rounds` mutations of `logs` (alternately) against `model`, every third with `--skip-bad 2`
+    /// and `options` set by `adjust`; returns how many were audited and how many refused, recording any
+    /// other error.
+    static func fuzz(
+        rounds: Int, seed: UInt64, logs: [String], model: LogModel, adjust: (Int, inout LogOptions) -> Void = { _, _ in }
+    ) throws -> (audited: Int, refused: Int) {
+        var random = SplitMix64(seed: seed)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("log-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // FAIRNESS_AUDIT_FUZZ_ROUNDS runs longer by hand; the suite runs 1,500 logs.
-        let rounds = Int(ProcessInfo.processInfo.environment["FAIRNESS_AUDIT_FUZZ_ROUNDS"] ?? "") ?? 1_500
         var audited = 0, refused = 0
         for round in 0..<rounds {
-            let text = Self.mutate(round % 2 == 0 ? Self.csv : Self.jsonLines, &random)
+            let text = Self.mutate(logs[round % logs.count], &random)
             let path = directory.appendingPathComponent("log-\(round)").path
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let descriptor = open(path, O_RDONLY)
             defer { close(descriptor) }
             var options = LogOptions()
             options.skipBad = round % 3 == 0 ? 2 : 0
+            adjust(round, &options)
             do {
                 _ = try OutcomeLog.audit(
-                    descriptor: descriptor, model: OutcomeLogTests.model, options: options,
+                    descriptor: descriptor, model: model, options: options,
                     settings: AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1)))
                 audited += 1
             } catch is LogError, is AuditError {
@@ -79,6 +83,14 @@ struct LogFuzzTests {
             }
             try? FileManager.default.removeItem(atPath: path)
         }
+        return (audited, refused)
+    }
+
+    @Test func mutatedLogsAreAuditedOrRefused() throws {
+        // FAIRNESS_AUDIT_FUZZ_ROUNDS runs longer by hand; the suite runs 1,500 logs.
+        let rounds = Int(ProcessInfo.processInfo.environment["FAIRNESS_AUDIT_FUZZ_ROUNDS"] ?? "") ?? 1_500
+        let (audited, refused) = try Self.fuzz(
+            rounds: rounds, seed: 20_261_125, logs: [Self.csv, Self.jsonLines], model: OutcomeLogTests.model)
         #expect(audited > 50 && refused > 50, "audited \(audited), refused \(refused)")
         print("log fuzzing: \(rounds) logs, \(audited) audited, \(refused) refused with a LogError")
     }
@@ -108,31 +120,8 @@ struct LogFuzzTests {
             })
         let model = LogModel(
             name: "loot", summary: "no repeats", prizeDraw: try DrawMachine(table: table, memory: DrawMemory(noRepeat: 1)), costPerDraw: 10)
-        var random = SplitMix64(seed: 20_261_128)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("draw-fuzz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var audited = 0, refused = 0
-        for round in 0..<1_000 {
-            let text = Self.mutate(round % 2 == 0 ? Self.drawsCSV : Self.drawsJSON, &random)
-            let path = directory.appendingPathComponent("log-\(round)").path
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            let descriptor = open(path, O_RDONLY)
-            defer { close(descriptor) }
-            var options = LogOptions()
-            options.skipBad = round % 3 == 0 ? 2 : 0
-            if round % 4 < 2 { options.window = .lines(2) }
-            do {
-                _ = try OutcomeLog.audit(
-                    descriptor: descriptor, model: model, options: options,
-                    settings: AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1)))
-                audited += 1
-            } catch is LogError, is AuditError {
-                refused += 1
-            } catch {
-                Issue.record("log \(round) threw \(error):\n\(text)")
-            }
-            try? FileManager.default.removeItem(atPath: path)
+        let (audited, refused) = try Self.fuzz(rounds: 1_000, seed: 20_261_128, logs: [Self.drawsCSV, Self.drawsJSON], model: model) {
+            round, options in if round % 4 < 2 { options.window = .lines(2) }
         }
         #expect(audited > 50 && refused > 50, "audited \(audited), refused \(refused)")
     }
