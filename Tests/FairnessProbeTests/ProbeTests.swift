@@ -279,7 +279,7 @@ struct ProbeTests {
     @Test func aWrongHandshakeIsNamed() throws {
         let report = try Self.audit(spec: Self.fourSectors, probe: Self.faulty + " handshake")
         #expect(
-            Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1|2|3|4|5 wheel double|float'") == true)
+            Self.couldNotRun(report)?.contains("answered the handshake with 'hello', expected 'ok 1|2|3|4|5|6 wheel double|float'") == true)
     }
 
     @Test func aHangingProbeTimesOut() throws {

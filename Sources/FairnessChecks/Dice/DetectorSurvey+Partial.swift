@@ -24,8 +24,13 @@ extension DetectorSurvey {
         let prizes: [Double]?
         var payouts: [Double: PayoutCounts] = [:]
         var paidBy: [String: PayoutCounts] = [:]
+        var bets: [BetCounts]
+        /// Each bet's net payout per case (then otherwise), as doubles, computed once.
+        let betNets: [[Double]]
 
-        init(hands: [DiceHand], paytable: Paytable<String>? = nil) {
+        init(hands: [DiceHand], paytable: Paytable<String>? = nil, bets: [DiceBet] = []) {
+            self.bets = bets.map { BetCounts(bet: $0) }
+            betNets = bets.map { bet in (0...bet.cases.count).map { bet.net(ofCase: $0).double } }
             self.hands = hands.map { HandCounts(hand: $0) }
             handList = hands
             self.paytable = paytable
@@ -51,6 +56,8 @@ extension DetectorSurvey {
             let handTruths = hands.map { $0.hand.holds(in: pattern) }
             var handWrong = [UInt64](repeating: 0, count: hands.count)
             var categoryWrong: UInt64 = 0
+            let betCases = bets.map { $0.bet.settlingCase(pattern) }
+            var betJudgements = [DetectorSurvey.BetJudgement](repeating: .init(), count: bets.count)
             func judge(_ roll: DiceRoll, weight w: UInt64) {
                 let said = game.isStraight(roll)
                 if let firstAnswer { if firstAnswer != said { dependsOnOrder = true } } else { firstAnswer = said }
@@ -73,24 +80,21 @@ extension DetectorSurvey {
                     hands[index].gameDetects = true
                     if detected != handTruths[index] { handWrong[index] &+= w }
                 }
+                if !betCases.isEmpty { settle(roll, weight: w, rerolled: said, game: game, cases: betCases, into: &betJudgements) }
             }
             // The game's own state is tried once per multiset, weighted by its orderings: a detector that
             // ignores its argument answers the same for every ordering, and every ordering is judged in play.
             if game.isStraight(pattern, whileGameHolds: straightState) != truth { stateWrong = orderings }
             if game.isStraight(pattern, whileGameHolds: flatState) != truth { flatWrong = orderings }
-            if all {
-                var roll = pattern
-                repeat { judge(roll, weight: 1) } while roll.formNextPermutation()
-            } else {
-                // The first ordering also carries the remainder, so the weights sum to the orderings.
-                for (position, roll) in sample.enumerated() { judge(roll, weight: weight + (position == 0 ? remainder : 0)) }
-            }
-            called += callCount
+            DetectorSurvey.visitOrderings(
+                of: pattern, sorted: game.seesSortedDice, all: all, sample: sample, weight: weight, remainder: remainder, judge: judge)
+            called += game.seesSortedDice ? 1 : callCount
+            countBets(pattern, orderings: orderings, rerolled: saidStraight, cases: betCases, judgements: betJudgements)
             detected += saidStraight
             detectedByCategory[category.rawValue] += saidStraight
             straightStateWrong += stateWrong
             flatStateWrong += flatWrong
-            if dependsOnOrder && !all { orderDependent.append(pattern) }
+            if dependsOnOrder && !all && !game.seesSortedDice { orderDependent.append(pattern) }
             if categoryWrong > 0 {
                 categoryMismatches.append(PatternCounts(pattern: pattern, truth: false, wrongInPlay: categoryWrong, orderings: orderings))
             }
@@ -126,6 +130,7 @@ extension DetectorSurvey {
                 for (truth, count) in row { confusions[reported, default: [:]][truth, default: 0] += count }
             }
             for index in hands.indices { hands[index].merge(other.hands[index]) }
+            for index in bets.indices { bets[index].merge(other.bets[index]) }
             for (payout, counts) in other.payouts {
                 payouts[payout, default: PayoutCounts()].all += counts.all
                 payouts[payout, default: PayoutCounts()].rerolled += counts.rerolled
@@ -134,6 +139,23 @@ extension DetectorSurvey {
                 paidBy[hand, default: PayoutCounts()].all += counts.all
                 paidBy[hand, default: PayoutCounts()].rerolled += counts.rerolled
             }
+        }
+    }
+    /// Calls `judge` on the orderings of `pattern` the survey judges, each with the ordered rolls it stands
+    /// for: the sorted pattern alone for a game that sorts its dice (it sees every ordering so), every
+    /// ordering when `all`, else `sample` (the first also carrying the `remainder`, so weights sum to the
+    /// orderings).
+    static func visitOrderings(
+        of pattern: DiceRoll, sorted: Bool, all: Bool, sample: [DiceRoll], weight: UInt64, remainder: UInt64,
+        judge: (DiceRoll, UInt64) -> Void
+    ) {
+        if sorted {
+            judge(pattern, DiceOdds.orderings(of: pattern))
+        } else if all {
+            var roll = pattern
+            repeat { judge(roll, 1) } while roll.formNextPermutation()
+        } else {
+            for (position, roll) in sample.enumerated() { judge(roll, weight + (position == 0 ? remainder : 0)) }
         }
     }
 }

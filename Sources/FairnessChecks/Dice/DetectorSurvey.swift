@@ -116,6 +116,9 @@ public struct DetectorSurvey: Sendable {
     /// For a game with a paytable: ordered rolls by the hand that pays them (the largest prize held).
     public let paidBy: [String: PayoutCounts]
 
+    /// Each of the game's bets, in the game's order.
+    public let bets: [BetCounts]
+
     /// Surveys `game`'s detectors.
     /// - Parameters:
     ///   - game: The game.
@@ -136,6 +139,7 @@ public struct DetectorSurvey: Sendable {
         let patterns = plan.patterns
         let gameHands = game.hands
         let paytable = game.paytable
+        let gameBets = game.bets
 
         // Chunks of about equal work (orderings called), several per core; merged in chunk order.
         let work = patterns.map { min(DiceOdds.orderings(of: $0), UInt64(plan.orderingsPerPattern)) }
@@ -152,7 +156,7 @@ public struct DetectorSurvey: Sendable {
         let chunks = chunkBounds.count - 1
         let results = Mutex([Int: Partial]())
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var partial = Partial(hands: gameHands, paytable: paytable)
+            var partial = Partial(hands: gameHands, paytable: paytable, bets: gameBets)
             let range = chunkBounds[chunk]..<chunkBounds[chunk + 1]
             for index in range {
                 partial.visit(
@@ -161,7 +165,7 @@ public struct DetectorSurvey: Sendable {
             }
             results.withLock { $0[chunk] = partial }
         }
-        var total = Partial(hands: gameHands, paytable: paytable)
+        var total = Partial(hands: gameHands, paytable: paytable, bets: gameBets)
         results.withLock { parts in for chunk in 0..<chunks { total.merge(parts[chunk]!) } }
 
         switch (plan.ordered, plan.exhaustiveMultisets) {
@@ -185,6 +189,11 @@ public struct DetectorSurvey: Sendable {
         categoryMismatches = total.categoryMismatches.sorted(by: ascending)
         payouts = total.payouts
         paidBy = total.paidBy
+        bets = total.bets.map { counts in
+            var sorted = counts
+            sorted.mismatches.sort { $0.pattern.faces.lexicographicallyPrecedes($1.pattern.faces) }
+            return sorted
+        }
         hands = total.hands.map { counts in
             var sorted = counts
             sorted.mismatches.sort(by: ascending)

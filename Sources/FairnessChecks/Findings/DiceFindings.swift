@@ -23,6 +23,13 @@ public struct DiceFindings: Sendable {
     /// (a ``FindingClass/odds`` of the largest difference), nil when they agree within the claim tolerance or
     /// it claims none.
     public let claimedOdds: Finding?
+    /// For each of the game's bets, in order: the finding of its settlement in play (a
+    /// ``FindingClass/mislabel`` of the share of final rolls it settles wrongly), nil where it settles
+    /// every roll as the rules do or the game does not settle the bet itself.
+    public let betSettlements: [Finding?]
+    /// For each bet: the finding of the figures it publishes (an ``FindingClass/odds`` of the largest
+    /// difference from the exact figure), nil where they agree or it publishes none.
+    public let betFigures: [Finding?]
 
     /// Classifies what the dice checks of a game found.
     /// - Parameters:
@@ -34,6 +41,7 @@ public struct DiceFindings: Sendable {
     ///   - claims: The game's claims compared with exact final odds: `(what, claimed, exact)` (none by default).
     ///   - claimTolerance: How far a claim may lie from the exact odds and agree (the game's
     ///     `claimTolerance`; 1e-9 by default).
+    ///   - bets: Each bet's exact check (none by default).
     ///   - faceOdds: The probability of each face 1 ... F under the game's own mapping from draws to faces,
     ///     the same for every die (a probe's `roll`, checked exactly), when it is not fair: a detector's
     ///     share of plays is then the probability of the rolls it gets wrong under that mapping, not their
@@ -41,7 +49,8 @@ public struct DiceFindings: Sendable {
     public init(
         detector: StraightDetectorCheck, categories: CategoryDetectorCheck?, policy: PolicyOdds,
         single: [PokerCategory: ExactProbability], hands: [DetectorSurvey.HandCounts] = [],
-        claims: [(what: String, claimed: Double, exact: Double)] = [], claimTolerance: Double = 1e-9, faceOdds: [Double]? = nil
+        claims: [(what: String, claimed: Double, exact: Double)] = [], claimTolerance: Double = 1e-9, bets: [BetCheck] = [],
+        faceOdds: [Double]? = nil
     ) {
         let rolls = Double(detector.orderedRolls)
         let exhaustive = detector.coverage.isExhaustive
@@ -88,6 +97,7 @@ public struct DiceFindings: Sendable {
                     .hand(counts.hand.name), falseAccepts: counts.falseAccepts, falseRejects: counts.falseRejects,
                     share: exhaustive ? share : nil, checked: wrong, underOwnDice: underOwnDice))
         }
+        (betSettlements, betFigures) = Self.betFindings(bets, exhaustive: exhaustive, underOwnDice: underOwnDice, inPlay: inPlay)
         let worstClaim = claims.map { abs($0.claimed - $0.exact) }.max() ?? 0
         claimedOdds =
             worstClaim <= max(1e-9, claimTolerance)
@@ -99,5 +109,28 @@ public struct DiceFindings: Sendable {
             equal
             ? nil
             : Finding(.odds, magnitude: difference, fact: .finalOddsDiffer(difference: difference))
+    }
+    /// Each bet's settlement finding (a mislabel of the share of rolls settled wrongly, weighed by `inPlay`)
+    /// and published-figures finding (unfair odds of the largest difference).
+    static func betFindings(
+        _ bets: [BetCheck], exhaustive: Bool, underOwnDice: Bool, inPlay: ([(pattern: DiceRoll, orderedRolls: UInt64)]) -> Double
+    ) -> (settlements: [Finding?], figures: [Finding?]) {
+        let settlements = bets.map { check -> Finding? in
+            guard check.counts.gameSettles, check.counts.misSettled > 0 else { return nil }
+            let share = inPlay(check.counts.mismatches.map { ($0.pattern, $0.wrongInPlay) })
+            return Finding(
+                .mislabel, magnitude: exhaustive ? share : nil,
+                fact: .betMisSettled(
+                    bet: check.bet.name, rolls: check.counts.misSettled, share: exhaustive ? share : nil, underOwnDice: underOwnDice))
+        }
+        let figures = bets.map { check -> Finding? in
+            let differences = check.figures.filter { !$0.agrees }.map { ($0, abs(($0.declared.value - $0.exact).double)) }
+            guard let (worst, difference) = differences.max(by: { $0.1 < $1.1 }) else { return nil }
+            return Finding(
+                .odds, magnitude: difference,
+                fact: .betFigureDiffers(
+                    bet: check.bet.name, figure: worst.figure, declared: worst.declared.value.double, exact: worst.exact.double))
+        }
+        return (settlements, figures)
     }
 }

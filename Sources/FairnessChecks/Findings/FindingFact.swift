@@ -40,6 +40,11 @@ public enum FindingFact: Sendable, Hashable {
     case detectorWrongOnlyOutOfPlay(rolls: UInt64)
     /// The category classifier names the wrong category for `rolls` rolls, `share` of rolls.
     case classifierWrong(rolls: UInt64, share: Double, underOwnDice: Bool)
+    /// The game settles `bet` at another payout than its rules on `rolls` ordered rolls, `share` of final
+    /// rolls (under the game's own dice when `underOwnDice`), nil when not every roll was judged.
+    case betMisSettled(bet: String, rolls: UInt64, share: Double?, underOwnDice: Bool)
+    /// A figure the game publishes for `bet` differs from the exact one by `difference`.
+    case betFigureDiffers(bet: String, figure: DiceBet.Figure, declared: Double, exact: Double)
     /// The odds a dice game claims differ from its exact final odds by up to `difference`.
     case claimedOddsDiffer(difference: Double)
     /// Final odds under the reroll policy differ from one fair roll by up to `difference`.

@@ -19,6 +19,8 @@ public struct DiceHand: Sendable, CustomStringConvertible {
         case fullHouse
         /// At least two distinct faces each shown by two dice or more (m₂ ≥ 2).
         case twoPair
+        /// Any rule over the roll's values (`total >= 10`, `highest 3 >= 15`, `count of 6 >= 2 and not all equal`).
+        case condition(DiceCondition)
         /// The game's own rule, given as a reference predicate (see ``DiceHand/init(name:claimed:reference:)``).
         case custom
 
@@ -28,6 +30,7 @@ public struct DiceHand: Sendable, CustomStringConvertible {
             case .ofAKind(let count): return "\(count) of a kind"
             case .fullHouse: return "full house"
             case .twoPair: return "two pair"
+            case .condition(let condition): return "\(condition)"
             case .custom: return "custom rule"
             }
         }
@@ -94,6 +97,7 @@ public struct DiceHand: Sendable, CustomStringConvertible {
             let m = Self.multiplicities(roll)
             return m.first >= 3 && m.second >= 2
         case .twoPair: return Self.multiplicities(roll).second >= 2
+        case .condition(let condition): return condition.holds(in: roll)
         case .custom: return holdsByReference(roll)
         }
     }
@@ -103,7 +107,7 @@ public struct DiceHand: Sendable, CustomStringConvertible {
 
     /// The two largest multiplicities of distinct faces in `roll`, m₁ ≥ m₂ (m₂ = 0 when one face shows).
     @inlinable
-    static func multiplicities(_ roll: DiceRoll) -> (first: Int, second: Int) {
+    package static func multiplicities(_ roll: DiceRoll) -> (first: Int, second: Int) {
         var first = 0, second = 0
         for i in 0..<roll.count {
             let face = roll[i]
@@ -119,7 +123,7 @@ public struct DiceHand: Sendable, CustomStringConvertible {
 
     /// The length of the longest run of consecutive values among the faces of `roll` (repeats ignored).
     @inlinable
-    static func longestRun(_ roll: DiceRoll) -> Int {
+    package static func longestRun(_ roll: DiceRoll) -> Int {
         var seen = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         var minimum = Int.max, maximum = Int.min
         for index in 0..<roll.count {

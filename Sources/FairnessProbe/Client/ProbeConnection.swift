@@ -11,9 +11,9 @@ final class ProbeConnection: @unchecked Sendable {
     /// version 2; `target I U P` from the previous rotation, and sessions of `play I U`, since version 3;
     /// for any game, `random N`, the game's own random source, since version 4; for prize draws, `state`,
     /// the state the game shows the player, since version 5). A probe may answer as version 1 to 5.
-    static let protocolVersion = 5
+    static let protocolVersion = 6
     /// The versions a probe may answer the handshake with.
-    static let acceptedVersions = ["1", "2", "3", "4", "5"]
+    static let acceptedVersions = ["1", "2", "3", "4", "5", "6"]
 
     let command: String
     let timeout: Double
@@ -69,7 +69,7 @@ final class ProbeConnection: @unchecked Sendable {
         fromProbe = output.fileHandleForReading.fileDescriptor
         _ = fcntl(toProbe, F_SETFL, fcntl(toProbe, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fromProbe, F_SETFL, fcntl(fromProbe, F_GETFL) | O_NONBLOCK)
-        let expected = "ok 1|2|3|4|5 \(kind) \(expectedNumber ?? "double|float")"
+        let expected = "ok 1|2|3|4|5|6 \(kind) \(expectedNumber ?? "double|float")"
         let greeting = "fairness-probe \(Self.protocolVersion)"
         let answers = try exchange([greeting])
         guard let answer = answers.first else {

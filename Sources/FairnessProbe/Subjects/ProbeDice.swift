@@ -3,9 +3,10 @@ import FairnessChecks
 import FairnessModel
 import FairnessSpec
 
-/// A declared dice game whose detectors and rolls come from the game's own code behind a probe
-/// (`straight F...`, `category F...`, `hand NAME F...`, `roll U...`; see `docs/probe-protocol.md`); the
-/// dice, the reroll policy, the hands' rules and the claims come from the spec.
+/// A declared dice game whose detectors, settlements and rolls come from the game's own code behind a
+/// probe (`straight F...`, `category F...`, `hand NAME F...`, `settle BET F...` from version 6, `roll U...`;
+/// see `docs/probe-protocol.md`); the dice, the reroll policy, the hands' and bets' rules and the claims
+/// come from the spec.
 ///
 /// Every roll the exhaustive checks judge is asked once, in batches, when the subject is made (so the
 /// checks read a table): every ordered roll up to ``rollLimit`` (10^6) ordered rolls, and beyond, up to
@@ -35,9 +36,15 @@ public struct ProbeDice: BatchRollingDice {
     private let straights: [Answer]
     private let categories: [Answer]
     private let handAnswers: [[Answer]]
-    /// Whether the game answers `straight` (some answer is not `none`), and each hand.
+    /// The probe's `settle` answers per bet, by table position: nil for `none`, NaN for a trap or an answer
+    /// that is not a number.
+    private let settlements: [[Double?]]
+    /// Whether the game answers `straight` (some answer is not `none`), each hand, and each bet.
     private let answersStraight: Bool
     private let answersHands: [Bool]
+    private let answersBets: [Bool]
+    /// The bets the probe is asked to settle: every declared bet for a version 6 probe, none before.
+    private let betsAsked: [String]
 
     /// One answer, compactly: yes, no, none, trap, or a category (by raw value).
     enum Answer: Sendable, Hashable {
@@ -79,16 +86,22 @@ public struct ProbeDice: BatchRollingDice {
         for (position, roll) in rolls.enumerated() { positions[roll] = position }
         var straights: [Answer] = [], categories: [Answer] = []
         var handAnswers = [[Answer]](repeating: [], count: spec.hands.count)
+        let betsAsked = client.version >= 6 ? spec.bets.map(\.name) : []
+        var settlements = [[Double?]](repeating: [], count: betsAsked.count)
         straights.reserveCapacity(rolls.count)
         categories.reserveCapacity(rolls.count)
         for start in stride(from: 0, to: rolls.count, by: Self.rollsPerBatch) {
             let batch = rolls[start..<min(rolls.count, start + Self.rollsPerBatch)]
-            let answers = Self.ask(batch, hands: spec.hands.map(\.name), client: client)
+            let answers = Self.ask(batch, hands: spec.hands.map(\.name), bets: betsAsked, client: client)
             straights += answers.straights
             categories += answers.categories
             for index in handAnswers.indices { handAnswers[index] += answers.hands[index] }
+            for index in settlements.indices { settlements[index] += answers.bets[index] }
             if client.fault != nil { break }
         }
+        self.betsAsked = betsAsked
+        self.settlements = settlements
+        answersBets = settlements.map { $0.isEmpty || $0.contains { $0 != nil } }
         self.positions = client.fault == nil ? positions : [:]
         self.straights = straights
         self.categories = categories
@@ -97,19 +110,34 @@ public struct ProbeDice: BatchRollingDice {
         answersHands = handAnswers.map { $0.isEmpty || $0.contains { $0 != .none } }
     }
 
-    /// One batch of questions about `rolls`: straight, category, then each hand.
+    /// One batch of questions about `rolls`: straight, category, each hand, then each bet's settlement.
     static func ask(
-        _ rolls: ArraySlice<DiceRoll>, hands: [String], client: ProbeClient
-    ) -> (straights: [Answer], categories: [Answer], hands: [[Answer]]) {
+        _ rolls: ArraySlice<DiceRoll>, hands: [String], bets: [String] = [], client: ProbeClient
+    ) -> (straights: [Answer], categories: [Answer], hands: [[Answer]], bets: [[Double?]]) {
         let text = rolls.map { $0.faces.map(String.init).joined(separator: " ") }
         var requests = text.map { "straight " + $0 } + text.map { "category " + $0 }
         for hand in hands { requests += text.map { "hand \(hand) " + $0 } }
-        let answers = client.dice(requests).map(Answer.init)
+        for bet in bets { requests += text.map { "settle \(bet) " + $0 } }
+        let raw = client.dice(requests)
+        let answers = raw.prefix((2 + hands.count) * rolls.count).map(Answer.init)
         let n = rolls.count
+        let settled = bets.indices.map { b in
+            raw[((2 + hands.count + b) * n)..<((3 + hands.count + b) * n)].map(Self.settlement)
+        }
         return (
             Array(answers[..<n]), Array(answers[n..<(2 * n)]),
-            hands.indices.map { h in Array(answers[((2 + h) * n)..<((3 + h) * n)]) }
+            hands.indices.map { h in Array(answers[((2 + h) * n)..<((3 + h) * n)]) }, settled
         )
+    }
+
+    /// A `settle` answer: the net payout, nil for `none`, NaN for a trap or anything that is not a finite
+    /// decimal number.
+    static func settlement(_ text: String) -> Double? {
+        if text == "none" { return nil }
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(text), value.isFinite else {
+            return .nan
+        }
+        return value
     }
 
     /// The answers about `roll`: from the tables, or asked on the spot for a roll the survey does not visit.
@@ -159,6 +187,20 @@ public struct ProbeDice: BatchRollingDice {
     public func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool? {
         guard let index = hands.firstIndex(where: { $0.name == hand.name }), answersHands[index] else { return nil }
         return answers(roll, hand: index).hand?.decision(truth: hand.holds(in: roll))
+    }
+
+    /// Whether the game sees its dice sorted (as declared).
+    public var seesSortedDice: Bool { spec.seesSortedDice }
+    /// The declared bets.
+    public var bets: [DiceBet] { spec.bets }
+
+    /// The probe's `settle BET` answer: nil if the probe is older than version 6 or answers `none` for
+    /// every roll (no settlement of its own); otherwise `none`, a trap or an answer that is not a number is
+    /// NaN, which no payout equals.
+    public func settle(_ bet: DiceBet, on roll: DiceRoll) -> Double? {
+        guard let index = betsAsked.firstIndex(of: bet.name), answersBets[index] else { return nil }
+        if let position = positions[roll] { return settlements[index][position] ?? .nan }
+        return Self.ask([roll], hands: [], bets: [bet.name], client: client).bets[0].first.flatMap { $0 } ?? .nan
     }
 
     /// One roll through the probe from K fresh uniform draws (sampling uses ``rolls(from:)`` instead).

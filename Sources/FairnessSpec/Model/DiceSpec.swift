@@ -23,6 +23,10 @@ public struct DiceSpec: Sendable, Hashable {
     public var claimsRoundedTo: Double? = nil
     /// The stake and declared and minimum RTP, if given.
     public var payout: PayoutSpec? = nil
+    /// Whether the game sorts its dice before its detectors and settlement see them (`sees: sorted`).
+    public var seesSortedDice = false
+    /// The bets the game offers on its final roll, in the file's order.
+    public var bets: [DiceBet] = []
 
     /// What the game pays per hand — each hand's `prize` — with the `payout` terms; nil if no hand declares
     /// a prize and there is no `payout` block.

@@ -5,7 +5,8 @@ import Yams
 // A dice game's declaration.
 extension SpecReader {
     func dice(_ node: Node, _ path: String) throws -> DiceSpec {
-        let fields = try mapping(node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout"])
+        let fields = try mapping(
+            node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout", "sees", "bets"])
         let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
         let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
         let dice: DiceSet
@@ -39,6 +40,14 @@ extension SpecReader {
         if let handsNode = fields["hands"]?.value { spec.hands = try hands(handsNode, join(path, "hands"), dice: dice) }
         spec.claimsRoundedTo = try roundingUnit(fields["claims-rounded-to"], join(path, "claims-rounded-to"))
         spec.payout = try fields["payout"].map { try payout($0.value, join(path, "payout")) }
+        if let node = fields["sees"]?.value {
+            switch try string(node, join(path, "sees")) {
+            case "sorted": spec.seesSortedDice = true
+            case "as-rolled": spec.seesSortedDice = false
+            case let other: throw fail(node, join(path, "sees"), "'\(other)' is not one of: as-rolled, sorted")
+            }
+        }
+        spec.bets = try fields["bets"].map { try bets($0.value, join(path, "bets"), dice: dice) } ?? []
         return spec
     }
 
@@ -113,7 +122,16 @@ extension SpecReader {
                 rule = .ofAKind(count: n)
             }
         }
-        guard let rule else { throw fail(node, path, "'\(text)' is not a rule; use one of: \(Self.handRules)") }
+        guard let rule else {
+            var parser = DiceConditionParser(try string(node, path), dice: dice)
+            do {
+                return .condition(try parser.parse())
+            } catch {
+                throw fail(
+                    node, path,
+                    "'\(text)' is not a rule: \(error.message); use one of: \(Self.handRules), or a rule over the roll (docs/dice.md)")
+            }
+        }
         if case .run(let length) = rule, length > dice.faces {
             throw fail(node, path, "a run of \(length) needs at least \(length) faces; these dice have \(dice.faces)")
         }

@@ -33,6 +33,11 @@ public struct SpecDice: DiceGame {
     public var claimTolerance: Double { spec.claimTolerance }
     /// The declared prizes and payout terms, if any.
     public var paytable: Paytable<String>? { spec.paytable }
+    /// Whether the game sees its dice sorted (as declared).
+    public var seesSortedDice: Bool { spec.seesSortedDice }
+    /// The declared bets; the model settles none itself (their rules are the truth), so the audit computes
+    /// their exact odds and compares them with the published figures.
+    public var bets: [DiceBet] { spec.bets }
 
     /// Every die fair and independent.
     @inlinable

@@ -38,7 +38,7 @@ struct DiceHandTests {
             case .ofAKind(let count): return m[0] >= count
             case .fullHouse: return m[0] >= 3 && m[1] >= 2
             case .twoPair: return m[1] >= 2
-            case .custom: return false
+            case .custom, .condition: return false
             }
         }
         let rules: [DiceHand.Rule] =

@@ -42,6 +42,18 @@ extension CheckDetail {
         public var exact: Double
     }
 
+    /// A bet's published figure against the exact one.
+    public struct BetFigureComparison: Sendable, Hashable {
+        /// Which figure.
+        public var figure: DiceBet.Figure
+        /// What the game publishes, as a fraction of the exact value it was read as.
+        public var declared: ExactFraction
+        /// The exact figure.
+        public var exact: ExactFraction
+        /// The exact figure, rounded.
+        public var exactValue: Double { exact.double }
+    }
+
     /// An invalid line of a log, as the invalid-results check names it.
     public enum LogExample: Sendable, Hashable {
         /// A roll the dice cannot show: its text and line.

@@ -115,6 +115,11 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case finalOdds(final: ExactProbability, single: ExactProbability, reroll: ExactProbability)
     /// A hand's detector against its reference rule.
     case handDetector(hand: String, falseAccepts: UInt64, falseRejects: UInt64, coverage: DiceCoverage, rule: String)
+    /// A bet's settlement by the game against its rules: ordered rolls settled wrongly, the rules, and the
+    /// return per unit staked by the rules and as the game settles (nil: not exact).
+    case betSettlement(bet: String, misSettled: UInt64, coverage: DiceCoverage, rules: String, byRules: Double?, asSettled: Double?)
+    /// A bet's published figures against the exact ones.
+    case betFigures(bet: String, compared: [BetFigureComparison])
     /// The odds the game claims against the exact ones: each compared, the hands whose odds are not exact,
     /// the tolerance, and whether the check is inconclusive for want of exact odds.
     case claimedDiceOdds(

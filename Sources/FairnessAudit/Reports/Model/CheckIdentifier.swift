@@ -75,6 +75,10 @@ public enum CheckIdentifier: Sendable, Hashable {
     case categoryClassifier
     /// A named hand's detector over every roll.
     case handDetector(hand: String)
+    /// A bet's settlement by the game over every roll, against the bet's rules.
+    case betSettlement(bet: String)
+    /// The figures a game publishes for a bet (win probability, house edge, return) against the exact ones.
+    case betFigures(bet: String)
     /// The game's mapping from draws to faces.
     case rollMapping
     /// The final odds under the reroll policy against one fair roll.

@@ -1,6 +1,24 @@
 import FairnessChecks
 import FairnessModel
 
+/// A bet's exact figures on the final roll of a dice game, as exact fractions.
+public struct BetOddsNote: Sendable, Hashable {
+    /// The bet.
+    public let bet: String
+    /// The bet's rules, as the spec writes them.
+    public let rules: String
+    /// P(the bet pays more than 0).
+    public let win: ExactFraction
+    /// P(the bet pays 0).
+    public let push: ExactFraction
+    /// P(the bet pays less than 0).
+    public let lose: ExactFraction
+    /// 1 + E[net] per unit staked.
+    public let returnToPlayer: ExactFraction
+    /// −E[net] per unit staked.
+    public let houseEdge: ExactFraction
+}
+
 /// A fact the audit established about a subject as a whole, as figures; the reports write each as one
 /// sentence (``ReportNarrator/note(_:)``).
 public enum SubjectNote: Sendable, Hashable {
@@ -22,6 +40,9 @@ public enum SubjectNote: Sendable, Hashable {
     case straightReadsGameState
     /// A hand's exact probability on one fair roll and on the final roll under the policy.
     case handOdds(hand: String, single: ExactProbability, policy: RerollPolicy, final: ExactProbability)
+    /// A bet's exact odds on the final roll: the probability it wins, pushes and loses, its return and house
+    /// edge per unit staked.
+    case betOdds(BetOddsNote)
 
     // Prize draws.
     /// The exact figures of a prize draw's machine.

@@ -20,6 +20,8 @@ extension ReportNarrator {
         case .straightDetector: "straight detector (exhaustive)"
         case .categoryClassifier: "category classifier (exhaustive)"
         case .handDetector(let hand): "\(hand) detector (exhaustive)"
+        case .betSettlement(let bet): "\(bet) bet settled by its rules (exhaustive)"
+        case .betFigures(let bet): "\(bet) bet's published figures equal exact figures"
         case .rollMapping: "roll mapping (exact)"
         case .finalOddsEqualOneFairRoll: "final odds equal one fair roll"
         case .claimedOddsEqualExactOdds: "claimed odds equal exact odds"

@@ -15,6 +15,14 @@ extension ReportNarrator {
             "P(final straight) = \(final) = \(String(format: "%.9g", final.value)) vs \(single) for one fair roll; P(reroll) = \(reroll)"
         case .handDetector(let hand, let falseAccepts, let falseRejects, let coverage, let rule):
             "\(falseAccepts) rolls wrongly called \(hand) and \(falseRejects) missed over \(text(coverage)); rule: \(rule)"
+        case .betSettlement(let bet, let misSettled, let coverage, let rules, let byRules, let asSettled):
+            "\(misSettled) rolls settled otherwise than the rules of \(bet) over \(text(coverage)); rules: \(rules)"
+                + (byRules.map { "; return by the rules \(ReturnToPlayer.format($0))" } ?? "")
+                + (asSettled.map { ", as the game settles \(ReturnToPlayer.format($0))" } ?? "")
+        case .betFigures(let bet, let compared):
+            "\(bet): "
+                + compared.map { "\($0.figure) published \($0.declared), exact \($0.exact) ≈ \(String(format: "%.9g", $0.exactValue))" }
+                .joined(separator: "; ")
         case .claimedDiceOdds(let compared, let notExact, let coverage, let tolerance, let difference, let inconclusive):
             (compared.map { "\($0.what): claimed \(String(format: "%.9g", $0.claimed)), exact \(String(format: "%.9g", $0.exact))" }
                 + notExact.map { "\($0): not exact (\(text(coverage)))" } + [String(format: "claims agree within %.3g", tolerance)])

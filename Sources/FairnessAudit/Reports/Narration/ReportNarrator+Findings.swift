@@ -47,6 +47,13 @@ extension ReportNarrator {
             "right on every roll in play; wrong only when called with the game's state holding another roll (\(rolls) rolls)"
         case .classifierWrong(let rolls, let measured, let underOwnDice):
             "names the wrong category for \(rolls) rolls, \(share(measured)) of rolls" + (underOwnDice ? " under the game's own dice" : "")
+        case .betMisSettled(let bet, let rolls, let measured?, let underOwnDice):
+            "settles \(bet) otherwise than its rules on \(rolls) rolls, \(share(measured)) of rolls"
+                + (underOwnDice ? " under the game's own dice" : "")
+        case .betMisSettled(let bet, let rolls, nil, _):
+            "settles \(bet) otherwise than its rules on \(rolls) of the rolls checked (share not measured over every roll)"
+        case .betFigureDiffers(let bet, let figure, let declared, let exact):
+            "publishes \(figure) \(String(format: "%.9g", declared)) for \(bet); exact \(String(format: "%.9g", exact))"
         case .claimedOddsDiffer(let difference): "the odds the game claims differ from its exact final odds by up to \(share(difference))"
         case .finalOddsDiffer(let difference): "final odds under the reroll policy differ from one fair roll by up to \(share(difference))"
         case .impossibleFace(let face, let u, let measured): "rolls a face no die has (\(face) at u = \(u)) on \(share(measured)) of plays"

@@ -22,6 +22,7 @@ extension ReportNarrator {
         case .straightReadsGameState: "The straight check does not read the roll it is given: its answer depends on the game's own state."
         case .handOdds(let hand, let single, let policy, let final):
             "Exact P(\(hand)): one fair roll \(single) ≈ \(String(format: "%.9g", single.value)); final roll under the \(policy.rawValue) policy \(final) ≈ \(String(format: "%.9g", final.value))."
+        case .betOdds(let odds): betOdds(odds)
         case .logRead(let lines, let jsonLines, let windows, let windowLines):
             "\(lines) outcome lines read (\(jsonLines ? "JSON Lines" : "CSV")), in \(windows) windows"
                 + (windowLines > 0 ? " of \(windowLines) lines." : ".")
@@ -47,5 +48,14 @@ extension ReportNarrator {
     /// first spins.
     private static func sessionEnd(_ laterSpinsWrong: Bool) -> String {
         laterSpinsWrong ? " on a first spin; later spins of a session land wrong." : "."
+    }
+
+    /// A bet's exact figures as one sentence: each fraction with its decimal.
+    static func betOdds(_ odds: BetOddsNote) -> String {
+        func exact(_ value: ExactFraction) -> String {
+            value.denominator == 1 ? value.description : "\(value) ≈ \(String(format: "%.9g", value.double))"
+        }
+        return "Bet \(odds.bet) (\(odds.rules)): wins \(exact(odds.win)), pushes \(exact(odds.push)), loses \(exact(odds.lose)); "
+            + "return \(exact(odds.returnToPlayer)), house edge \(exact(odds.houseEdge)) per unit staked."
     }
 }

@@ -40,7 +40,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                     invalid &+= 1
                     continue
                 }
-                let rerolled = game.rerollPolicy == .rerollOnceAfterDetectedStraight && game.isStraight(first)
+                let rerolled = game.rerollPolicy == .rerollOnceAfterDetectedStraight && game.isStraight(game.seen(first))
                 let final = rerolled ? rolls[2 * index + 1] : first
                 guard valid(final) else {
                     invalid &+= 1

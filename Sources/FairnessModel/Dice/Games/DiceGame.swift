@@ -51,6 +51,21 @@ public protocol DiceGame: Sendable {
     /// final roll is, as the game's own detector judges each (its rule where it has none), and 0 if none;
     /// with the stake and the RTP it declares. nil (the default) if it pays nothing the audit should check.
     var paytable: Paytable<String>? { get }
+
+    /// Whether the game sorts its dice before its detectors and its settlement see them (a Yahtzee card
+    /// that sorts the hand first): then the audit judges them on sorted rolls only, as in play. false (the
+    /// default): they see the dice as rolled, in every order.
+    var seesSortedDice: Bool { get }
+
+    /// The bets the game offers on its final roll, each with its rules and payouts and the figures it
+    /// publishes; empty (the default) if none. The audit computes each bet's exact odds, return and house
+    /// edge, compares them with the published figures, and judges ``settle(_:on:)`` on every roll.
+    var bets: [DiceBet] { get }
+
+    /// The game's own settlement of `bet` (one of ``bets``) on `roll`: its net payout per unit staked (−1:
+    /// the stake lost, 0: a push), evaluated the way the game settles in play; nil (the default) if the game
+    /// has no settlement of its own for the bet (its odds are still computed and compared).
+    func settle(_ bet: DiceBet, on roll: DiceRoll) -> Double?
 }
 
 extension DiceGame {
@@ -68,6 +83,16 @@ extension DiceGame {
     public func detects(_ hand: DiceHand, in roll: DiceRoll) -> Bool? { nil }
     /// The default: nil, no paytable.
     public var paytable: Paytable<String>? { nil }
+    /// The default: false, the game sees its dice as rolled.
+    public var seesSortedDice: Bool { false }
+    /// The default: no bets.
+    public var bets: [DiceBet] { [] }
+    /// The default: nil, the game has no settlement of its own.
+    public func settle(_ bet: DiceBet, on roll: DiceRoll) -> Double? { nil }
+
+    /// The roll as the game's detectors and settlement see it: sorted if ``seesSortedDice``, else as rolled.
+    @inlinable
+    public func seen(_ roll: DiceRoll) -> DiceRoll { seesSortedDice ? roll.sorted : roll }
 
     /// What the game pays for `roll` as its final roll under `paytable`: the largest prize among the hands
     /// the game's detector (its rule where it has none) says the roll is; 0 if none.
@@ -95,7 +120,7 @@ extension DiceGame {
         for (index, hand) in hands.enumerated() {
             let prize = prizes[index]
             guard prize > best else { continue }
-            if detects(hand, in: roll) ?? holds(index) {
+            if detects(hand, in: seen(roll)) ?? holds(index) {
                 best = prize
                 paidBy = index
             }
@@ -107,7 +132,7 @@ extension DiceGame {
     @inlinable
     public func play<G: RandomNumberGenerator>(using generator: inout G) -> DicePlay {
         let first = roll(using: &generator)
-        if rerollPolicy == .rerollOnceAfterDetectedStraight && isStraight(first) {
+        if rerollPolicy == .rerollOnceAfterDetectedStraight && isStraight(seen(first)) {
             return DicePlay(first: first, rerolled: true, final: roll(using: &generator))
         }
         return DicePlay(first: first, rerolled: false, final: first)

@@ -23,6 +23,8 @@ struct DiceExactAnalysis {
     let unexactClaims: [String]
     /// The game's own mapping from draws to faces (games that roll from given draws: counterexamples).
     let rollMapping: RollMappingCheck?
+    /// Each bet's exact check, in the game's order.
+    let bets: [BetCheck]
     let classes: DiceFindings
 
     init<Game: DiceGame>(_ game: Game) throws {
@@ -59,10 +61,16 @@ struct DiceExactAnalysis {
         self.unexactClaims = unexactClaims
         let rollMapping = (game as? any BatchRollingDice).map { batching in RollMappingCheck(dice: dice) { batching.faces(from: $0) } }
         self.rollMapping = rollMapping
+        let bets = survey.bets.map {
+            BetCheck(
+                $0, coverage: survey.coverage, orderedRolls: dice.orderedRollCount ?? .max, detected: survey.detectedStraights,
+                policy: game.rerollPolicy)
+        }
+        self.bets = bets
         classes = DiceFindings(
             detector: detector, categories: classifier, policy: policy,
             single: Dictionary(uniqueKeysWithValues: zip(categories, singleOdds)), hands: survey.hands, claims: claims,
-            claimTolerance: game.claimTolerance, faceOdds: Self.faceOdds(rollMapping))
+            claimTolerance: game.claimTolerance, bets: bets, faceOdds: Self.faceOdds(rollMapping))
     }
 
     /// The faces' odds under the game's own mapping when it is not fair (or rolls faces no die has), so

@@ -21,6 +21,7 @@ extension SubjectAudit {
         var exact = DiceExactPart()
         diceDetectorChecks(game.name, analysis, settings: settings, into: &exact)
         try diceOddsChecks(game, analysis, settings: settings, into: &exact)
+        betChecks(game.name, analysis, settings: settings, into: &exact)
         if let mapping = rollMappingCheck(game.name, analysis, faces: game.dice.faces, settings: settings) { exact.checks.append(mapping) }
         let policy = analysis.policy
         exact.notes.append(.finalStraight(policy: policy.policy, probability: policy.finalStraight))
@@ -33,10 +34,12 @@ extension SubjectAudit {
                 affectedShare: analysis.invalidShare
                     + max(
                         Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
-                        classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0),
+                        classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0,
+                        classes.betSettlements.compactMap { $0?.magnitude }.max() ?? 0),
                 invalidPerMillion: 1e6 * analysis.invalidShare,
                 largestOddsDifference: max(
-                    classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, analysis.mappingDifference),
+                    classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, analysis.mappingDifference,
+                    classes.betFigures.compactMap { $0?.magnitude }.max() ?? 0),
                 returnToPlayer: returnToPlayer),
             checks: exact.checks + sampledChecks, outcomes: diceOutcomeRows(game.name, analysis, tally: tally, dice: game.dice),
             arcs: [], counterexamples: exact.counterexamples)
@@ -160,5 +163,50 @@ extension SubjectAudit {
         return exact(
             name, .rollMapping, passed: finding == nil, finding: finding, settings: settings,
             .rollMapping(faces: faces, counts: mapping.mappings.map(\.counts)))
+    }
+}
+
+// Bets.
+extension SubjectAudit {
+    /// Each bet's settlement by the game against its rules, its published figures against the exact ones,
+    /// and a note of its exact figures.
+    static func betChecks(_ name: String, _ analysis: DiceExactAnalysis, settings: AuditSettings, into part: inout DiceExactPart) {
+        for (index, bet) in analysis.bets.enumerated() {
+            let counts = bet.counts
+            if let odds = bet.odds {
+                part.notes.append(
+                    .betOdds(
+                        BetOddsNote(
+                            bet: bet.bet.name, rules: bet.bet.description, win: odds.winProbability, push: odds.pushProbability,
+                            lose: odds.loseProbability, returnToPlayer: odds.returnToPlayer, houseEdge: odds.houseEdge)))
+            }
+            if counts.gameSettles {
+                part.checks.append(
+                    exact(
+                        name, .betSettlement(bet: bet.bet.name), passed: analysis.classes.betSettlements[index] == nil,
+                        finding: analysis.classes.betSettlements[index], settings: settings,
+                        .betSettlement(
+                            bet: bet.bet.name, misSettled: counts.misSettled, coverage: analysis.detector.coverage,
+                            rules: bet.bet.description, byRules: bet.odds.map { $0.returnToPlayer.double }, asSettled: bet.returnAsSettled))
+                )
+                for m in counts.mismatches.prefix(Self.handMismatchRows) {
+                    part.counterexamples.append(
+                        CounterexampleRow(
+                            subject: name, check: .betSettlement(bet: bet.bet.name), input: m.pattern.description,
+                            context: "\(m.wrongInPlay) of \(m.orderings) orderings",
+                            reported: m.game.isNaN ? "no settlement" : "net \(ReturnToPlayer.format(m.game))",
+                            expected: "net \(m.rules) (\(ReturnToPlayer.format(m.rules.double)))"))
+                }
+            }
+            guard !bet.bet.declared.isEmpty else { continue }
+            var record = exact(
+                name, .betFigures(bet: bet.bet.name), kind: .fairness, passed: analysis.classes.betFigures[index] == nil,
+                finding: analysis.classes.betFigures[index], settings: settings,
+                .betFigures(
+                    bet: bet.bet.name,
+                    compared: bet.figures.map { .init(figure: $0.figure, declared: $0.declared.value, exact: $0.exact) }))
+            if bet.odds == nil { record.record.status = .inconclusive }
+            part.checks.append(record)
+        }
     }
 }

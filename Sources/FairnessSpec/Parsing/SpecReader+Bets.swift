@@ -1,0 +1,97 @@
+import FairnessModel
+import Foundation
+import Yams
+
+// A dice game's bets and its rules over a roll.
+extension SpecReader {
+    /// A rule over one roll (see ``DiceConditionParser``).
+    func condition(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceCondition {
+        var parser = DiceConditionParser(try string(node, path), dice: dice)
+        do {
+            return try parser.parse()
+        } catch {
+            throw fail(node, path, "'\(try string(node, path))' \(error.message)")
+        }
+    }
+
+    /// The bets a dice game offers: each a name, then either `wins` and `pays` or `cases`, an optional
+    /// `otherwise`, and the figures it publishes.
+    func bets(_ node: Node, _ path: String, dice: DiceSet) throws -> [DiceBet] {
+        guard case .sequence(let list) = node, !list.isEmpty, list.count <= 1_000 else {
+            throw fail(node, path, "must be a list of 1 to 1000 bets")
+        }
+        var result: [DiceBet] = []
+        for (index, item) in list.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let fields = try mapping(
+                item, itemPath, allowed: ["name", "wins", "pays", "cases", "otherwise"] + DiceBet.Figure.allCases.map(\.rawValue))
+            let nameNode = try require(fields, "name", in: item, itemPath)
+            let name = try string(nameNode, itemPath + ".name")
+            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+            else {
+                throw fail(
+                    nameNode, itemPath + ".name",
+                    "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the bet in probe requests)")
+            }
+            guard !result.contains(where: { $0.name == name }) else {
+                throw fail(nameNode, itemPath + ".name", "bet '\(name)' is declared twice")
+            }
+            let cases = try betCases(fields, item, itemPath, dice: dice)
+            let otherwise = try fields["otherwise"].map { try net($0.value, itemPath + ".otherwise") } ?? ExactFraction(-1)
+            var declared: [DiceBet.Figure: DiceBet.DeclaredFigure] = [:]
+            for figure in DiceBet.Figure.allCases {
+                guard let field = fields[figure.rawValue] else { continue }
+                declared[figure] = try declaredFigure(field.value, itemPath + "." + figure.rawValue)
+            }
+            result.append(DiceBet(name: name, cases: cases, otherwise: otherwise, declared: declared))
+        }
+        return result
+    }
+
+    private func betCases(_ fields: Fields, _ item: Node, _ path: String, dice: DiceSet) throws -> [DiceBet.Case] {
+        switch (fields["wins"], fields["cases"]) {
+        case (let wins?, nil):
+            let pays = try require(fields, "pays", in: item, path)
+            return [DiceBet.Case(when: try condition(wins.value, path + ".wins", dice: dice), net: try net(pays, path + ".pays"))]
+        case (nil, let cases?):
+            if let pays = fields["pays"] { throw fail(pays.key, path + ".pays", "goes with 'wins'; give each case its own 'pays'") }
+            guard case .sequence(let list) = cases.value, !list.isEmpty, list.count <= 100 else {
+                throw fail(cases.value, path + ".cases", "must be a list of 1 to 100 cases, each 'when' and 'pays'")
+            }
+            return try list.enumerated().map { index, caseNode in
+                let casePath = "\(path).cases[\(index)]"
+                let caseFields = try mapping(caseNode, casePath, allowed: ["when", "pays"])
+                return DiceBet.Case(
+                    when: try condition(try require(caseFields, "when", in: caseNode, casePath), casePath + ".when", dice: dice),
+                    net: try net(try require(caseFields, "pays", in: caseNode, casePath), casePath + ".pays"))
+            }
+        case (nil, nil): throw fail(item, path, "needs 'wins' and 'pays', or 'cases'")
+        case (_?, _?): throw fail(item, path, "has both 'wins' and 'cases'; give one")
+        }
+    }
+
+    /// A net payout per unit staked, exactly: `1` (even money), `35`, `0.95`, `-1` (the stake lost), `19/20`.
+    func net(_ node: Node, _ path: String) throws -> ExactFraction {
+        guard case .scalar(let scalar) = node, let value = ExactFraction(text: scalar.string), !(value < ExactFraction(-1)),
+            value < ExactFraction(1_000_000_000)
+        else {
+            throw fail(node, path, "must be a net payout per unit staked from -1 (the stake lost) up, written 1, 35, 0.95 or 19/20")
+        }
+        return value
+    }
+
+    /// A published figure, with the tolerance its printing gives: half a unit of its last decimal digit
+    /// (`2.78%` agrees within 0.005%), exact for a fraction of whole numbers (`1/36`).
+    func declaredFigure(_ node: Node, _ path: String) throws -> DiceBet.DeclaredFigure {
+        guard case .scalar(let scalar) = node, let value = ExactFraction(text: scalar.string), !(value < .zero), !(ExactFraction(2) < value)
+        else { throw fail(node, path, "must be a number from 0 to 2, written 0.0278, 2.78% or 1/36") }
+        var text = scalar.string.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+        guard !text.contains("/"), !text.lowercased().contains("e") else { return DiceBet.DeclaredFigure(value) }
+        let percent = text.hasSuffix("%")
+        if percent { text.removeLast() }
+        let digits = text.split(separator: ".").dropFirst().first?.count ?? 0
+        var unit = ExactFraction(text: "1e-\(digits)")!
+        if percent { unit = unit / ExactFraction(100) }
+        return DiceBet.DeclaredFigure(value, tolerance: unit / ExactFraction(2))
+    }
+}

@@ -1,0 +1,137 @@
+import FairnessModel
+import FairnessSpec
+import Testing
+
+/// Rules over a roll and bets as a spec writes them: each text reads as the condition it says, reads back
+/// from its description, and a wrong one is refused with a message naming what is wrong.
+@Suite struct DiceRulesSpecTests {
+    struct NotDice: Error {}
+
+    static func dice(_ body: String, count: Int = 3, faces: Int = 6) throws -> DiceSpec {
+        let spec = try SpecParser.parse("version: 1\nname: rules\ndice:\n  count: \(count)\n  faces: \(faces)\n" + body)
+        guard case .dice(let dice) = spec.game else { throw NotDice() }
+        return dice
+    }
+
+    static func rule(_ text: String, count: Int = 3, faces: Int = 6) throws -> DiceCondition {
+        let spec = try dice("  bets:\n    - { name: b, wins: \"\(text)\", pays: 1 }\n", count: count, faces: faces)
+        return spec.bets[0].cases[0].condition
+    }
+
+    @Test func rulesReadAsTheySay() throws {
+        let cases: [(String, DiceCondition)] = [
+            ("total in 4..10", .among(.total, [4...10])),
+            ("total in 7, 11", .among(.total, [7...7, 11...11])),
+            ("total>=8", .compare(.total, .greaterOrEqual, 8)),
+            ("Total < 7", .compare(.total, .less, 7)),
+            ("total != 7", .compare(.total, .notEqual, 7)),
+            ("all equal", .allEqual),
+            ("not all equal and total in 4..10", .and(.not(.allEqual), .among(.total, [4...10]))),
+            ("all equal or total = 3 and highest = 1", .or(.allEqual, .and(.compare(.total, .equal, 3), .compare(.highest, .equal, 1)))),
+            ("(all equal or total = 3) and highest = 1", .and(.or(.allEqual, .compare(.total, .equal, 3)), .compare(.highest, .equal, 1))),
+            ("count of 4 >= 1", .compare(.count(of: 4), .greaterOrEqual, 1)),
+            ("count at least 5 = 2", .compare(.countAtLeast(5), .equal, 2)),
+            ("highest 2 >= 10", .compare(.sumOfHighest(2), .greaterOrEqual, 10)),
+            ("lowest 1 = 1", .compare(.sumOfLowest(1), .equal, 1)),
+            ("lowest <= 2", .compare(.lowest, .lessOrEqual, 2)),
+            ("most of a kind = 2", .compare(.mostOfAKind, .equal, 2)),
+            ("three of a kind", .compare(.mostOfAKind, .greaterOrEqual, 3)),
+            ("distinct faces = 3", .compare(.distinctFaces, .equal, 3)),
+            ("run of 3", .compare(.longestRun, .greaterOrEqual, 3)),
+            ("large straight", .compare(.longestRun, .greaterOrEqual, 3)),
+            ("any roll", .always),
+        ]
+        for (text, expected) in cases {
+            let condition = try Self.rule(text)
+            #expect(condition == expected, "\(text)")
+            // The description reads back as the same condition.
+            #expect(try Self.rule(condition.description) == condition, "\(condition)")
+        }
+    }
+
+    @Test func wrongRulesAreRefusedSayingWhy() {
+        let cases: [(String, String)] = [
+            ("total in", "needs a whole number after 'in'"),
+            ("total >= x", "needs a whole number after 'total >='"),
+            ("sum >= 3", "'sum' is not a value"),
+            ("count of 7 >= 1", "says 'count of 7'; use 1 ... 6"),
+            ("highest 4 >= 10", "says 'highest 4' but only 3 dice are rolled"),
+            ("total 7", "needs a comparison"),
+            ("(all equal", "has a '(' without its ')'"),
+            ("all equal all equal", "after a complete rule"),
+            ("total in 10..4", "has the empty range 10..4"),
+            ("four of a kind", "says 4 of a kind, not possible with 3 dice"),
+        ]
+        for (text, message) in cases {
+            do {
+                _ = try Self.rule(text)
+                Issue.record("'\(text)' was accepted")
+            } catch let error as SpecError {
+                #expect(error.message.contains(message) && error.field == "dice.bets[0].wins", "\(error)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test func betsReadWithTheirCasesPayoutsAndPublishedFigures() throws {
+        let spec = try Self.dice(
+            """
+              sees: sorted
+              bets:
+                - name: small
+                  cases:
+                    - { when: all equal, pays: -1 }
+                    - { when: total in 4..10, pays: 1 }
+                  win-probability: 105/216
+                  house-edge: 2.78%
+                - name: seven
+                  wins: total = 7
+                  pays: 0.95
+                  otherwise: 0
+                  return: "0.9"
+            """)
+        #expect(spec.seesSortedDice)
+        #expect(spec.bets.map(\.name) == ["small", "seven"])
+        let small = spec.bets[0]
+        #expect(small.cases == [.init(when: .allEqual, net: ExactFraction(-1)), .init(when: .among(.total, [4...10]), net: .one)])
+        #expect(small.declared[.winProbability] == .init(ExactFraction(105) / ExactFraction(216)))
+        #expect(
+            small.declared[.houseEdge]
+                == .init(ExactFraction(278) / ExactFraction(10_000), tolerance: ExactFraction(5) / ExactFraction(100_000)))
+        let seven = spec.bets[1]
+        #expect(seven.cases[0].net == ExactFraction(19) / ExactFraction(20) && seven.otherwise == .zero)
+        #expect(seven.declared[.returnToPlayer]?.tolerance == ExactFraction(1) / ExactFraction(20))
+    }
+
+    @Test func wrongBetsAreRefusedSayingWhy() {
+        let cases: [(String, String, String)] = [
+            ("    - { name: a, wins: total = 7 }\n", "dice.bets[0].pays", "missing"),
+            ("    - { name: a, pays: 1 }\n", "dice.bets[0]", "needs 'wins' and 'pays', or 'cases'"),
+            ("    - { name: a, wins: total = 7, pays: -2 }\n", "dice.bets[0].pays", "from -1"),
+            (
+                "    - { name: a, wins: total = 7, pays: 1 }\n    - { name: a, wins: total = 8, pays: 1 }\n", "dice.bets[1].name",
+                "declared twice"
+            ),
+            ("    - { name: a, wins: total = 7, pays: 1, house-edge: 3 }\n", "dice.bets[0].house-edge", "from 0 to 2"),
+            ("    - { name: 'a b', wins: total = 7, pays: 1 }\n", "dice.bets[0].name", "ASCII letters"),
+        ]
+        for (bets, field, message) in cases {
+            do {
+                _ = try Self.dice("  bets:\n" + bets)
+                Issue.record("\(bets) was accepted")
+            } catch let error as SpecError {
+                #expect(error.field == field && error.message.contains(message), "\(error)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        #expect(throws: SpecError.self) { try Self.dice("  sees: shuffled\n") }
+    }
+
+    /// A hand may be any rule over the roll: Catan's robber (a total of 7), a critical hit on advantage.
+    @Test func handsTakeRulesOverTheRoll() throws {
+        let spec = try Self.dice("  hands:\n    - { name: robber, rule: total = 7, claimed: 1/6 }\n", count: 2)
+        #expect(spec.hands[0].rule == .condition(.compare(.total, .equal, 7)))
+    }
+}
