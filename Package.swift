@@ -81,7 +81,8 @@ let package = Package(
             swiftSettings: optimised),
         // Atomic exchange of two directories (renameat2 / renamex_np), for report sets that land whole.
         .target(name: "CFileSwap"),
-        .target(name: "FairnessChecks", dependencies: ["FairnessModel"], swiftSettings: optimised),
+        .target(
+            name: "FairnessChecks", dependencies: ["FairnessModel", .product(name: "BigInt", package: "BigInt")], swiftSettings: optimised),
         // Spec files (YAML/JSON) of a studio's own game, parsed with Yams into the model's terms (no GSL: an
         // app's tests can read a spec and run the exact checks on it).
         .target(name: "FairnessSpec", dependencies: ["FairnessModel", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),

@@ -7,8 +7,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A sic bo table behind a version 6 probe: its own settlement of nine bets judged on every roll against
-/// the spec's rules, with the exact share of rounds a planted bug settles wrongly.
+/// A sic bo table and a craps table behind version 6 probes: their own settlement of bets judged on every
+/// roll, and their round logic on every roll sequence to a depth and on sampled whole rounds, against the
+/// spec's rules, with the exact share of rounds a planted bug settles wrongly.
 @Suite("dice bets through a probe", .serialized)
 struct ProbeDiceBetTests {
     static let spec = "Examples/probes/python/sic_bo.yaml"
@@ -59,5 +60,48 @@ struct ProbeDiceBetTests {
             let check = try #require(checks.first { $0.check == .betSettlement(bet: bet) })
             #expect(check.status == .fail && check.magnitude == 2.0 / 216, "\(check)")
         }
+    }
+
+    static func craps(_ bug: String?) throws -> [CheckRecord] {
+        let probe = "python3 \(ProbeTests.path("Examples/probes/python/craps.py"))" + (bug.map { " --bug \($0)" } ?? "")
+        let report = try ProbeTests.audit(spec: "Examples/probes/python/craps.yaml", probe: probe, trials: 2_000)
+        return report.checks.filter { $0.subject == "craps" }
+    }
+
+    /// The correct craps table: the pass line and don't pass settled as their rules say on every sequence
+    /// of up to 3 rolls and on 10,000 whole rounds; the published edges (1.41%, 1.36%) agree.
+    @Test func theCorrectCrapsTablePasses() throws {
+        let checks = try Self.craps(nil)
+        #expect(checks.allSatisfy { $0.status == .pass }, "\(checks.filter { $0.status != .pass })")
+        let pass = try #require(checks.first { $0.check == .roundSettlement(round: "pass-line") })
+        guard case .roundSettlement(_, let depth, _, let misSettled, let beyond, let sampled, let wrong, _) = pass.detailFacts else {
+            Issue.record("\(pass.detailFacts)")
+            return
+        }
+        #expect(depth == 3 && misSettled.isZero && sampled == 10_000 && wrong == 0)
+        // P(a pass line round goes on after 3 rolls) = Σ_p P(p)·(1 − P(p) − P(7))², from the rules card.
+        let p: [ExactFraction] = [3, 4, 5, 5, 4, 3].map { ExactFraction($0) / ExactFraction(36) }
+        let stay = ExactFraction.sum(
+            p.map { $0 * (.one - $0 - ExactFraction(1) / ExactFraction(6)) * (.one - $0 - ExactFraction(1) / ExactFraction(6)) })
+        #expect(beyond == stay)
+        #expect(checks.contains { $0.check == .betFigures(bet: "pass-line") && $0.status == .pass })
+    }
+
+    /// 11 on the come-out setting a point: both rounds settled otherwise on exactly 2/36 of rounds.
+    @Test func elevenAsAPointFailsWithItsExactShare() throws {
+        let checks = try Self.craps("eleven-is-a-point")
+        for round in ["pass-line", "dont-pass"] {
+            let check = try #require(checks.first { $0.check == .roundSettlement(round: round) })
+            #expect(check.status == .fail && check.findingClass == .mislabel && check.magnitude == 1.0 / 18, "\(check)")
+        }
+    }
+
+    /// A defect only past the tenth roll is beyond the exhaustive depth: the sampled rounds find it.
+    @Test func aDefectPastTheExhaustiveDepthIsFoundBySampledRounds() throws {
+        let checks = try Self.craps("seven-after-ten")
+        let check = try #require(checks.first { $0.check == .roundSettlement(round: "pass-line") })
+        #expect(check.status == .fail && check.findingClass == .mislabel, "\(check)")
+        guard case .roundSettlement(_, _, _, let misSettled, _, _, let wrong, _) = check.detailFacts else { return }
+        #expect(misSettled.isZero && wrong > 0)
     }
 }

@@ -1,5 +1,7 @@
 import FairnessModel
 import FairnessSpec
+import Foundation
+import TestSupport
 import Testing
 
 /// Rules over a roll and bets as a spec writes them: each text reads as the condition it says, reads back
@@ -133,5 +135,48 @@ import Testing
     @Test func handsTakeRulesOverTheRoll() throws {
         let spec = try Self.dice("  hands:\n    - { name: robber, rule: total = 7, claimed: 1/6 }\n", count: 2)
         #expect(spec.hands[0].rule == .condition(.compare(.total, .equal, 7)))
+    }
+
+    /// Craps' two rounds as the example spec declares them, and what a round may not say.
+    @Test func roundsReadAndWrongOnesAreRefused() throws {
+        let spec = try SpecParser.parse(contentsOf: packageRoot.appendingPathComponent("Examples/probes/python/craps.yaml"))
+        guard case .dice(let dice) = spec.game else { throw NotDice() }
+        #expect(dice.rounds.map(\.name) == ["pass-line", "dont-pass"] && dice.bets.map(\.name) == ["field"])
+        let pass = dice.rounds[0]
+        #expect(pass.phases.map(\.name) == ["come-out", "point"])
+        #expect(pass.phases[0].otherwise == .moveTo(phase: 1, remember: .total))
+        #expect(pass.phases[1].rules[0] == .init(when: .comparePoint(.total, .equal), .settle(.one)))
+        #expect(try DiceRoundOdds(pass, dice: dice.dice).odds.winProbability == ExactFraction(244) / ExactFraction(495))
+
+        let phases = "      phases:\n        - { name: a, rules: [ { when: total = 7, pays: 1 } ], otherwise: { to: b } }\n"
+        let cases: [(String, String, String)] = [
+            ("    - name: r\n" + phases + "        - { name: a }\n", "dice.rounds[0].phases[1].name", "declared twice"),
+            ("    - name: r\n" + phases, "dice.rounds[0].phases[0].otherwise.to", "'b' is not a phase"),
+            ("    - name: r\n" + phases + "        - { name: b }\n", "dice.rounds[0].phases", "the round may never end: from phase 'b'"),
+            (
+                "    - name: r\n      phases:\n        - { name: a, otherwise: { pays: 1, to: a } }\n",
+                "dice.rounds[0].phases[0].otherwise",
+                "has both 'pays' and 'to'"
+            ),
+            (
+                "    - name: r\n      phases:\n        - { name: a, otherwise: { to: a, remember: sum } }\n",
+                "dice.rounds[0].phases[0].otherwise.remember", "is not a value"
+            ),
+        ]
+        for (rounds, field, message) in cases {
+            do {
+                _ = try Self.dice("  rounds:\n" + rounds, count: 2)
+                Issue.record("\(rounds) was accepted")
+            } catch let error as SpecError {
+                #expect(error.field == field && error.message.contains(message), "\(error)")
+            }
+        }
+        // A one-roll bet has no point; a round may not take a bet's name.
+        #expect(throws: SpecError.self) { try Self.dice("  bets:\n    - { name: a, wins: total = point, pays: 1 }\n") }
+        #expect(throws: SpecError.self) {
+            try Self.dice(
+                "  bets:\n    - { name: a, wins: total = 7, pays: 1 }\n  rounds:\n    - name: a\n      phases:\n        - { name: x, otherwise: { pays: 1 } }\n"
+            )
+        }
     }
 }

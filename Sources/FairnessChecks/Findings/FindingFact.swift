@@ -43,6 +43,12 @@ public enum FindingFact: Sendable, Hashable {
     /// The game settles `bet` at another payout than its rules on `rolls` ordered rolls, `share` of final
     /// rolls (under the game's own dice when `underOwnDice`), nil when not every roll was judged.
     case betMisSettled(bet: String, rolls: UInt64, share: Double?, underOwnDice: Bool)
+    /// The game's round logic settles `round` otherwise than its rules on `share` of rounds (every sequence
+    /// of up to `depth` rolls judged).
+    case roundMisSettled(round: String, share: Double, depth: Int)
+    /// The game's round logic settles `round` otherwise than its rules on `rounds` of `sampled` rounds
+    /// played from fair rolls, none of them within the `depth` rolls judged exhaustively.
+    case roundMisSettledSampled(round: String, rounds: Int, sampled: Int, depth: Int)
     /// A figure the game publishes for `bet` differs from the exact one by `difference`.
     case betFigureDiffers(bet: String, figure: DiceBet.Figure, declared: Double, exact: Double)
     /// The odds a dice game claims differ from its exact final odds by up to `difference`.

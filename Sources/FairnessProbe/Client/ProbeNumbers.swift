@@ -70,6 +70,12 @@ enum ProbeNumbers {
         case "category":
             return answer == "none" || PokerCategory.allCases.contains(where: { $0.name == answer })
                 ? nil : "a category name (\(PokerCategory.allCases.map(\.name).joined(separator: ", "))) or 'none'"
+        case "settle":
+            return answer == "none" || ProbeDice.settlement(answer).map({ !$0.isNaN }) == true
+                ? nil : "a net payout (a decimal number such as -1, 0 or 35) or 'none'"
+        case "round":
+            return answer == "none" || answer == "more" || ProbeDice.settlement(answer).map({ !$0.isNaN }) == true
+                ? nil : "'more', a net payout (a decimal number such as -1 or 1) or 'none'"
         case "roll":
             let faces = answer.split(separator: " ")
             return faces.count == words.count - 1 && faces.allSatisfy({ Int($0) != nil }) ? nil : "\(words.count - 1) whole-number faces"

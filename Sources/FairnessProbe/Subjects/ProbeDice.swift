@@ -203,6 +203,34 @@ public struct ProbeDice: BatchRollingDice {
         return Self.ask([roll], hands: [], bets: [bet.name], client: client).bets[0].first.flatMap { $0 } ?? .nan
     }
 
+    /// The declared rounds.
+    public var rounds: [DiceRound] { client.version >= 6 ? spec.rounds : [] }
+
+    /// The probe's `round NAME F1 … FK / F1 … FK / …` answers (version 6), one per sequence, in batches:
+    /// `more` rolls again, a number settles, `none` is no round logic of its own (nil), anything else (a
+    /// trap, a word) settles at NaN, which no payout equals. nil for every sequence from an older probe.
+    public func playRounds(_ round: DiceRound, sequences: [[DiceRoll]]) -> [RoundAnswer?] {
+        guard client.version >= 6 else { return sequences.map { _ in nil } }
+        var answers: [RoundAnswer?] = []
+        answers.reserveCapacity(sequences.count)
+        for start in stride(from: 0, to: sequences.count, by: Self.rollsPerBatch) {
+            let batch = sequences[start..<min(sequences.count, start + Self.rollsPerBatch)]
+            let requests = batch.map { rolls in
+                "round \(round.name) " + rolls.map { $0.faces.map(String.init).joined(separator: " ") }.joined(separator: " / ")
+            }
+            let replies = client.dice(requests)
+            for index in batch.indices {
+                let reply = index - start < replies.count ? replies[index - start] : "trap"
+                switch reply {
+                case "more": answers.append(.rollAgain)
+                case "none": answers.append(nil)
+                default: answers.append(.settled(Self.settlement(reply) ?? .nan))
+                }
+            }
+        }
+        return answers
+    }
+
     /// One roll through the probe from K fresh uniform draws (sampling uses ``rolls(from:)`` instead).
     public func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll {
         rolls(from: [(0..<dice.count).map { _ in Sampling.unitInterval(using: &generator) }])[0]

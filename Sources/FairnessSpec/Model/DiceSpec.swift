@@ -27,6 +27,8 @@ public struct DiceSpec: Sendable, Hashable {
     public var seesSortedDice = false
     /// The bets the game offers on its final roll, in the file's order.
     public var bets: [DiceBet] = []
+    /// The rounds of several rolls the game offers, in the file's order.
+    public var rounds: [DiceRound] = []
 
     /// What the game pays per hand — each hand's `prize` — with the `payout` terms; nil if no hand declares
     /// a prize and there is no `payout` block.

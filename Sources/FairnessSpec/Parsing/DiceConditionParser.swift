@@ -3,7 +3,8 @@ import FairnessModel
 /// Reads a rule over one roll as a spec writes it (see `docs/dice.md`):
 ///
 ///     condition := either ("or" either)*          either := one ("and" one)*
-///     one       := "not" one | "(" condition ")" | rule | value comparison number | value "in" list
+///     one       := "not" one | "(" condition ")" | rule | value comparison (number | "point")
+///                 | value "in" list
 ///     rule      := "all equal" | "any roll" | "small straight" | "large straight" | "full house" | "two pair"
 ///                | N "of a kind" | "run of" N
 ///     value     := "total" | "highest" [k] | "lowest" [k] | "count of" FACE | "count at least" TARGET
@@ -17,6 +18,8 @@ struct DiceConditionParser {
     struct Failure: Error { let message: String }
 
     let dice: DiceSet
+    /// Whether a comparison may name the round's `point` (a round's rules).
+    let allowsPoint: Bool
     private var tokens: [String]
     private var position = 0
 
@@ -31,8 +34,9 @@ struct DiceConditionParser {
         (["total"], { _ in .total }, false),
     ]
 
-    init(_ text: String, dice: DiceSet) {
+    init(_ text: String, dice: DiceSet, allowsPoint: Bool = false) {
         self.dice = dice
+        self.allowsPoint = allowsPoint
         let numberWords = [
             "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
         ]
@@ -114,6 +118,10 @@ struct DiceConditionParser {
             throw Failure(message: "needs a comparison (=, !=, <, <=, >, >= or 'in') after '\(value)'")
         }
         position += 1
+        if take(["point"]) {
+            guard allowsPoint else { throw Failure(message: "compares with the point, which only a round's rules have") }
+            return .comparePoint(value, comparison)
+        }
         return .compare(value, comparison, try number(after: "\(value) \(word)"))
     }
 

@@ -5,8 +5,8 @@ import Yams
 // A dice game's bets and its rules over a roll.
 extension SpecReader {
     /// A rule over one roll (see ``DiceConditionParser``).
-    func condition(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceCondition {
-        var parser = DiceConditionParser(try string(node, path), dice: dice)
+    func condition(_ node: Node, _ path: String, dice: DiceSet, allowsPoint: Bool = false) throws -> DiceCondition {
+        var parser = DiceConditionParser(try string(node, path), dice: dice, allowsPoint: allowsPoint)
         do {
             return try parser.parse()
         } catch {

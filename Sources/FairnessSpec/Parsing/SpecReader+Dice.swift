@@ -6,7 +6,7 @@ import Yams
 extension SpecReader {
     func dice(_ node: Node, _ path: String) throws -> DiceSpec {
         let fields = try mapping(
-            node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout", "sees", "bets"])
+            node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout", "sees", "bets", "rounds"])
         let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
         let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
         let dice: DiceSet
@@ -48,6 +48,8 @@ extension SpecReader {
             }
         }
         spec.bets = try fields["bets"].map { try bets($0.value, join(path, "bets"), dice: dice) } ?? []
+        spec.rounds =
+            try fields["rounds"].map { try rounds($0.value, join(path, "rounds"), dice: dice, taken: spec.bets.map(\.name)) } ?? []
         return spec
     }
 

@@ -38,6 +38,8 @@ public struct SpecDice: DiceGame {
     /// The declared bets; the model settles none itself (their rules are the truth), so the audit computes
     /// their exact odds and compares them with the published figures.
     public var bets: [DiceBet] { spec.bets }
+    /// The declared rounds; the model plays none itself (their rules are the truth).
+    public var rounds: [DiceRound] { spec.rounds }
 
     /// Every die fair and independent.
     @inlinable

@@ -118,6 +118,13 @@ public indirect enum CheckDetail: Sendable, Hashable {
     /// A bet's settlement by the game against its rules: ordered rolls settled wrongly, the rules, and the
     /// return per unit staked by the rules and as the game settles (nil: not exact).
     case betSettlement(bet: String, misSettled: UInt64, coverage: DiceCoverage, rules: String, byRules: Double?, asSettled: Double?)
+    /// A round's settlement by the game's own logic against its rules: every sequence of up to `depth` rolls
+    /// judged (`sequences` calls), the share of rounds settled otherwise, the share going on past `depth`
+    /// (not judged exhaustively), the rounds played from fair rolls and how many of them the game settled
+    /// otherwise, and the rules.
+    case roundSettlement(
+        round: String, depth: Int, sequences: Int, misSettled: ExactFraction, beyond: ExactFraction, sampled: Int, sampledWrong: Int,
+        rules: String)
     /// A bet's published figures against the exact ones.
     case betFigures(bet: String, compared: [BetFigureComparison])
     /// The odds the game claims against the exact ones: each compared, the hands whose odds are not exact,

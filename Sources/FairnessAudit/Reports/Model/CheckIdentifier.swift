@@ -77,6 +77,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case handDetector(hand: String)
     /// A bet's settlement by the game over every roll, against the bet's rules.
     case betSettlement(bet: String)
+    /// A round of several rolls settled by the game's own round logic, against the round's rules.
+    case roundSettlement(round: String)
     /// The figures a game publishes for a bet (win probability, house edge, return) against the exact ones.
     case betFigures(bet: String)
     /// The game's mapping from draws to faces.

@@ -17,6 +17,8 @@ public struct BetOddsNote: Sendable, Hashable {
     public let returnToPlayer: ExactFraction
     /// −E[net] per unit staked.
     public let houseEdge: ExactFraction
+    /// For a round of several rolls: the expected number of rolls per round; nil for a bet on one roll.
+    public var expectedRolls: ExactFraction? = nil
 }
 
 /// A fact the audit established about a subject as a whole, as figures; the reports write each as one

@@ -19,6 +19,10 @@ extension ReportNarrator {
             "\(misSettled) rolls settled otherwise than the rules of \(bet) over \(text(coverage)); rules: \(rules)"
                 + (byRules.map { "; return by the rules \(ReturnToPlayer.format($0))" } ?? "")
                 + (asSettled.map { ", as the game settles \(ReturnToPlayer.format($0))" } ?? "")
+        case .roundSettlement(let round, let depth, let sequences, let misSettled, let beyond, let sampled, let sampledWrong, let rules):
+            "every sequence of up to \(depth) rolls judged (\(sequences) sequences); \(round) settled otherwise on \(misSettled) "
+                + "≈ \(share(misSettled.double)) of rounds; rounds going on after \(depth) rolls: \(share(beyond.double)), "
+                + "reached by \(sampled) rounds played from fair rolls, \(sampledWrong) settled otherwise; rules: \(rules)"
         case .betFigures(let bet, let compared):
             "\(bet): "
                 + compared.map { "\($0.figure) published \($0.declared), exact \($0.exact) ≈ \(String(format: "%.9g", $0.exactValue))" }

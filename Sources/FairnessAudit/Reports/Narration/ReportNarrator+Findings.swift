@@ -52,6 +52,10 @@ extension ReportNarrator {
                 + (underOwnDice ? " under the game's own dice" : "")
         case .betMisSettled(let bet, let rolls, nil, _):
             "settles \(bet) otherwise than its rules on \(rolls) of the rolls checked (share not measured over every roll)"
+        case .roundMisSettled(let round, let measured, let depth):
+            "settles \(round) otherwise than its rules on \(share(measured)) of rounds (every sequence of up to \(depth) rolls judged)"
+        case .roundMisSettledSampled(let round, let rounds, let sampled, let depth):
+            "settles \(round) otherwise than its rules on \(rounds) of \(sampled) rounds played from fair rolls, past the \(depth) rolls judged exhaustively"
         case .betFigureDiffers(let bet, let figure, let declared, let exact):
             "publishes \(figure) \(String(format: "%.9g", declared)) for \(bet); exact \(String(format: "%.9g", exact))"
         case .claimedOddsDiffer(let difference): "the odds the game claims differ from its exact final odds by up to \(share(difference))"

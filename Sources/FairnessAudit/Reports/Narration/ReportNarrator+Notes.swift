@@ -56,6 +56,7 @@ extension ReportNarrator {
             value.denominator == 1 ? value.description : "\(value) ≈ \(String(format: "%.9g", value.double))"
         }
         return "Bet \(odds.bet) (\(odds.rules)): wins \(exact(odds.win)), pushes \(exact(odds.push)), loses \(exact(odds.lose)); "
-            + "return \(exact(odds.returnToPlayer)), house edge \(exact(odds.houseEdge)) per unit staked."
+            + "return \(exact(odds.returnToPlayer)), house edge \(exact(odds.houseEdge)) per unit staked"
+            + (odds.expectedRolls.map { "; \(exact($0)) rolls a round on average." } ?? ".")
     }
 }

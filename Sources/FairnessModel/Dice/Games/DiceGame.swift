@@ -66,6 +66,25 @@ public protocol DiceGame: Sendable {
     /// the stake lost, 0: a push), evaluated the way the game settles in play; nil (the default) if the game
     /// has no settlement of its own for the bet (its odds are still computed and compared).
     func settle(_ bet: DiceBet, on roll: DiceRoll) -> Double?
+
+    /// The rounds of several rolls the game offers (craps' pass line); empty (the default) if none. The
+    /// audit solves each round's exact odds as a Markov chain, compares them with the published figures,
+    /// and judges ``playRounds(_:sequences:)`` on every sequence of rolls it can afford.
+    var rounds: [DiceRound] { get }
+
+    /// The game's own round logic after each sequence of rolls (the first roll of the round first): whether
+    /// it settles the round after the last roll, at which net payout, or rolls again; nil for every sequence
+    /// (the default) if the game has no round logic of its own for `round`. One call judges a batch, so a
+    /// game answered by another process is asked once per batch.
+    func playRounds(_ round: DiceRound, sequences: [[DiceRoll]]) -> [RoundAnswer?]
+}
+
+/// What a game's round logic does after a sequence of rolls.
+public enum RoundAnswer: Sendable, Hashable {
+    /// The round goes on: the game rolls again.
+    case rollAgain
+    /// The round ends, paying this net per unit staked (NaN: the game gave no answer, or crashed).
+    case settled(Double)
 }
 
 extension DiceGame {
@@ -89,6 +108,10 @@ extension DiceGame {
     public var bets: [DiceBet] { [] }
     /// The default: nil, the game has no settlement of its own.
     public func settle(_ bet: DiceBet, on roll: DiceRoll) -> Double? { nil }
+    /// The default: no rounds.
+    public var rounds: [DiceRound] { [] }
+    /// The default: nil for every sequence, the game has no round logic of its own.
+    public func playRounds(_ round: DiceRound, sequences: [[DiceRoll]]) -> [RoundAnswer?] { sequences.map { _ in nil } }
 
     /// The roll as the game's detectors and settlement see it: sorted if ``seesSortedDice``, else as rolled.
     @inlinable

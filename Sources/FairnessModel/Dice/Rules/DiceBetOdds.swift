@@ -34,6 +34,13 @@ public struct DiceBetOdds: Sendable, Hashable {
         outcomes = byNet.sorted { $0.key < $1.key }.map { Outcome(net: $0.key, probability: $0.value) }
     }
 
+    /// The odds of a bet named `bet` that settles at each net payout with the probability `distribution`
+    /// gives it (a round's, from ``DiceRoundOdds``).
+    public init(bet: String, distribution: [ExactFraction: ExactFraction]) {
+        self.bet = bet
+        outcomes = distribution.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map { Outcome(net: $0.key, probability: $0.value) }
+    }
+
     /// The exact odds of `bet` on one roll of fair `dice`, by enumerating every multiset of faces weighted
     /// by its orderings.
     /// - Complexity: O(C(F + K − 1, K)) condition evaluations (252 for 5d6, 1,771 for 3d20...).

@@ -37,6 +37,9 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
     /// The value is one of a set of numbers, given as ascending, non-overlapping ranges (`total in 4..10`,
     /// `total in 7, 11`).
     case among(DiceValue, [ClosedRange<Int>])
+    /// The value compared with the round's point (`total = point` in craps): false outside a round, or
+    /// before a point is set (see ``DiceRound``).
+    case comparePoint(DiceValue, Comparison)
     /// Every die shows the same face (a triple on three dice).
     case allEqual
     /// Both conditions hold.
@@ -48,12 +51,23 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
     /// Every roll.
     case always
 
+    /// Whether the condition reads the round's point.
+    public var readsPoint: Bool {
+        switch self {
+        case .comparePoint: return true
+        case .and(let a, let b), .or(let a, let b): return a.readsPoint || b.readsPoint
+        case .not(let a): return a.readsPoint
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case .compare(let value, let comparison, let number): return "\(value) \(comparison.rawValue) \(number)"
         case .among(let value, let ranges):
             let list = ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
             return "\(value) in \(list.joined(separator: ", "))"
+        case .comparePoint(let value, let comparison): return "\(value) \(comparison.rawValue) point"
         case .allEqual: return "all equal"
         case .and(let a, let b): return "\(a.grouped(inside: .and)) and \(b.grouped(inside: .and))"
         case .or(let a, let b): return "\(a) or \(b)"
@@ -73,12 +87,20 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// Whether `roll` satisfies the condition. Allocation-free.
+    /// Whether `roll` satisfies the condition, with no point set. Allocation-free.
     /// - Complexity: the values' cost (O(K²) for K dice at most) per comparison.
     @inlinable
-    public func holds(in roll: DiceRoll) -> Bool {
+    public func holds(in roll: DiceRoll) -> Bool { holds(in: roll, point: nil) }
+
+    /// Whether `roll` satisfies the condition while the round's point is `point` (nil: none set).
+    /// Allocation-free.
+    @inlinable
+    public func holds(in roll: DiceRoll, point: Int?) -> Bool {
         switch self {
         case .compare(let value, let comparison, let number): return comparison.holds(value.value(of: roll), number)
+        case .comparePoint(let value, let comparison):
+            guard let point else { return false }
+            return comparison.holds(value.value(of: roll), point)
         case .among(let value, let ranges):
             let v = value.value(of: roll)
             for range in ranges where range.contains(v) { return true }
@@ -86,9 +108,9 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
         case .allEqual:
             for i in 1..<max(1, roll.count) where roll[i] != roll[0] { return false }
             return true
-        case .and(let a, let b): return a.holds(in: roll) && b.holds(in: roll)
-        case .or(let a, let b): return a.holds(in: roll) || b.holds(in: roll)
-        case .not(let a): return !a.holds(in: roll)
+        case .and(let a, let b): return a.holds(in: roll, point: point) && b.holds(in: roll, point: point)
+        case .or(let a, let b): return a.holds(in: roll, point: point) || b.holds(in: roll, point: point)
+        case .not(let a): return !a.holds(in: roll, point: point)
         case .always: return true
         }
     }

@@ -22,6 +22,7 @@ extension SubjectAudit {
         diceDetectorChecks(game.name, analysis, settings: settings, into: &exact)
         try diceOddsChecks(game, analysis, settings: settings, into: &exact)
         betChecks(game.name, analysis, settings: settings, into: &exact)
+        let rounds = roundChecks(game, settings: settings, into: &exact)
         if let mapping = rollMappingCheck(game.name, analysis, faces: game.dice.faces, settings: settings) { exact.checks.append(mapping) }
         let policy = analysis.policy
         exact.notes.append(.finalStraight(policy: policy.policy, probability: policy.finalStraight))
@@ -35,11 +36,11 @@ extension SubjectAudit {
                     + max(
                         Double(detector.falseAccepts + detector.falseRejects) / Double(detector.orderedRolls),
                         classes.handDetectors.compactMap { $0?.magnitude }.max() ?? 0,
-                        classes.betSettlements.compactMap { $0?.magnitude }.max() ?? 0),
+                        classes.betSettlements.compactMap { $0?.magnitude }.max() ?? 0, rounds.misSettled),
                 invalidPerMillion: 1e6 * analysis.invalidShare,
                 largestOddsDifference: max(
                     classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, analysis.mappingDifference,
-                    classes.betFigures.compactMap { $0?.magnitude }.max() ?? 0),
+                    classes.betFigures.compactMap { $0?.magnitude }.max() ?? 0, rounds.figures),
                 returnToPlayer: returnToPlayer),
             checks: exact.checks + sampledChecks, outcomes: diceOutcomeRows(game.name, analysis, tally: tally, dice: game.dice),
             arcs: [], counterexamples: exact.counterexamples)

@@ -1,0 +1,91 @@
+import FairnessChecks
+import FairnessModel
+import Foundation
+
+// Rounds of several rolls.
+extension SubjectAudit {
+    /// Each round's exact odds as a Markov chain (a note), its published figures against them, and the
+    /// game's own round logic against the rules on every sequence of rolls the walk affords. Returns the
+    /// largest share of rounds settled otherwise and the largest figure difference.
+    static func roundChecks<Game: DiceGame>(
+        _ game: Game, settings: AuditSettings, into part: inout DiceExactPart
+    ) -> (misSettled: Double, figures: Double) {
+        var worst = (misSettled: 0.0, figures: 0.0)
+        for round in game.rounds {
+            let odds: DiceRoundOdds
+            do {
+                odds = try DiceRoundOdds(round, dice: game.dice)
+            } catch {
+                part.checks.append(
+                    PendingCheck(
+                        record: CheckRecord(
+                            subject: game.name, check: .roundSettlement(round: round.name), kind: .exact, status: .inconclusive,
+                            detailFacts: .fault("\(error)"))))
+                continue
+            }
+            let figures = odds.odds
+            part.notes.append(
+                .betOdds(
+                    BetOddsNote(
+                        bet: round.name, rules: round.description, win: figures.winProbability, push: figures.pushProbability,
+                        lose: figures.loseProbability, returnToPlayer: figures.returnToPlayer, houseEdge: figures.houseEdge,
+                        expectedRolls: odds.expectedRolls)))
+            let walk = RoundWalk(game, round: round, seed: settings.run.seed)
+            if walk.gameSettles {
+                let share = walk.misSettled.double
+                var finding =
+                    walk.misSettled.isZero
+                    ? nil : Finding(.mislabel, magnitude: share, fact: .roundMisSettled(round: round.name, share: share, depth: walk.depth))
+                if finding == nil && walk.sampledMisSettled > 0 {
+                    // Found only past the exhaustive depth: the count of sampled rounds, no exact share.
+                    finding = Finding(
+                        .mislabel, magnitude: nil,
+                        fact: .roundMisSettledSampled(
+                            round: round.name, rounds: walk.sampledMisSettled, sampled: walk.sampledRounds, depth: walk.depth))
+                }
+                worst.misSettled = max(worst.misSettled, share)
+                part.checks.append(
+                    exact(
+                        game.name, .roundSettlement(round: round.name), passed: finding == nil, finding: finding, settings: settings,
+                        .roundSettlement(
+                            round: round.name, depth: walk.depth, sequences: walk.sequencesJudged, misSettled: walk.misSettled,
+                            beyond: walk.beyond, sampled: walk.sampledRounds, sampledWrong: walk.sampledMisSettled,
+                            rules: round.description)))
+                for mismatch in walk.examples {
+                    part.counterexamples.append(
+                        CounterexampleRow(
+                            subject: game.name, check: .roundSettlement(round: round.name),
+                            input: mismatch.rolls.map(\.description).joined(separator: " / "), context: "\(mismatch.rolls.count) rolls",
+                            reported: text(mismatch.game), expected: text(mismatch.rules)))
+                }
+            }
+            let compared = DiceBet.Figure.allCases.compactMap { figure in
+                round.declared[figure].map { (figure, $0, figures.figure(figure)) }
+            }
+            guard !compared.isEmpty else { continue }
+            let differing = compared.filter { !$0.1.agrees(with: $0.2) }.map { ($0, abs(($0.1.value - $0.2).double)) }
+            let finding = differing.max { $0.1 < $1.1 }.map { worstFigure, difference in
+                Finding(
+                    .odds, magnitude: difference,
+                    fact: .betFigureDiffers(
+                        bet: round.name, figure: worstFigure.0, declared: worstFigure.1.value.double, exact: worstFigure.2.double))
+            }
+            worst.figures = max(worst.figures, finding?.magnitude ?? 0)
+            part.checks.append(
+                exact(
+                    game.name, .betFigures(bet: round.name), kind: .fairness, passed: finding == nil, finding: finding, settings: settings,
+                    .betFigures(bet: round.name, compared: compared.map { .init(figure: $0.0, declared: $0.1.value, exact: $0.2) })))
+        }
+        return worst
+    }
+
+    /// A round answer in a counterexample row.
+    static func text(_ answer: RoundAnswer?) -> String {
+        switch answer {
+        case nil: return "no answer"
+        case .rollAgain?: return "rolls again"
+        case .settled(let net)? where net.isNaN: return "no settlement"
+        case .settled(let net)?: return "settles at net \(ReturnToPlayer.format(net))"
+        }
+    }
+}

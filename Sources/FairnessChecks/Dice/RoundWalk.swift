@@ -1,0 +1,163 @@
+import BigInt
+import FairnessModel
+
+/// A game's own round logic judged against a round's rules on every sequence of rolls, level by level
+/// (every first roll, then every second roll after each first roll the round goes on after, ...), as far
+/// as a budget of calls allows whole levels.
+///
+/// A sequence on which the game and the rules part (one settles, the other rolls again, or they settle at
+/// different nets) is not followed further; its probability under fair dice, (1/N)^length for N = F^K
+/// ordered rolls, is the share of rounds the game settles otherwise on it. Rounds the rules leave going on
+/// past the last level judged are not judged exhaustively: their share is stated, and ``sampledRounds``
+/// whole rounds of seeded fair rolls are played through the game's logic to their end, which reaches the
+/// rolls past that depth at their share in play.
+public struct RoundWalk: Sendable {
+    /// Most calls of the game's round logic: whole levels are judged while they fit.
+    public static let defaultBudget = 400_000
+    /// Sequences kept as examples of a wrong settlement.
+    public static let examplesKept = 20
+    /// Whole rounds played from seeded fair rolls after the exhaustive levels.
+    public static let defaultSampledRounds = 10_000
+    /// Most rolls of a sampled round: a round the rules leave going on longer is not judged.
+    public static let sampledRollLimit = 500
+
+    /// A sequence the game settles otherwise than the rules.
+    public struct Mismatch: Sendable, Hashable {
+        /// The rolls, first first.
+        public let rolls: [DiceRoll]
+        /// What the rules do after them.
+        public let rules: RoundAnswer
+        /// What the game does (nil: no answer of its own).
+        public let game: RoundAnswer?
+    }
+
+    /// The round.
+    public let round: DiceRound
+    /// Whether the game has round logic of its own for the round (some answer is not nil).
+    public let gameSettles: Bool
+    /// The levels judged in full: every sequence of up to this many rolls.
+    public let depth: Int
+    /// Calls of the game's round logic.
+    public let sequencesJudged: Int
+    /// The share of rounds whose rolls lead the game to settle otherwise than the rules, within ``depth``.
+    public let misSettled: ExactFraction
+    /// The share of rounds the rules settle within ``depth`` rolls and the game settles alike.
+    public let settledAlike: ExactFraction
+    /// The share of rounds still going on after ``depth`` rolls by the rules, not judged.
+    public let beyond: ExactFraction
+    /// The first mismatches found (shortest first; sampled ones after the exhaustive ones).
+    public let examples: [Mismatch]
+    /// Rounds played from seeded fair rolls.
+    public let sampledRounds: Int
+    /// Of which the game settled otherwise than the rules (at some roll).
+    public let sampledMisSettled: Int
+    /// Of which the rules had not settled within ``sampledRollLimit`` rolls (not judged).
+    public let sampledUnfinished: Int
+
+    /// Walks `round` through `game`'s round logic within `budget` calls, then plays `sampledRounds` rounds
+    /// from fair rolls drawn with `seed`.
+    public init<Game: DiceGame>(
+        _ game: Game, round: DiceRound, budget: Int = RoundWalk.defaultBudget, sampledRounds: Int = RoundWalk.defaultSampledRounds,
+        seed: UInt64 = 1
+    ) {
+        let dice = game.dice
+        let n = BigInt(dice.orderedRollCount!)
+        // The rolls each step tries, with the ordered rolls each stands for: every ordered roll up to 1,296,
+        // else every multiset (a game that sorts its dice sees every ordering as the sorted one).
+        let rolls: [(DiceRoll, UInt64)] =
+            game.seesSortedDice || dice.orderedRollCount! > 1_296
+            ? DiceRoundOdds.patterns(dice)
+            : DiceRoundOdds.patterns(dice).flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, 1) } }
+        var level: [(rolls: [DiceRoll], state: DiceRound.State, weight: BigInt)] = [([], DiceRound.start, 1)]
+        var misSettled = ExactFraction.zero, alike = ExactFraction.zero, beyond = ExactFraction.zero
+        var depth = 0, calls = 0, answered = false
+        var examples: [Mismatch] = []
+        var scale = BigInt(1)
+        while !level.isEmpty {
+            let needed = level.count * rolls.count
+            guard calls + needed <= budget else { break }
+            scale *= n
+            let sequences = level.flatMap { node in rolls.map { node.rolls + [$0.0] } }
+            let answers = game.playRounds(round, sequences: sequences)
+            calls += needed
+            var next: [(rolls: [DiceRoll], state: DiceRound.State, weight: BigInt)] = []
+            var wrong = BigInt(0), same = BigInt(0)
+            for (position, answer) in answers.enumerated() {
+                let node = level[position / rolls.count], (roll, orderings) = rolls[position % rolls.count]
+                let weight = node.weight * BigInt(orderings)
+                if answer != nil { answered = true }
+                let rules = round.step(node.state, roll)
+                switch (rules, answer) {
+                case (.continues(let state), .rollAgain?): next.append((sequences[position], state, weight))
+                case (.settled(let net), .settled(let said)?) where DetectorSurvey.agrees(said, net.double): same += weight
+                default:
+                    wrong += weight
+                    if examples.count < Self.examplesKept {
+                        let expected: RoundAnswer
+                        if case .settled(let net) = rules { expected = .settled(net.double) } else { expected = .rollAgain }
+                        examples.append(Mismatch(rolls: sequences[position], rules: expected, game: answer))
+                    }
+                }
+            }
+            misSettled += ExactFraction(wrong, scale)
+            alike += ExactFraction(same, scale)
+            depth += 1
+            level = next
+            // A game with no round logic of its own answers nil to every first roll: nothing to judge.
+            guard answered else { break }
+        }
+        for node in level { beyond += ExactFraction(node.weight, scale) }
+        self.round = round
+        gameSettles = answered
+        self.depth = depth
+        sequencesJudged = calls
+        self.misSettled = answered ? misSettled : .zero
+        settledAlike = alike
+        self.beyond = beyond
+        let sampled: (wrong: Int, unfinished: Int, examples: [Mismatch]) =
+            answered ? Self.sample(game, round: round, rounds: sampledRounds, seed: seed) : (0, 0, [])
+        self.sampledRounds = answered ? sampledRounds : 0
+        sampledMisSettled = sampled.wrong
+        sampledUnfinished = sampled.unfinished
+        self.examples = answered ? examples + sampled.examples.prefix(max(0, Self.examplesKept - examples.count)) : []
+    }
+
+    /// Plays `rounds` rounds of fair rolls drawn with `seed` through the game's logic and the rules side by
+    /// side, one roll of every round still going on per batch; counts the rounds they part on.
+    static func sample<Game: DiceGame>(
+        _ game: Game, round: DiceRound, rounds: Int, seed: UInt64
+    ) -> (wrong: Int, unfinished: Int, examples: [Mismatch]) {
+        var generator = Xoshiro256StarStar(seed: seed, stream: 0x726f_756e_6473, block: 0)
+        var live = (0..<rounds).map { _ in (rolls: [DiceRoll](), state: DiceRound.start) }
+        var wrong = 0, examples: [Mismatch] = []
+        for _ in 0..<sampledRollLimit where !live.isEmpty {
+            for index in live.indices { live[index].rolls.append(game.dice.roll(using: &generator)) }
+            let answers = game.playRounds(round, sequences: live.map(\.rolls))
+            var next: [(rolls: [DiceRoll], state: DiceRound.State)] = []
+            for (index, answer) in answers.enumerated() {
+                let node = live[index]
+                switch (round.step(node.state, node.rolls.last!), answer) {
+                case (.continues(let state), .rollAgain?): next.append((node.rolls, state))
+                case (.settled(let net), .settled(let said)?) where DetectorSurvey.agrees(said, net.double): break
+                case (let rules, let said):
+                    wrong += 1
+                    if examples.count < examplesKept {
+                        let expected: RoundAnswer
+                        if case .settled(let net) = rules { expected = .settled(net.double) } else { expected = .rollAgain }
+                        examples.append(Mismatch(rolls: node.rolls, rules: expected, game: said))
+                    }
+                }
+            }
+            live = next
+        }
+        return (wrong, live.count, examples)
+    }
+
+    /// Every distinct ordering of `pattern`.
+    static func orderings(of pattern: DiceRoll) -> [DiceRoll] {
+        var result: [DiceRoll] = []
+        var roll = pattern
+        repeat { result.append(roll) } while roll.formNextPermutation()
+        return result
+    }
+}

@@ -1,0 +1,130 @@
+import BigInt
+
+/// A round's exact odds: the Markov chain over its states (phase, point) solved exactly.
+///
+/// With Q the transitions between states that go on and R(s, x) the probability that a roll in state s
+/// settles the round at net x, the probability of ending at x from the start is row `start` of
+/// (I − Q)⁻¹ R, and the expected number of rolls is row `start` of (I − Q)⁻¹ 1. Both are solved by
+/// Gaussian elimination over exact fractions; each state's rolls are enumerated through the multisets of
+/// faces, weighted by their orderings, under fair dice.
+public struct DiceRoundOdds: Sendable, Hashable {
+    /// Why a round has no exact odds.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// From `state` no sequence of rolls ever ends the round.
+        case mayNeverEnd(phase: String, point: Int?)
+        /// The round reaches more than ``maximumStates`` states.
+        case tooManyStates(Int)
+
+        public var description: String {
+            switch self {
+            case .mayNeverEnd(let phase, let point):
+                return
+                    "the round may never end: from phase '\(phase)'\(point.map { " with point \($0)" } ?? "") no roll sequence settles it"
+            case .tooManyStates(let count): return "the round reaches more than \(count) states (phase, point)"
+            }
+        }
+    }
+
+    /// The most states (phase, point) a round may reach.
+    public static let maximumStates = 400
+
+    /// The bet's figures: each net payout with its probability.
+    public let odds: DiceBetOdds
+    /// The expected number of rolls in a round.
+    public let expectedRolls: ExactFraction
+    /// The states the round reaches, in order of first reach.
+    public let states: [DiceRound.State]
+
+    /// Solves `round` over fair `dice`.
+    /// - Throws: ``Failure``.
+    /// - Complexity: O(S · C(F + K − 1, K)) rule evaluations and O(S³) exact operations for S states.
+    public init(_ round: DiceRound, dice: DiceSet) throws(Failure) {
+        let patterns = Self.patterns(dice)
+        let n = BigInt(dice.orderedRollCount!)
+        // States by first reach, their transitions (counts in ordered rolls) and settlements.
+        var states = [DiceRound.start], index = [DiceRound.start: 0]
+        var moves: [[Int: BigInt]] = [], settles: [[ExactFraction: BigInt]] = []
+        var next = 0
+        while next < states.count {
+            var move: [Int: BigInt] = [:], settle: [ExactFraction: BigInt] = [:]
+            for (pattern, weight) in patterns {
+                switch round.step(states[next], pattern) {
+                case .settled(let net): settle[net, default: 0] += BigInt(weight)
+                case .continues(let state):
+                    if index[state] == nil {
+                        guard states.count < Self.maximumStates else { throw .tooManyStates(Self.maximumStates) }
+                        index[state] = states.count
+                        states.append(state)
+                    }
+                    move[index[state]!, default: 0] += BigInt(weight)
+                }
+            }
+            moves.append(move)
+            settles.append(settle)
+            next += 1
+        }
+        // Every state must reach a settlement.
+        var ends = Set(settles.indices.filter { !settles[$0].isEmpty })
+        var grew = true
+        while grew {
+            grew = false
+            for s in states.indices where !ends.contains(s) && moves[s].keys.contains(where: ends.contains) {
+                ends.insert(s)
+                grew = true
+            }
+        }
+        if let stuck = states.indices.first(where: { !ends.contains($0) }) {
+            throw .mayNeverEnd(phase: round.phases[states[stuck].phase].name, point: states[stuck].point)
+        }
+        let nets = Array(Set(settles.flatMap(\.keys))).sorted()
+        // (I − Q) X = [R | 1], in ordered-roll counts: (N·I − M) X = [S | N].
+        var matrix: [[ExactFraction]] = states.indices.map { s in
+            var row = states.indices.map { t in ExactFraction((s == t ? n : 0) - (moves[s][t] ?? 0)) }
+            row += nets.map { ExactFraction(settles[s][$0] ?? 0) }
+            row.append(ExactFraction(n))
+            return row
+        }
+        Self.solve(&matrix, unknowns: states.count)
+        let start = matrix[0]
+        var distribution: [ExactFraction: ExactFraction] = [:]
+        for (offset, net) in nets.enumerated() where !start[states.count + offset].isZero {
+            distribution[net] = start[states.count + offset]
+        }
+        odds = DiceBetOdds(bet: round.name, distribution: distribution)
+        expectedRolls = start[states.count + nets.count]
+        self.states = states
+    }
+
+    /// Every multiset of faces, as a sorted roll, with its number of orderings.
+    package static func patterns(_ dice: DiceSet) -> [(DiceRoll, UInt64)] {
+        var result: [(DiceRoll, UInt64)] = []
+        var roll = DiceRoll(count: dice.count)
+        func fill(_ position: Int, from face: Int) {
+            if position == dice.count {
+                result.append((roll, DiceOdds.orderings(of: roll)))
+                return
+            }
+            for value in face...dice.faces {
+                roll[position] = value
+                fill(position + 1, from: value)
+            }
+        }
+        fill(0, from: 1)
+        return result
+    }
+
+    /// Gauss–Jordan elimination in place: the first `unknowns` columns become the identity and the others
+    /// the solutions. The matrix is nonsingular: every state reaches a settlement, so I − Q is invertible.
+    static func solve(_ matrix: inout [[ExactFraction]], unknowns: Int) {
+        for column in 0..<unknowns {
+            let pivot = (column..<unknowns).first { !matrix[$0][column].isZero }!
+            matrix.swapAt(column, pivot)
+            let divisor = matrix[column][column]
+            matrix[column] = matrix[column].map { $0 / divisor }
+            for row in 0..<unknowns where row != column && !matrix[row][column].isZero {
+                let factor = matrix[row][column]
+                for k in column..<matrix[row].count where !matrix[column][k].isZero { matrix[row][k] -= factor * matrix[column][k] }
+            }
+        }
+    }
+}

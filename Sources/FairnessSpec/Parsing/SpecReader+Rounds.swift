@@ -1,0 +1,111 @@
+import FairnessModel
+import Foundation
+import Yams
+
+// A dice game's rounds of several rolls.
+extension SpecReader {
+    /// The rounds a dice game offers: each a name, its phases, and the figures it publishes. Each round is
+    /// solved once here, so a round that may never end is refused with the phase it sticks in.
+    func rounds(_ node: Node, _ path: String, dice: DiceSet, taken: [String]) throws -> [DiceRound] {
+        guard case .sequence(let list) = node, !list.isEmpty, list.count <= 100 else {
+            throw fail(node, path, "must be a list of 1 to 100 rounds")
+        }
+        var result: [DiceRound] = []
+        for (index, item) in list.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let fields = try mapping(item, itemPath, allowed: ["name", "phases"] + DiceBet.Figure.allCases.map(\.rawValue))
+            let nameNode = try require(fields, "name", in: item, itemPath)
+            let name = try string(nameNode, itemPath + ".name")
+            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+            else {
+                throw fail(
+                    nameNode, itemPath + ".name",
+                    "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the round in probe requests)")
+            }
+            guard !taken.contains(name), !result.contains(where: { $0.name == name }) else {
+                throw fail(nameNode, itemPath + ".name", "'\(name)' names another bet or round")
+            }
+            let phasesNode = try require(fields, "phases", in: item, itemPath)
+            guard case .sequence(let phaseList) = phasesNode, !phaseList.isEmpty, phaseList.count <= 50 else {
+                throw fail(phasesNode, itemPath + ".phases", "must be a list of 1 to 50 phases, the first where the round starts")
+            }
+            var names: [String] = []
+            for (p, phase) in phaseList.enumerated() {
+                let phaseFields = try mapping(phase, "\(itemPath).phases[\(p)]", allowed: ["name", "rules", "otherwise"])
+                let phaseName = try string(
+                    try require(phaseFields, "name", in: phase, "\(itemPath).phases[\(p)]"), "\(itemPath).phases[\(p)].name")
+                guard !names.contains(phaseName) else {
+                    throw fail(phaseFields["name"]!.value, "\(itemPath).phases[\(p)].name", "phase '\(phaseName)' is declared twice")
+                }
+                names.append(phaseName)
+            }
+            let phases = try phaseList.enumerated().map { p, phase in
+                try self.phase(phase, "\(itemPath).phases[\(p)]", dice: dice, names: names)
+            }
+            var declared: [DiceBet.Figure: DiceBet.DeclaredFigure] = [:]
+            for figure in DiceBet.Figure.allCases {
+                guard let field = fields[figure.rawValue] else { continue }
+                declared[figure] = try declaredFigure(field.value, itemPath + "." + figure.rawValue)
+            }
+            let round = DiceRound(name: name, phases: phases, declared: declared)
+            do {
+                _ = try DiceRoundOdds(round, dice: dice)
+            } catch {
+                throw fail(phasesNode, itemPath + ".phases", "\(error)")
+            }
+            result.append(round)
+        }
+        return result
+    }
+
+    private func phase(_ node: Node, _ path: String, dice: DiceSet, names: [String]) throws -> DiceRound.Phase {
+        let fields = try mapping(node, path, allowed: ["name", "rules", "otherwise"])
+        var rules: [DiceRound.Rule] = []
+        if let rulesNode = fields["rules"]?.value {
+            guard case .sequence(let list) = rulesNode, list.count <= 100 else {
+                throw fail(rulesNode, path + ".rules", "must be a list of rules")
+            }
+            for (index, ruleNode) in list.enumerated() {
+                let rulePath = "\(path).rules[\(index)]"
+                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember"])
+                let condition = try condition(
+                    try require(ruleFields, "when", in: ruleNode, rulePath), rulePath + ".when", dice: dice, allowsPoint: true)
+                rules.append(DiceRound.Rule(when: condition, try outcome(ruleFields, ruleNode, rulePath, dice: dice, names: names)))
+            }
+        }
+        var otherwise: DiceRound.Outcome?
+        if let otherwiseNode = fields["otherwise"]?.value {
+            let otherwiseFields = try mapping(otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember"])
+            otherwise = try outcome(otherwiseFields, otherwiseNode, path + ".otherwise", dice: dice, names: names)
+        }
+        return DiceRound.Phase(name: try string(fields["name"]!.value, path + ".name"), rules: rules, otherwise: otherwise)
+    }
+
+    /// `pays: NET`, or `to: PHASE` with an optional `remember: VALUE` (the point).
+    private func outcome(_ fields: Fields, _ node: Node, _ path: String, dice: DiceSet, names: [String]) throws -> DiceRound.Outcome {
+        switch (fields["pays"], fields["to"]) {
+        case (let pays?, nil):
+            if let remember = fields["remember"] { throw fail(remember.key, path + ".remember", "goes with 'to'") }
+            return .settle(try net(pays.value, path + ".pays"))
+        case (nil, let to?):
+            let target = try string(to.value, path + ".to")
+            guard let phase = names.firstIndex(of: target) else {
+                throw fail(to.value, path + ".to", "'\(target)' is not a phase of this round; use one of: \(names.joined(separator: ", "))")
+            }
+            var remember: DiceValue?
+            if let rememberNode = fields["remember"]?.value {
+                let text = try string(rememberNode, path + ".remember")
+                var parser = DiceConditionParser("\(text) = 0", dice: dice)
+                guard case .compare(let value, _, _)? = try? parser.parse() else {
+                    throw fail(
+                        rememberNode, path + ".remember", "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ..."
+                    )
+                }
+                remember = value
+            }
+            return .moveTo(phase: phase, remember: remember)
+        case (nil, nil): throw fail(node, path, "needs 'pays' (the round ends) or 'to' (another phase)")
+        case (_?, _?): throw fail(node, path, "has both 'pays' and 'to'; give one")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import FairnessModel
+import Foundation
+import Testing
+
+/// Rounds of several rolls solved as Markov chains equal closed forms from the rules cards
+/// (`Fixtures/make_dice_rounds_reference.py`): craps' pass line wins 244/495.
+@Suite struct DiceRoundTests {
+    static let twoDice = try! DiceSet(count: 2, faces: 6)
+    static func net(_ value: Int) -> ExactFraction { ExactFraction(value) }
+
+    static let passLine = DiceRound(
+        name: "pass-line",
+        phases: [
+            .init(
+                name: "come-out",
+                rules: [
+                    .init(when: .among(.total, [7...7, 11...11]), .settle(net(1))),
+                    .init(when: .among(.total, [2...3, 12...12]), .settle(net(-1))),
+                ], otherwise: .moveTo(phase: 1, remember: .total)),
+            .init(
+                name: "point",
+                rules: [
+                    .init(when: .comparePoint(.total, .equal), .settle(net(1))), .init(when: .compare(.total, .equal, 7), .settle(net(-1))),
+                ]),
+        ])
+
+    static let rounds: [String: (DiceSet, DiceRound)] = [
+        "pass-line": (twoDice, passLine),
+        "dont-pass": (
+            twoDice,
+            DiceRound(
+                name: "dont-pass",
+                phases: [
+                    .init(
+                        name: "come-out",
+                        rules: [
+                            .init(when: .among(.total, [2...3]), .settle(net(1))),
+                            .init(when: .compare(.total, .equal, 12), .settle(net(0))),
+                            .init(when: .among(.total, [7...7, 11...11]), .settle(net(-1))),
+                        ], otherwise: .moveTo(phase: 1, remember: .total)),
+                    .init(
+                        name: "point",
+                        rules: [
+                            .init(when: .compare(.total, .equal, 7), .settle(net(1))),
+                            .init(when: .comparePoint(.total, .equal), .settle(net(-1))),
+                        ]),
+                ])
+        ),
+        "six-in-three": (
+            try! DiceSet(count: 1, faces: 6),
+            DiceRound(
+                name: "six",
+                phases: (0..<3).map { roll in
+                    .init(
+                        name: "roll \(roll + 1)", rules: [.init(when: .compare(.total, .equal, 6), .settle(net(1)))],
+                        otherwise: roll == 2 ? .settle(net(-1)) : .moveTo(phase: roll + 1, remember: nil))
+                })
+        ),
+        "hot-streak": (
+            twoDice,
+            DiceRound(
+                name: "hot",
+                phases: [
+                    .init(
+                        name: "first",
+                        rules: [
+                            .init(when: .compare(.total, .greaterOrEqual, 10), .settle(net(3))),
+                            .init(when: .compare(.total, .equal, 7), .settle(net(-1))),
+                        ], otherwise: .moveTo(phase: 1, remember: .total)),
+                    .init(
+                        name: "second", rules: [.init(when: .comparePoint(.total, .greater), .settle(net(1)))], otherwise: .settle(net(-1))),
+                ])
+        ),
+    ]
+
+    @Test func everyRoundHasTheClosedFormFigures() throws {
+        let url = try #require(Bundle.module.url(forResource: "dice_rounds_reference", withExtension: "json", subdirectory: "Fixtures"))
+        let references = try JSONDecoder().decode([String: [String: String]].self, from: Data(contentsOf: url))
+        #expect(references.count == Self.rounds.count)
+        for (name, figures) in references {
+            let (dice, round) = try #require(Self.rounds[name], "\(name)")
+            let solved = try DiceRoundOdds(round, dice: dice)
+            #expect(solved.odds.winProbability == ExactFraction(text: figures["win"]!), "\(name)")
+            #expect(solved.odds.pushProbability == ExactFraction(text: figures["push"]!), "\(name)")
+            #expect(solved.odds.loseProbability == ExactFraction(text: figures["lose"]!), "\(name)")
+            #expect(solved.odds.returnToPlayer == ExactFraction(text: figures["return"]!), "\(name)")
+            #expect(solved.expectedRolls == ExactFraction(text: figures["rolls"]!), "\(name)")
+        }
+        // The pass line's published figures: 244/495 wins, a house edge of 7/495 ≈ 1.41%.
+        let pass = try DiceRoundOdds(Self.passLine, dice: Self.twoDice)
+        #expect(
+            pass.odds.winProbability == ExactFraction(244) / ExactFraction(495)
+                && pass.odds.houseEdge == ExactFraction(7) / ExactFraction(495))
+        #expect(pass.states.count == 7)
+    }
+
+    /// A round that can stick in a phase for ever is refused, naming the phase.
+    @Test func aRoundThatMayNeverEndIsRefused() {
+        let stuck = DiceRound(
+            name: "stuck",
+            phases: [
+                .init(
+                    name: "start", rules: [.init(when: .compare(.total, .equal, 2), .settle(Self.net(1)))],
+                    otherwise: .moveTo(phase: 1, remember: nil)),
+                .init(name: "limbo", rules: []),
+            ])
+        #expect(throws: DiceRoundOdds.Failure.mayNeverEnd(phase: "limbo", point: nil)) { try DiceRoundOdds(stuck, dice: Self.twoDice) }
+    }
+
+    /// The rules settle a sequence of rolls as a table would: 4, 6, 4 wins the pass line on the third roll.
+    @Test func theRulesSettleASequence() {
+        let rolls = [[1, 3], [2, 4], [3, 1]].map(DiceRoll.init)
+        #expect(Self.passLine.settle(rolls)?.net == ExactFraction(1) && Self.passLine.settle(rolls)?.rolls == 3)
+        #expect(Self.passLine.settle(Array(rolls.prefix(2))) == nil)
+        #expect(Self.passLine.settle([DiceRoll([6, 5])])?.net == ExactFraction(1))
+        #expect(Self.passLine.settle([DiceRoll([1, 3]), DiceRoll([3, 4])])?.net == ExactFraction(-1))
+    }
+}

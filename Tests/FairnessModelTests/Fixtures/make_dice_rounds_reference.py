@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Exact figures of dice rounds of several rolls, by closed forms from the rules cards (not from the
+toolkit's Markov chain). Writes dice_rounds_reference.json beside this file.
+
+- craps pass line: P(win) = P(7 or 11) + sum over points p of P(p) * P(p) / (P(p) + P(7)); a point round
+  lasts a geometric number of rolls with mean 1 / (P(p) + P(7)).
+- don't pass, bar 12: wins on 2, 3 and on 7 before the point; 12 on the come-out is a push.
+- six within three rolls: a single die rolled up to three times, paying 1 if a 6 shows: 1 - (5/6)^3.
+- hot streak: 2d6, a round of one or two rolls: a first roll of 10 or more pays 3; 7 loses; anything else
+  rolls once more, paying 1 if the second roll's total beats the first's, else losing.
+"""
+import itertools
+import json
+import os
+from fractions import Fraction as F
+
+
+def two_dice():
+    counts = {}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        counts[a + b] = counts.get(a + b, 0) + 1
+    return {t: F(c, 36) for t, c in counts.items()}
+
+
+def craps():
+    p = two_dice()
+    points = (4, 5, 6, 8, 9, 10)
+    win = p[7] + p[11] + sum(p[t] * p[t] / (p[t] + p[7]) for t in points)
+    rolls = 1 + sum(p[t] / (p[t] + p[7]) for t in points)
+    pass_line = {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
+    dont_win = p[2] + p[3] + sum(p[t] * p[7] / (p[t] + p[7]) for t in points)
+    dont_lose = p[7] + p[11] + sum(p[t] * p[t] / (p[t] + p[7]) for t in points)
+    dont = {"win": dont_win, "push": p[12], "lose": dont_lose, "return": 1 + dont_win - dont_lose, "rolls": rolls}
+    return pass_line, dont
+
+
+def six_in_three():
+    win = 1 - F(5, 6) ** 3
+    rolls = 1 + F(5, 6) + F(5, 6) ** 2
+    return {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
+
+
+def hot_streak():
+    p = two_dice()
+    first_high = sum(v for t, v in p.items() if t >= 10)
+    win_pay3 = first_high
+    lose_first = p[7]
+    win_second = sum(v * sum(w for u, w in p.items() if u > t) for t, v in p.items() if t < 10 and t != 7)
+    lose_second = 1 - first_high - lose_first - win_second
+    expected = 3 * win_pay3 + win_second - lose_first - lose_second
+    rolls = 1 + (1 - first_high - lose_first)
+    return {"win": win_pay3 + win_second, "push": F(0), "lose": lose_first + lose_second, "return": 1 + expected, "rolls": rolls}
+
+
+def main():
+    pass_line, dont = craps()
+    out = {"pass-line": pass_line, "dont-pass": dont, "six-in-three": six_in_three(), "hot-streak": hot_streak()}
+    out = {name: {k: str(v) for k, v in figures.items()} for name, figures in out.items()}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dice_rounds_reference.json")
+    with open(path, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
