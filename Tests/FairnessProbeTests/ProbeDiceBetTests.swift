@@ -104,4 +104,33 @@ struct ProbeDiceBetTests {
         guard case .roundSettlement(_, _, _, let misSettled, _, _, let wrong, _) = check.detailFacts else { return }
         #expect(misSettled.isZero && wrong > 0)
     }
+
+    static func attribute(_ bug: String?) throws -> CheckRecord {
+        let probe = "python3 \(ProbeTests.path("Examples/probes/python/attribute_dice.py"))" + (bug.map { " --bug \($0)" } ?? "")
+        let report = try ProbeTests.audit(spec: "Examples/probes/python/attribute_dice.yaml", probe: probe, trials: 2_000)
+        return try #require(report.checks.first { $0.subject == "attribute-3d6" && $0.check == .drawnValue(value: "total") })
+    }
+
+    /// A "3d6" the game draws as one uniform integer from 3 to 18: every total at 1/16, so 10 and 11 fall
+    /// short of their 27/216 by 1/16 exactly, and 31.5% of plays show another total (½ Σ |1/16 − p(t)|,
+    /// computed here from the 3d6 counts). The game that sums three dice passes.
+    @Test func aUniformThreeToEighteenFailsWithItsExactOddsGap() throws {
+        let fair = try Self.attribute(nil)
+        #expect(fair.status == .pass, "\(fair)")
+        let uniform = try Self.attribute("uniform")
+        #expect(uniform.status == .fail && uniform.findingClass == .odds && uniform.magnitude == 1.0 / 16, "\(uniform)")
+        let counts = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1]
+        let misplaced =
+            ExactFraction.sum(
+                counts.map { c in
+                    let d = ExactFraction(1) / ExactFraction(16) - ExactFraction(c) / ExactFraction(216)
+                    return d < .zero ? -d : d
+                }) / ExactFraction(2)
+        guard case .drawnValue(_, _, let cells, let odds, let shown) = uniform.detailFacts else {
+            Issue.record("\(uniform.detailFacts)")
+            return
+        }
+        #expect(cells == 16 && shown == misplaced && odds.allSatisfy { $0.game == ExactFraction(1) / ExactFraction(16) })
+        #expect(try Self.attribute("tripled").status == .fail)
+    }
 }

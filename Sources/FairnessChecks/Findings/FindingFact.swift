@@ -49,6 +49,9 @@ public enum FindingFact: Sendable, Hashable {
     /// The game's round logic settles `round` otherwise than its rules on `rounds` of `sampled` rounds
     /// played from fair rolls, none of them within the `depth` rolls judged exhaustively.
     case roundMisSettledSampled(round: String, rounds: Int, sampled: Int, depth: Int)
+    /// The game's drawn `value` has odds off the declared ones by up to `difference` (at the value `at`);
+    /// `misplaced` of plays would have to change value for the odds to be the declared ones.
+    case drawnValueDiffers(value: String, at: Int, difference: Double, misplaced: Double)
     /// A figure the game publishes for `bet` differs from the exact one by `difference`.
     case betFigureDiffers(bet: String, figure: DiceBet.Figure, declared: Double, exact: Double)
     /// The odds a dice game claims differ from its exact final odds by up to `difference`.

@@ -76,6 +76,7 @@ enum ProbeNumbers {
         case "round":
             return answer == "none" || answer == "more" || ProbeDice.settlement(answer).map({ !$0.isNaN }) == true
                 ? nil : "'more', a net payout (a decimal number such as -1 or 1) or 'none'"
+        case "value": return Int(answer) != nil ? nil : "a whole number"
         case "roll":
             let faces = answer.split(separator: " ")
             return faces.count == words.count - 1 && faces.allSatisfy({ Int($0) != nil }) ? nil : "\(words.count - 1) whole-number faces"

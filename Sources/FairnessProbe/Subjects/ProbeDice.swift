@@ -236,6 +236,25 @@ public struct ProbeDice: BatchRollingDice {
         rolls(from: [(0..<dice.count).map { _ in Sampling.unitInterval(using: &generator) }])[0]
     }
 
+    /// Whether the game shows faces (as declared).
+    public var showsFaces: Bool { spec.showsFaces }
+    /// The declared values the game reports.
+    public var drawnValues: [DrawnValue] { spec.values }
+
+    /// The probe's `value NAME U1 … UK` answers (version 6), in batches; `Int.min` for an answer that is
+    /// not a whole number (a trap).
+    public func reported(_ value: DrawnValue, from uniforms: [[Double]]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(uniforms.count)
+        for start in stride(from: 0, to: uniforms.count, by: Self.rollsPerBatch) {
+            let batch = uniforms[start..<min(uniforms.count, start + Self.rollsPerBatch)]
+            let answers = client.dice(
+                batch.map { "value \(value.name) " + $0.map { ProbeNumbers.format($0, "double") }.joined(separator: " ") })
+            result += batch.indices.map { index in index - start < answers.count ? Int(answers[index - start]) ?? .min : .min }
+        }
+        return result
+    }
+
     /// The probe's `roll U...` answers as rolls; a face outside 1 ... F (and every face of a roll the probe
     /// died on) is stored as 0, which no die shows, so the audit counts the roll as invalid.
     public func rolls(from uniforms: [[Double]]) -> [DiceRoll] {
@@ -244,6 +263,8 @@ public struct ProbeDice: BatchRollingDice {
 
     /// The probe's `roll U...` answers as it gives them; a roll the probe died on is all zeros.
     public func faces(from uniforms: [[Double]]) -> [[Int]] {
+        // A game that shows no faces rolls the declared fair dice.
+        guard spec.showsFaces else { return uniforms.map { $0.map { min(dice.faces, Int($0 * Double(dice.faces)) + 1) } } }
         let answers = client.dice(uniforms.map { "roll " + $0.map { ProbeNumbers.format($0, "double") }.joined(separator: " ") })
         return answers.map { answer in
             let faces = answer.split(separator: " ").compactMap { Int($0) }

@@ -27,6 +27,10 @@ public struct DiceSpec: Sendable, Hashable {
     public var seesSortedDice = false
     /// The bets the game offers on its final roll, in the file's order.
     public var bets: [DiceBet] = []
+    /// Whether the game shows dice faces (`shows: faces`, the default) or only values (`shows: values`).
+    public var showsFaces = true
+    /// The values the game reports from its draws, in the file's order.
+    public var values: [DrawnValue] = []
     /// The rounds of several rolls the game offers, in the file's order.
     public var rounds: [DiceRound] = []
 

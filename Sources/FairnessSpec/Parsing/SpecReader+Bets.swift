@@ -70,6 +70,35 @@ extension SpecReader {
         }
     }
 
+    /// The values a game reports from its draws: each a name and the value it is over fair dice.
+    func drawnValues(_ node: Node, _ path: String, dice: DiceSet) throws -> [DrawnValue] {
+        guard case .sequence(let list) = node, !list.isEmpty, list.count <= 20 else {
+            throw fail(node, path, "must be a list of 1 to 20 values")
+        }
+        var result: [DrawnValue] = []
+        for (index, item) in list.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let fields = try mapping(item, itemPath, allowed: ["name", "value"])
+            let nameNode = try require(fields, "name", in: item, itemPath)
+            let name = try string(nameNode, itemPath + ".name")
+            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
+                !result.contains(where: { $0.name == name })
+            else {
+                throw fail(
+                    nameNode, itemPath + ".name", "must be 1 to 60 ASCII letters, digits, '-', '_' or '.', not used by another value")
+            }
+            let valueNode = try require(fields, "value", in: item, itemPath)
+            let text = try string(valueNode, itemPath + ".value")
+            var parser = DiceConditionParser("\(text) = 0", dice: dice)
+            guard case .compare(let value, _, _)? = try? parser.parse() else {
+                throw fail(
+                    valueNode, itemPath + ".value", "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ...")
+            }
+            result.append(DrawnValue(name: name, value: value))
+        }
+        return result
+    }
+
     /// A net payout per unit staked, exactly: `1` (even money), `35`, `0.95`, `-1` (the stake lost), `19/20`.
     func net(_ node: Node, _ path: String) throws -> ExactFraction {
         guard case .scalar(let scalar) = node, let value = ExactFraction(text: scalar.string), !(value < ExactFraction(-1)),

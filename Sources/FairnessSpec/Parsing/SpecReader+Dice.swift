@@ -6,7 +6,10 @@ import Yams
 extension SpecReader {
     func dice(_ node: Node, _ path: String) throws -> DiceSpec {
         let fields = try mapping(
-            node, path, allowed: ["count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout", "sees", "bets", "rounds"])
+            node, path,
+            allowed: [
+                "count", "faces", "reroll", "claims", "hands", "claims-rounded-to", "payout", "sees", "bets", "rounds", "shows", "values",
+            ])
         let count = try integer(try require(fields, "count", in: node, path), join(path, "count"), in: 1...DiceSet.maximumCount)
         let faces = try integer(try require(fields, "faces", in: node, path), join(path, "faces"), in: 1...DiceSet.maximumFaces)
         let dice: DiceSet
@@ -48,6 +51,14 @@ extension SpecReader {
             }
         }
         spec.bets = try fields["bets"].map { try bets($0.value, join(path, "bets"), dice: dice) } ?? []
+        if let node = fields["shows"]?.value {
+            switch try string(node, join(path, "shows")) {
+            case "faces": spec.showsFaces = true
+            case "values": spec.showsFaces = false
+            case let other: throw fail(node, join(path, "shows"), "'\(other)' is not one of: faces, values")
+            }
+        }
+        spec.values = try fields["values"].map { try drawnValues($0.value, join(path, "values"), dice: dice) } ?? []
         spec.rounds =
             try fields["rounds"].map { try rounds($0.value, join(path, "rounds"), dice: dice, taken: spec.bets.map(\.name)) } ?? []
         return spec

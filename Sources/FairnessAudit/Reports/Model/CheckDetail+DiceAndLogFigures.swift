@@ -42,6 +42,16 @@ extension CheckDetail {
         public var exact: Double
     }
 
+    /// One value's exact odds, as the game draws it and as declared.
+    public struct DrawnValueOdds: Sendable, Hashable {
+        /// The value.
+        public var value: Int
+        /// Its odds under the game's own draws.
+        public var game: ExactFraction
+        /// Its odds under the declared value of fair dice.
+        public var declared: ExactFraction
+    }
+
     /// A bet's published figure against the exact one.
     public struct BetFigureComparison: Sendable, Hashable {
         /// Which figure.

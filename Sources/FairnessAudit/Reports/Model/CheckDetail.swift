@@ -125,6 +125,12 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case roundSettlement(
         round: String, depth: Int, sequences: Int, misSettled: ExactFraction, beyond: ExactFraction, sampled: Int, sampledWrong: Int,
         rules: String)
+    /// A value the game reports from its draws: its exact odds per value, the game's against the declared
+    /// value's (`rule`), over `cells` cells of the draws, and the share of plays misplaced (total
+    /// variation).
+    case drawnValue(value: String, rule: String, cells: Int, odds: [DrawnValueOdds], misplaced: ExactFraction)
+    /// A value the game reports has no exact odds: why.
+    case drawnValueInconclusive(value: String, reason: DrawnValueCheck.Inconclusive)
     /// A bet's published figures against the exact ones.
     case betFigures(bet: String, compared: [BetFigureComparison])
     /// The odds the game claims against the exact ones: each compared, the hands whose odds are not exact,

@@ -79,6 +79,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case betSettlement(bet: String)
     /// A round of several rolls settled by the game's own round logic, against the round's rules.
     case roundSettlement(round: String)
+    /// A value the game reports from its draws, its exact odds against the declared value's.
+    case drawnValue(value: String)
     /// The figures a game publishes for a bet (win probability, house edge, return) against the exact ones.
     case betFigures(bet: String)
     /// The game's mapping from draws to faces.

@@ -22,6 +22,7 @@ extension ReportNarrator {
         case .handDetector(let hand): "\(hand) detector (exhaustive)"
         case .betSettlement(let bet): "\(bet) bet settled by its rules (exhaustive)"
         case .roundSettlement(let round): "\(round) round settled by its rules (every roll sequence to a depth)"
+        case .drawnValue(let value): "\(value) drawn by the game has its declared odds (exact)"
         case .betFigures(let bet): "\(bet) bet's published figures equal exact figures"
         case .rollMapping: "roll mapping (exact)"
         case .finalOddsEqualOneFairRoll: "final odds equal one fair roll"

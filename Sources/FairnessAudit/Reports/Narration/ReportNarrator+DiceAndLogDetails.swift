@@ -23,6 +23,18 @@ extension ReportNarrator {
             "every sequence of up to \(depth) rolls judged (\(sequences) sequences); \(round) settled otherwise on \(misSettled) "
                 + "≈ \(share(misSettled.double)) of rounds; rounds going on after \(depth) rolls: \(share(beyond.double)), "
                 + "reached by \(sampled) rounds played from fair rolls, \(sampledWrong) settled otherwise; rules: \(rules)"
+        case .drawnValue(let value, let rule, let cells, let odds, let misplaced):
+            "\(value) (declared: \(rule)) over \(cells) cells of the draws: "
+                + odds.map { "\($0.value): \(String(format: "%.6g", $0.game.double)) vs \(String(format: "%.6g", $0.declared.double))" }
+                .joined(separator: ", ") + "; misplaced \(share(misplaced.double))"
+        case .drawnValueInconclusive(let value, let reason):
+            switch reason {
+            case .tooManyCells(let count):
+                "inconclusive: the runs of \(value) along the draws make \(count) cells (at most \(DrawnValueCheck.cellLimit))"
+            case .notAPartition(let draws, let cell, let asked):
+                "inconclusive: at draws \(draws.map { "\($0)" }.joined(separator: ", ")) the game reports \(value) \(asked), not \(cell) as its cell does: "
+                    + "it depends on the draws jointly"
+            }
         case .betFigures(let bet, let compared):
             "\(bet): "
                 + compared.map { "\($0.figure) published \($0.declared), exact \($0.exact) ≈ \(String(format: "%.9g", $0.exactValue))" }

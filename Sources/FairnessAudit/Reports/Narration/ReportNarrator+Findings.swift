@@ -56,6 +56,8 @@ extension ReportNarrator {
             "settles \(round) otherwise than its rules on \(share(measured)) of rounds (every sequence of up to \(depth) rolls judged)"
         case .roundMisSettledSampled(let round, let rounds, let sampled, let depth):
             "settles \(round) otherwise than its rules on \(rounds) of \(sampled) rounds played from fair rolls, past the \(depth) rolls judged exhaustively"
+        case .drawnValueDiffers(let value, let at, let difference, let misplaced):
+            "draws \(value) \(at) with odds off the declared ones by \(share(difference)) (the largest gap); \(share(misplaced)) of plays show another \(value) than fair dice would"
         case .betFigureDiffers(let bet, let figure, let declared, let exact):
             "publishes \(figure) \(String(format: "%.9g", declared)) for \(bet); exact \(String(format: "%.9g", exact))"
         case .claimedOddsDiffer(let difference): "the odds the game claims differ from its exact final odds by up to \(share(difference))"

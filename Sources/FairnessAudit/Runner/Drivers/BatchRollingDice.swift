@@ -20,6 +20,19 @@ public protocol BatchRollingDice: DiceGame {
     /// faces instead (see `DetectorSurvey`); a game answered by another process keeps it low, since every
     /// roll visited is a request. The default is `DetectorSurvey.orderedRollLimit`.
     var orderedRollLimit: UInt64 { get }
+
+    /// Whether the game shows dice faces (answers ``faces(from:)`` with its own); false for a game that
+    /// reports only values such as a total (then its rolls are the declared fair dice, and no roll mapping
+    /// is checked). The default is true.
+    var showsFaces: Bool { get }
+
+    /// The values the game reports from its draws, checked exactly against their declared odds; empty (the
+    /// default) if none.
+    var drawnValues: [DrawnValue] { get }
+
+    /// The game's `value` for each set of K uniform draws in [0, 1), in order (a value it gives no answer
+    /// for is `Int.min`).
+    func reported(_ value: DrawnValue, from uniforms: [[Double]]) -> [Int]
 }
 
 extension BatchRollingDice {
@@ -28,4 +41,10 @@ extension BatchRollingDice {
 
     /// `DetectorSurvey.orderedRollLimit`.
     public var orderedRollLimit: UInt64 { DetectorSurvey.orderedRollLimit }
+    /// true: the game shows its faces.
+    public var showsFaces: Bool { true }
+    /// No drawn values.
+    public var drawnValues: [DrawnValue] { [] }
+    /// `Int.min` for every set of draws: no value reported.
+    public func reported(_ value: DrawnValue, from uniforms: [[Double]]) -> [Int] { uniforms.map { _ in Int.min } }
 }

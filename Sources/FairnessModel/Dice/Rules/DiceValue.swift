@@ -96,3 +96,18 @@ public enum DiceValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// A value a game reports from its draws (its total, its highest die), named as the game names it, whose
+/// exact odds under the game's own draws are compared with the declared value's under fair dice.
+public struct DrawnValue: Sendable, Hashable {
+    /// The name in reports and in probe requests (`total`).
+    public let name: String
+    /// What the value is, over fair dice.
+    public let value: DiceValue
+
+    /// The value `value`, named `name`.
+    public init(name: String, value: DiceValue) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -59,7 +59,9 @@ struct DiceExactAnalysis {
         }
         self.claims = claims
         self.unexactClaims = unexactClaims
-        let rollMapping = (game as? any BatchRollingDice).map { batching in RollMappingCheck(dice: dice) { batching.faces(from: $0) } }
+        let rollMapping = (game as? any BatchRollingDice).flatMap { batching in
+            batching.showsFaces ? RollMappingCheck(dice: dice) { batching.faces(from: $0) } : nil
+        }
         self.rollMapping = rollMapping
         let bets = survey.bets.map {
             BetCheck(

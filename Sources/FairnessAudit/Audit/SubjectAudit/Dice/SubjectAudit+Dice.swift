@@ -23,6 +23,7 @@ extension SubjectAudit {
         try diceOddsChecks(game, analysis, settings: settings, into: &exact)
         betChecks(game.name, analysis, settings: settings, into: &exact)
         let rounds = roundChecks(game, settings: settings, into: &exact)
+        let drawnGap = drawnValueChecks(game, settings: settings, into: &exact)
         if let mapping = rollMappingCheck(game.name, analysis, faces: game.dice.faces, settings: settings) { exact.checks.append(mapping) }
         let policy = analysis.policy
         exact.notes.append(.finalStraight(policy: policy.policy, probability: policy.finalStraight))
@@ -40,7 +41,7 @@ extension SubjectAudit {
                 invalidPerMillion: 1e6 * analysis.invalidShare,
                 largestOddsDifference: max(
                     classes.finalOdds?.magnitude ?? 0, classes.claimedOdds?.magnitude ?? 0, analysis.mappingDifference,
-                    classes.betFigures.compactMap { $0?.magnitude }.max() ?? 0, rounds.figures),
+                    classes.betFigures.compactMap { $0?.magnitude }.max() ?? 0, rounds.figures, drawnGap),
                 returnToPlayer: returnToPlayer),
             checks: exact.checks + sampledChecks, outcomes: diceOutcomeRows(game.name, analysis, tally: tally, dice: game.dice),
             arcs: [], counterexamples: exact.counterexamples)
