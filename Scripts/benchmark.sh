@@ -119,3 +119,5 @@ echo "audit log peak memory: 10^6 lines ${l6} KB, 10^8 lines ${l8} KB (stdin)"
 bash Scripts/benchmarks/rng-battery.sh .build/release/audit
 # A prize draw with memory beside a wheel of the same draws: the 180-state banner against a 37-sector wheel.
 bash Scripts/benchmarks/table_vs_wheel.sh
+# Dice bets: the exact survey of every 5d6 roll with 30 bets the game settles itself (target: within 1 s).
+.build/release/audit-bench dice-bets --bets 30

@@ -15,7 +15,10 @@ struct AuditBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit-bench",
         abstract: "Benchmarks and calibration of the fairness audit toolkit (Scripts/benchmark.sh, Scripts/reports/calibrate.sh).",
-        subcommands: [BenchCommand.self, CalibrateCommand.self, RngControlsCommand.self, RngCalibrateCommand.self, RngSpeedCommand.self],
+        subcommands: [
+            BenchCommand.self, CalibrateCommand.self, RngControlsCommand.self, RngCalibrateCommand.self, RngSpeedCommand.self,
+            DiceBetsCommand.self,
+        ],
         defaultSubcommand: BenchCommand.self)
 }
 
