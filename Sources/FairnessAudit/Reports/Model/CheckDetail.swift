@@ -229,6 +229,8 @@ extension CheckDetail {
             case straights
             /// Final rolls showing a hand in sampled plays.
             case hand(String)
+            /// Final rolls winning a bet in sampled plays.
+            case betWins(String)
             /// Valid log lines paying a prize, against its declared odds.
             case prize(pays: String)
             /// Valid log rolls showing a hand, against its exact odds.

@@ -123,6 +123,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case straightProbability
     /// A named hand's final frequency, by the exact binomial test.
     case handProbability(hand: String)
+    /// A bet's sampled wins on the final roll against its exact win probability, by the exact binomial test.
+    case betProbability(bet: String)
     /// A log's label frequency against its declared odds (with what the label pays).
     case labelFrequency(label: String, pays: String)
     /// A log's hand frequency against its declared odds.

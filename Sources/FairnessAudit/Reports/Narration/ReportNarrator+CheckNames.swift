@@ -23,6 +23,7 @@ extension ReportNarrator {
         case .betSettlement(let bet): "\(bet) bet settled by its rules (exhaustive)"
         case .roundSettlement(let round): "\(round) round settled by its rules (every roll sequence to a depth)"
         case .drawnValue(let value): "\(value) drawn by the game has its declared odds (exact)"
+        case .betProbability(let bet): "\(bet) bet's wins against exact odds (binomial)"
         case .betFigures(let bet): "\(bet) bet's published figures equal exact figures"
         case .rollMapping: "roll mapping (exact)"
         case .finalOddsEqualOneFairRoll: "final odds equal one fair roll"

@@ -233,6 +233,10 @@ extension ReportNarrator {
             return String(
                 format: "%llu straights in %llu plays: %.6g; exact %.9g; ", test.successes, test.trials, test.proportion, test.probability)
                 + interval
+        case .betWins(let bet):
+            return String(
+                format: "%llu final rolls win %@ in %llu plays: %.6g; exact %.9g; ", test.successes, bet, test.trials, test.proportion,
+                test.probability) + interval
         case .hand(let hand):
             return String(
                 format: "%llu final rolls %@ in %llu plays: %.6g; exact %.9g; ", test.successes, hand, test.trials, test.proportion,

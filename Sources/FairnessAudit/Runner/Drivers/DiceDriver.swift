@@ -10,7 +10,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
 
     public func makeTally() -> DiceTally {
         DiceTally(
-            dice: game.dice, handCount: game.hands.count,
+            dice: game.dice, handCount: game.hands.count, betCount: game.bets.count,
             payoutLevels: game.paytable.map { Array(Set([0] + $0.prizes.values)).sorted() } ?? [])
     }
 
@@ -19,6 +19,8 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
         // The hands and their prizes are read once per block (a game may build them on each call).
         let hands = game.hands
         let prizes = game.paytable.map { paytable in hands.map { paytable.prize($0.name) } }
+        // Each bet, with which of its cases win (pay more than 0), read once per block.
+        let bets = game.bets.map { bet in (bet, (0...bet.cases.count).map { ExactFraction.zero < bet.net(ofCase: $0) }) }
         if let batching = game as? any BatchRollingDice {
             // A game behind a probe rolls the whole block in one batch (one cast per block, none per trial).
             let k = game.dice.count
@@ -51,7 +53,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                     tally.rerolls &+= 1
                     tally.record(final, previousFirst: &previousFirst)
                 }
-                recordFinal(final, hands: hands, prizes: prizes, into: &tally)
+                recordFinal(final, hands: hands, prizes: prizes, bets: bets, into: &tally)
             }
             tally.invalidPlays &+= invalid
             tally.plays &+= UInt64(range.count) - invalid
@@ -65,7 +67,7 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
                 tally.rerolls &+= 1
                 tally.record(play.final, previousFirst: &previousFirst)
             }
-            recordFinal(play.final, hands: hands, prizes: prizes, into: &tally)
+            recordFinal(play.final, hands: hands, prizes: prizes, bets: bets, into: &tally)
         }
         tally.plays &+= UInt64(range.count)
     }
@@ -74,7 +76,10 @@ public struct DiceDriver<Game: DiceGame>: TrialDriver {
     /// rule, and what it pays. The first 64 hands' rules are evaluated once, for the count and the payout
     /// (a game with more evaluates the rest again for the payout).
     @inlinable
-    func recordFinal(_ final: DiceRoll, hands: [DiceHand], prizes: [Double]?, into tally: inout DiceTally) {
+    func recordFinal(
+        _ final: DiceRoll, hands: [DiceHand], prizes: [Double]?, bets: [(DiceBet, [Bool])], into tally: inout DiceTally
+    ) {
+        for (index, (bet, wins)) in bets.enumerated() where wins[bet.settlingCase(final)] { tally.betWins[index] &+= 1 }
         tally.categories[PokerCategory.of(final).rawValue] &+= 1
         if PokerCategory.isStraight(final) { tally.finalStraights &+= 1 }
         var held: UInt64 = 0

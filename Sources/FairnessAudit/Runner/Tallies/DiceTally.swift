@@ -31,10 +31,14 @@ public struct DiceTally: Tally {
     /// Plays that paid each of ``payoutLevels``.
     public var payouts: [UInt64]
 
-    /// An empty tally for `dice` and a game with `handCount` hands and, if it has a paytable, these payout
-    /// levels.
-    public init(dice: DiceSet, handCount: Int = 0, payoutLevels: [Double] = []) {
+    /// Plays whose final roll wins each of the game's bets (by the bet's rules), in the game's order.
+    public var betWins: [UInt64]
+
+    /// An empty tally for `dice` and a game with `handCount` hands, `betCount` bets and, if it has a
+    /// paytable, these payout levels.
+    public init(dice: DiceSet, handCount: Int = 0, betCount: Int = 0, payoutLevels: [Double] = []) {
         hands = [UInt64](repeating: 0, count: handCount)
+        betWins = [UInt64](repeating: 0, count: betCount)
         self.payoutLevels = payoutLevels
         payouts = [UInt64](repeating: 0, count: payoutLevels.count)
         self.dice = dice
@@ -53,6 +57,7 @@ public struct DiceTally: Tally {
     public func canMerge(_ other: DiceTally) -> Bool {
         other.dice == dice && other.payoutLevels == payoutLevels && faces.canAdd(other.faces) && diePairs.canAdd(other.diePairs)
             && categories.canAdd(other.categories) && serial.canAdd(other.serial) && hands.canAdd(other.hands)
+            && betWins.canAdd(other.betWins)
             && payouts.canAdd(other.payouts) && plays.canAdd(other.plays) && invalidPlays.canAdd(other.invalidPlays)
             && rolls.canAdd(other.rolls) && rerolls.canAdd(other.rerolls) && finalStraights.canAdd(other.finalStraights)
     }
@@ -68,6 +73,7 @@ public struct DiceTally: Tally {
         for i in categories.indices { categories[i] += other.categories[i] }
         for i in serial.indices { serial[i] += other.serial[i] }
         for i in hands.indices { hands[i] += other.hands[i] }
+        for i in betWins.indices { betWins[i] += other.betWins[i] }
         for i in payouts.indices { payouts[i] += other.payouts[i] }
     }
 

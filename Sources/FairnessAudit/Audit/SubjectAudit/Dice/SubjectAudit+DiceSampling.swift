@@ -71,14 +71,18 @@ extension SubjectAudit {
     ) throws -> [PendingCheck] {
         let policy = analysis.policy
         var checks: [PendingCheck] = []
-        var tests: [(check: CheckIdentifier, hits: UInt64, probability: Double, what: String?)] = []
+        var tests: [(check: CheckIdentifier, hits: UInt64, probability: Double, what: CheckDetail.Binomial.Counting)] = []
         // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
         if PokerCategory.isDefined(.straight, forDice: game.dice.count) {
-            tests.append((.straightProbability, tally.finalStraights, policy.finalStraight.value, nil))
+            tests.append((.straightProbability, tally.finalStraights, policy.finalStraight.value, .straights))
         }
         for (index, hand) in game.hands.enumerated() {
             guard let odds = policy.hands?[index], odds.final.value > 0, odds.final.value < 1 else { continue }
-            tests.append((.handProbability(hand: hand.name), tally.hands[index], odds.final.value, hand.name))
+            tests.append((.handProbability(hand: hand.name), tally.hands[index], odds.final.value, .hand(hand.name)))
+        }
+        for (index, bet) in analysis.bets.enumerated() {
+            guard let win = bet.odds?.winProbability.double, win > 0, win < 1 else { continue }
+            tests.append((.betProbability(bet: bet.bet.name), tally.betWins[index], win, .betWins(bet.bet.name)))
         }
         let plays = Double(tally.plays)
         for test in tests {
@@ -96,11 +100,11 @@ extension SubjectAudit {
             let binomial = try BinomialTest(successes: hits, trials: plays, hypothesised: test.probability)
             let detail = CheckDetail.binomial(
                 .init(
-                    counting: test.what.map { .hand($0) } ?? .straights, successes: test.hits, trials: tally.plays,
+                    counting: test.what, successes: test.hits, trials: tally.plays,
                     proportion: binomial.proportion, probability: test.probability, lower: binomial.clopperPearson.lower,
                     upper: binomial.clopperPearson.upper))
             // A straight of probability 0 or 1 states no power; a hand's is always in (0, 1) here.
-            let powered = test.what != nil || (test.probability > 0 && test.probability < 1)
+            let powered = test.what != .straights || (test.probability > 0 && test.probability < 1)
             checks.append(
                 PendingCheck(
                     record: CheckRecord(
