@@ -61,37 +61,47 @@ public struct RoundWalk: Sendable {
         seed: UInt64 = 1
     ) {
         let dice = game.dice
-        let n = BigInt(dice.orderedRollCount!)
-        // The rolls each step tries, with the ordered rolls each stands for: every ordered roll up to 1,296,
-        // else every multiset (a game that sorts its dice sees every ordering as the sorted one).
-        let rolls: [(DiceRoll, UInt64)] =
-            game.seesSortedDice || dice.orderedRollCount! > 1_296
-            ? DiceRoundOdds.patterns(dice)
-            : DiceRoundOdds.patterns(dice).flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, 1) } }
-        var level: [(rolls: [DiceRoll], state: DiceRound.State, weight: BigInt)] = [([], DiceRound.start, 1)]
-        var misSettled = ExactFraction.zero, alike = ExactFraction.zero, beyond = ExactFraction.zero
+        // The rolls each step tries for each number of dice rolled (fewer when the round keeps some), with
+        // the probability each stands for: every ordered roll up to 1,296, else every multiset weighted by
+        // its orderings (a game that sorts its dice sees every ordering as the sorted one).
+        let options: [[(DiceRoll, ExactFraction)]] = (0...dice.count).map { count in
+            guard count > 0 else { return [(DiceRoll(count: 0), .one)] }
+            let set = try! DiceSet(count: count, faces: dice.faces)
+            let total = ExactFraction(BigInt(set.orderedRollCount!))
+            let patterns = DiceRoundOdds.patterns(set)
+            if game.seesSortedDice || set.orderedRollCount! > 1_296 {
+                return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) / total) }
+            }
+            return patterns.flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, .one / total) } }
+        }
+        var level: [(rolls: [DiceRoll], state: DiceRound.State, probability: ExactFraction)] = [([], DiceRound.start, .one)]
+        var misSettled = ExactFraction.zero, alike = ExactFraction.zero
         var depth = 0, calls = 0, answered = false
         var examples: [Mismatch] = []
-        var scale = BigInt(1)
         while !level.isEmpty {
-            let needed = level.count * rolls.count
+            let needed = level.reduce(0) { $0 + options[dice.count - $1.state.kept.count].count }
             guard calls + needed <= budget else { break }
-            scale *= n
-            let sequences = level.flatMap { node in rolls.map { node.rolls + [$0.0] } }
+            var sequences: [[DiceRoll]] = [], parents: [(node: Int, probability: ExactFraction, roll: DiceRoll)] = []
+            sequences.reserveCapacity(needed)
+            for (index, node) in level.enumerated() {
+                for (rolled, probability) in options[dice.count - node.state.kept.count] {
+                    let roll = DiceRound.combined(node.state, rolled)
+                    sequences.append(node.rolls + [roll])
+                    parents.append((index, node.probability * probability, roll))
+                }
+            }
             let answers = game.playRounds(round, sequences: sequences)
             calls += needed
-            var next: [(rolls: [DiceRoll], state: DiceRound.State, weight: BigInt)] = []
-            var wrong = BigInt(0), same = BigInt(0)
+            var next: [(rolls: [DiceRoll], state: DiceRound.State, probability: ExactFraction)] = []
             for (position, answer) in answers.enumerated() {
-                let node = level[position / rolls.count], (roll, orderings) = rolls[position % rolls.count]
-                let weight = node.weight * BigInt(orderings)
+                let parent = parents[position]
                 if answer != nil { answered = true }
-                let rules = round.step(node.state, roll)
+                let rules = round.step(level[parent.node].state, parent.roll)
                 switch (rules, answer) {
-                case (.continues(let state), .rollAgain?): next.append((sequences[position], state, weight))
-                case (.settled(let net), .settled(let said)?) where DetectorSurvey.agrees(said, net.double): same += weight
+                case (.continues(let state), .rollAgain?): next.append((sequences[position], state, parent.probability))
+                case (.settled(let net), .settled(let said)?) where DetectorSurvey.agrees(said, net.double): alike += parent.probability
                 default:
-                    wrong += weight
+                    misSettled += parent.probability
                     if examples.count < Self.examplesKept {
                         let expected: RoundAnswer
                         if case .settled(let net) = rules { expected = .settled(net.double) } else { expected = .rollAgain }
@@ -99,14 +109,12 @@ public struct RoundWalk: Sendable {
                     }
                 }
             }
-            misSettled += ExactFraction(wrong, scale)
-            alike += ExactFraction(same, scale)
             depth += 1
             level = next
             // A game with no round logic of its own answers nil to every first roll: nothing to judge.
             guard answered else { break }
         }
-        for node in level { beyond += ExactFraction(node.weight, scale) }
+        let beyond = ExactFraction.sum(level.map(\.probability))
         self.round = round
         gameSettles = answered
         self.depth = depth
@@ -130,8 +138,12 @@ public struct RoundWalk: Sendable {
         var generator = Xoshiro256StarStar(seed: seed, stream: 0x726f_756e_6473, block: 0)
         var live = (0..<rounds).map { _ in (rolls: [DiceRoll](), state: DiceRound.start) }
         var wrong = 0, examples: [Mismatch] = []
+        let sets = (0...game.dice.count).map { $0 == 0 ? nil : try! DiceSet(count: $0, faces: game.dice.faces) }
         for _ in 0..<sampledRollLimit where !live.isEmpty {
-            for index in live.indices { live[index].rolls.append(game.dice.roll(using: &generator)) }
+            for index in live.indices {
+                let rolled = sets[game.dice.count - live[index].state.kept.count]?.roll(using: &generator) ?? DiceRoll(count: 0)
+                live[index].rolls.append(DiceRound.combined(live[index].state, rolled))
+            }
             let answers = game.playRounds(round, sequences: live.map(\.rolls))
             var next: [(rolls: [DiceRoll], state: DiceRound.State)] = []
             for (index, answer) in answers.enumerated() {

@@ -67,7 +67,7 @@ extension SpecReader {
             }
             for (index, ruleNode) in list.enumerated() {
                 let rulePath = "\(path).rules[\(index)]"
-                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember"])
+                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember", "keep"])
                 let condition = try condition(
                     try require(ruleFields, "when", in: ruleNode, rulePath), rulePath + ".when", dice: dice, allowsPoint: true)
                 rules.append(DiceRound.Rule(when: condition, try outcome(ruleFields, ruleNode, rulePath, dice: dice, names: names)))
@@ -75,17 +75,37 @@ extension SpecReader {
         }
         var otherwise: DiceRound.Outcome?
         if let otherwiseNode = fields["otherwise"]?.value {
-            let otherwiseFields = try mapping(otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember"])
+            let otherwiseFields = try mapping(otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember", "keep"])
             otherwise = try outcome(otherwiseFields, otherwiseNode, path + ".otherwise", dice: dice, names: names)
         }
         return DiceRound.Phase(name: try string(fields["name"]!.value, path + ".name"), rules: rules, otherwise: otherwise)
     }
 
-    /// `pays: NET`, or `to: PHASE` with an optional `remember: VALUE` (the point).
+    /// Which dice a phase keeps for the next roll: `most of a kind`, `face F`, `at least T`, `longest run`.
+    private func keep(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceKeep {
+        let words = try string(node, path).lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        switch (words.count, words.first) {
+        case (4, "most") where words == ["most", "of", "a", "kind"]: return .mostOfAKind
+        case (2, "longest") where words[1] == "run": return .longestRun
+        case (2, "face"):
+            if let face = Int(words[1]), (1...dice.faces).contains(face) { return .face(face) }
+        case (3, "at") where words[1] == "least":
+            if let target = Int(words[2]), (1...dice.faces).contains(target) { return .atLeast(target) }
+        default: break
+        }
+        throw fail(
+            node, path,
+            "'\(words.joined(separator: " "))' is not a keep; use most of a kind, face F, at least T or longest run (F, T in 1 ... \(dice.faces))"
+        )
+    }
+
+    /// `pays: NET`, or `to: PHASE` with an optional `remember: VALUE` (the point) and `keep: STRATEGY`.
     private func outcome(_ fields: Fields, _ node: Node, _ path: String, dice: DiceSet, names: [String]) throws -> DiceRound.Outcome {
         switch (fields["pays"], fields["to"]) {
         case (let pays?, nil):
-            if let remember = fields["remember"] { throw fail(remember.key, path + ".remember", "goes with 'to'") }
+            for name in ["remember", "keep"] {
+                if let field = fields[name] { throw fail(field.key, path + "." + name, "goes with 'to'") }
+            }
             return .settle(try net(pays.value, path + ".pays"))
         case (nil, let to?):
             let target = try string(to.value, path + ".to")
@@ -103,7 +123,8 @@ extension SpecReader {
                 }
                 remember = value
             }
-            return .moveTo(phase: phase, remember: remember)
+            let keep = try fields["keep"].map { try self.keep($0.value, path + ".keep", dice: dice) }
+            return .moveTo(phase: phase, remember: remember, keep: keep)
         case (nil, nil): throw fail(node, path, "needs 'pays' (the round ends) or 'to' (another phase)")
         case (_?, _?): throw fail(node, path, "has both 'pays' and 'to'; give one")
         }

@@ -56,6 +56,16 @@ import Testing
                         otherwise: roll == 2 ? .settle(net(-1)) : .moveTo(phase: roll + 1, remember: nil))
                 })
         ),
+        "yahtzee-three-rolls": (
+            DiceSet.fiveSixSided,
+            DiceRound(
+                name: "yahtzee",
+                phases: (0..<3).map { roll in
+                    .init(
+                        name: "roll \(roll + 1)", rules: [.init(when: .allEqual, .settle(net(1)))],
+                        otherwise: roll == 2 ? .settle(net(-1)) : .moveTo(phase: roll + 1, remember: nil, keep: .mostOfAKind))
+                })
+        ),
         "hot-streak": (
             twoDice,
             DiceRound(
@@ -92,6 +102,20 @@ import Testing
             pass.odds.winProbability == ExactFraction(244) / ExactFraction(495)
                 && pass.odds.houseEdge == ExactFraction(7) / ExactFraction(495))
         #expect(pass.states.count == 7)
+        // A Yahtzee within three rolls keeping the face shown most: 347897/7558272 ≈ 4.6029%, the published figure.
+        let yahtzee = try #require(Self.rounds["yahtzee-three-rolls"])
+        #expect(try DiceRoundOdds(yahtzee.1, dice: yahtzee.0).odds.winProbability == ExactFraction(347_897) / ExactFraction(7_558_272))
+    }
+
+    /// What each keep strategy keeps.
+    @Test func keepStrategiesKeepWhatTheySay() {
+        let roll = DiceRoll([5, 2, 5, 3, 4])
+        #expect(DiceKeep.mostOfAKind.kept(from: roll).faces == [5, 5])
+        #expect(DiceKeep.mostOfAKind.kept(from: DiceRoll([1, 6, 1, 6, 2])).faces == [6, 6])
+        #expect(DiceKeep.face(2).kept(from: roll).faces == [2])
+        #expect(DiceKeep.atLeast(4).kept(from: roll).faces == [4, 5, 5])
+        #expect(DiceKeep.longestRun.kept(from: roll).faces == [2, 3, 4, 5])
+        #expect(DiceKeep.longestRun.kept(from: DiceRoll([1, 2, 4, 5, 6])).faces == [4, 5, 6])
     }
 
     /// A round that can stick in a phase for ever is refused, naming the phase.

@@ -6,6 +6,9 @@ toolkit's Markov chain). Writes dice_rounds_reference.json beside this file.
   lasts a geometric number of rolls with mean 1 / (P(p) + P(7)).
 - don't pass, bar 12: wins on 2, 3 and on 7 before the point; 12 on the come-out is a push.
 - six within three rolls: a single die rolled up to three times, paying 1 if a 6 shows: 1 - (5/6)^3.
+- yahtzee in three rolls: five dice, keeping every die of the face shown most (the higher face on a tie)
+  and rerolling the rest, up to three rolls; pays 1 on five alike, loses otherwise. Enumerated roll by roll
+  with the kept dice as state (memoised), not as a Markov chain.
 - hot streak: 2d6, a round of one or two rolls: a first roll of 10 or more pays 3; 7 loses; anything else
   rolls once more, paying 1 if the second roll's total beats the first's, else losing.
 """
@@ -52,9 +55,39 @@ def hot_streak():
     return {"win": win_pay3 + win_second, "push": F(0), "lose": lose_first + lose_second, "return": 1 + expected, "rolls": rolls}
 
 
+def yahtzee_three_rolls():
+    from functools import lru_cache
+
+    def keep(faces):
+        best = max(set(faces), key=lambda f: (faces.count(f), f))
+        return tuple([best] * faces.count(best))
+
+    @lru_cache(maxsize=None)
+    def play(kept, rolls_left):
+        """(P(win), E[rolls]) from a state keeping `kept` with `rolls_left` rolls to go."""
+        m = 5 - len(kept)
+        win, rolls = F(0), F(0)
+        for new in itertools.product(range(1, 7), repeat=m):
+            faces = list(kept) + list(new)
+            p = F(1, 6 ** m)
+            if len(set(faces)) == 1:
+                win += p
+                rolls += p
+            elif rolls_left == 1:
+                rolls += p
+            else:
+                w, r = play(keep(faces), rolls_left - 1)
+                win += p * w
+                rolls += p * (1 + r)
+        return win, rolls
+
+    win, rolls = play((), 3)
+    return {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
+
+
 def main():
     pass_line, dont = craps()
-    out = {"pass-line": pass_line, "dont-pass": dont, "six-in-three": six_in_three(), "hot-streak": hot_streak()}
+    out = {"pass-line": pass_line, "dont-pass": dont, "six-in-three": six_in_three(), "hot-streak": hot_streak(), "yahtzee-three-rolls": yahtzee_three_rolls()}
     out = {name: {k: str(v) for k, v in figures.items()} for name, figures in out.items()}
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dice_rounds_reference.json")
     with open(path, "w") as f:

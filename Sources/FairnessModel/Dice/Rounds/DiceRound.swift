@@ -12,14 +12,15 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         /// The round ends, paying `net` per unit staked (−1: the stake lost).
         case settle(ExactFraction)
         /// The round goes on in phase `phase` (an index into ``phases``); when `remember` is set, the point
-        /// becomes that value of the roll, otherwise it is kept.
-        case moveTo(phase: Int, remember: DiceValue?)
+        /// becomes that value of the roll, otherwise it is kept; when `keep` is set, the dice it keeps stay
+        /// and the next roll rolls only the others.
+        case moveTo(phase: Int, remember: DiceValue?, keep: DiceKeep? = nil)
 
         public var description: String {
             switch self {
             case .settle(let net): return "pays \(net)"
-            case .moveTo(let phase, let remember?): return "to phase \(phase), point = \(remember)"
-            case .moveTo(let phase, nil): return "to phase \(phase)"
+            case .moveTo(let phase, let remember, let keep):
+                return "to phase \(phase)" + (remember.map { ", point = \($0)" } ?? "") + (keep.map { ", keeping \($0)" } ?? "")
             }
         }
     }
@@ -68,7 +69,7 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         precondition(!phases.isEmpty, "a round has a phase")
         for phase in phases {
             for outcome in phase.rules.map(\.outcome) + [phase.otherwise].compactMap({ $0 }) {
-                if case .moveTo(let target, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
+                if case .moveTo(let target, _, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
             }
         }
         self.name = name
@@ -89,25 +90,32 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
     private func describe(_ outcome: Outcome) -> String {
         switch outcome {
         case .settle(let net): return "pays \(net)"
-        case .moveTo(let phase, let remember?): return "to \(phases[phase].name) with point = \(remember)"
-        case .moveTo(let phase, nil): return "to \(phases[phase].name)"
+        case .moveTo(let phase, let remember, let keep):
+            return "to \(phases[phase].name)" + (remember.map { " with point = \($0)" } ?? "") + (keep.map { " keeping \($0)" } ?? "")
         }
     }
 
-    /// Where a round stands between rolls: its phase and point.
-    public struct State: Sendable, Hashable, Comparable {
+    /// Where a round stands between rolls: its phase, its point, and the dice it keeps for the next roll.
+    public struct State: Sendable, Hashable {
         /// The phase, an index into ``DiceRound/phases``.
         public let phase: Int
         /// The point, if one was remembered.
         public let point: Int?
+        /// The dice kept for the next roll, sorted (none: every die is rolled).
+        public let kept: DiceRoll
 
-        /// The state in `phase` with `point`.
-        public init(phase: Int, point: Int?) {
+        /// The state in `phase` with `point`, keeping `kept`.
+        public init(phase: Int, point: Int?, kept: DiceRoll = DiceRoll(count: 0)) {
             self.phase = phase
             self.point = point
+            self.kept = kept
         }
+    }
 
-        public static func < (a: State, b: State) -> Bool { (a.phase, a.point ?? Int.min) < (b.phase, b.point ?? Int.min) }
+    /// The roll a round in `state` shows when the dice it rolls come up `rolled`: the kept dice, then the
+    /// rolled ones.
+    public static func combined(_ state: State, _ rolled: DiceRoll) -> DiceRoll {
+        DiceRoll(state.kept.faces + rolled.faces)
     }
 
     /// The state a round starts in: the first phase, no point.
@@ -125,8 +133,11 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         }
         switch outcome {
         case .settle(let net): return .settled(net)
-        case .moveTo(let target, let remember):
-            return .continues(State(phase: target, point: remember.map { $0.value(of: roll) } ?? state.point))
+        case .moveTo(let target, let remember, let keep):
+            return .continues(
+                State(
+                    phase: target, point: remember.map { $0.value(of: roll) } ?? state.point,
+                    kept: keep.map { $0.kept(from: roll) } ?? DiceRoll(count: 0)))
         }
     }
 
@@ -138,8 +149,9 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         case continues(State)
     }
 
-    /// Settles a whole sequence of rolls by the rules: the net and the number of rolls it took, or nil if
-    /// the round is still going on after the last roll.
+    /// Settles a whole sequence of rolls by the rules (each roll the whole roll the game shows, kept dice
+    /// included): the net and the number of rolls it took, or nil if the round is still going on after the
+    /// last roll.
     public func settle(_ rolls: [DiceRoll]) -> (net: ExactFraction, rolls: Int)? {
         var state = Self.start
         for (index, roll) in rolls.enumerated() {

@@ -39,16 +39,21 @@ public struct DiceRoundOdds: Sendable, Hashable {
     /// - Throws: ``Failure``.
     /// - Complexity: O(S · C(F + K − 1, K)) rule evaluations and O(S³) exact operations for S states.
     public init(_ round: DiceRound, dice: DiceSet) throws(Failure) {
-        let patterns = Self.patterns(dice)
-        let n = BigInt(dice.orderedRollCount!)
-        // States by first reach, their transitions (counts in ordered rolls) and settlements.
+        // The rolls of every number of dice a state may roll (fewer when it keeps some), with orderings.
+        let patternsByCount = (0...dice.count).map { count in
+            count == 0 ? [(DiceRoll(count: 0), UInt64(1))] : Self.patterns(try! DiceSet(count: count, faces: dice.faces))
+        }
+        // States by first reach, their transitions and settlements (counts in ordered rolls of the dice
+        // each state rolls, out of rolled[s] = F^m).
         var states = [DiceRound.start], index = [DiceRound.start: 0]
-        var moves: [[Int: BigInt]] = [], settles: [[ExactFraction: BigInt]] = []
+        var moves: [[Int: BigInt]] = [], settles: [[ExactFraction: BigInt]] = [], rolled: [BigInt] = []
         var next = 0
         while next < states.count {
             var move: [Int: BigInt] = [:], settle: [ExactFraction: BigInt] = [:]
-            for (pattern, weight) in patterns {
-                switch round.step(states[next], pattern) {
+            let count = dice.count - states[next].kept.count
+            rolled.append(BigInt(dice.faces).power(count))
+            for (pattern, weight) in patternsByCount[count] {
+                switch round.step(states[next], DiceRound.combined(states[next], pattern)) {
                 case .settled(let net): settle[net, default: 0] += BigInt(weight)
                 case .continues(let state):
                     if index[state] == nil {
@@ -77,11 +82,11 @@ public struct DiceRoundOdds: Sendable, Hashable {
             throw .mayNeverEnd(phase: round.phases[states[stuck].phase].name, point: states[stuck].point)
         }
         let nets = Array(Set(settles.flatMap(\.keys))).sorted()
-        // (I − Q) X = [R | 1], in ordered-roll counts: (N·I − M) X = [S | N].
+        // (I − Q) X = [R | 1], each row s in ordered-roll counts of the dice it rolls: (N_s·I − M) X = [S | N_s].
         var matrix: [[ExactFraction]] = states.indices.map { s in
-            var row = states.indices.map { t in ExactFraction((s == t ? n : 0) - (moves[s][t] ?? 0)) }
+            var row = states.indices.map { t in ExactFraction((s == t ? rolled[s] : 0) - (moves[s][t] ?? 0)) }
             row += nets.map { ExactFraction(settles[s][$0] ?? 0) }
-            row.append(ExactFraction(n))
+            row.append(ExactFraction(rolled[s]))
             return row
         }
         Self.solve(&matrix, unknowns: states.count)

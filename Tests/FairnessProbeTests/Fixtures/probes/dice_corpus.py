@@ -4,6 +4,7 @@ Usage: dice_corpus.py GAME [--twin]. GAME names a port (see GAMES below and dice
 where each comes from); --twin answers with the same game written correctly. Standard library only.
 """
 import os
+import random
 import sys
 
 def d(u, faces):
@@ -165,10 +166,21 @@ def answer(line):
         comeout = PLAY if GAME == "craps-seven-only" else comeout_rules
         result = pass_line(rolls, comeout)
         return "more" if result is None else str(result)
+    if verb == "round" and FAMILY == "yahtzee":
+        # Three rolls at most, the player keeping dice in between; five alike wins.
+        rolls = [[int(x) for x in part.split()] for part in " ".join(args[1:]).split("/")]
+        for number, dice in enumerate(rolls, start=1):
+            if len(set(dice)) == 1:
+                return "1"
+            if number == 3:
+                return "-1"
+        return "more"
     if verb == "hand" and FAMILY == "yahtzee":
         return "yes" if PLAY(args[0], [int(a) for a in args[1:]]) else "no"
     if verb == "value" and FAMILY == "total":
         return str(PLAY([float(a) for a in args[1:]]))
+    if verb == "random":
+        return "double " + " ".join(repr(random.random()) for _ in range(int(args[0])))
     if verb == "roll":
         die = PLAY if GAME == "craps-seven-faced-dice" else (lambda u: d(u, 6))
         return " ".join(str(die(float(u))) for u in args)
