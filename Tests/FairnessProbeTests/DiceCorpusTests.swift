@@ -14,7 +14,7 @@ struct DiceCorpusTests {
     /// Each port's spec.
     static let specs = [
         "sic-bo-high-low": "sic_bo", "sic-bo-small-le-9": "sic_bo", "sic-bo-no-triples": "sic_bo", "chuck-a-luck-flat": "chuck_a_luck",
-        "over-under-even-seven": "over_under", "craps-seven-only": "craps", "craps-seven-faced-dice": "craps",
+        "over-under-even-seven": "over_under", "craps-pass-is-seven": "craps", "craps-seven-faced-dice": "craps",
         "two-dice-next-int-12": "two_dice_total", "d20-randrange-1-20": "d20", "3d6-randint-3-18": "three_d6",
         "yahtzee-four-always": "yahtzee", "farkle-three-ones-300": "farkle3",
     ]
@@ -64,5 +64,18 @@ struct DiceCorpusTests {
         }
         let twin = try Self.audit(game, twin: true)
         #expect(twin.allSatisfy { $0.status == .pass || $0.status == .note }, "\(game) twin: \(twin.filter { $0.status != .pass })")
+    }
+
+    /// The correct Yahtzee card reads runs in the order given, as a card that sorts the hand first does:
+    /// with `sees: sorted` it passes (and so does its round of three rolls keeping the face shown most); judged
+    /// on rolls as rolled, its straight detectors miss straights.
+    @Test func theYahtzeeCardPassesOnlyWhenItSaysItSortsItsDice() throws {
+        let probe = "python3 \(ProbeTests.path("Tests/FairnessProbeTests/Fixtures/probes/dice_corpus.py")) yahtzee-four-always --twin"
+        let sorted = try ProbeTests.audit(spec: Self.folder + "yahtzee.yaml", probe: probe, trials: 5_000)
+        #expect(sorted.checks.filter { $0.subject == "corpus-yahtzee" }.allSatisfy { $0.status == .pass || $0.status == .note })
+        #expect(sorted.checks.contains { $0.check == .roundSettlement(round: "yahtzee-in-three") && $0.status == .pass })
+        let asRolled = try ProbeTests.audit(spec: Self.folder + "yahtzee_as_rolled.yaml", probe: probe, trials: 5_000)
+        let small = try #require(asRolled.checks.first { $0.check == .handDetector(hand: "small-straight") })
+        #expect(small.status == .fail && small.findingClass == .mislabel)
     }
 }

@@ -36,11 +36,11 @@ def sic_bo_small_le_9(bet, dice):
 
 
 def sic_bo_no_triples(bet, dice):
-    # Small 4..10 and big 11..17, the triple rule missing.
+    # isBig = 11 <= total <= 18; isSmall = 3 <= total <= 10: every triple wins for its side.
     t = sum(dice)
     if bet == "small":
-        return 1 if 4 <= t <= 10 else -1
-    return 1 if 11 <= t <= 17 else -1
+        return 1 if 3 <= t <= 10 else -1
+    return 1 if 11 <= t <= 18 else -1
 
 
 # ---- chuck-a-luck, over/under ---------------------------------------------------------------------------
@@ -66,15 +66,14 @@ def over_under_even_seven(bet, dice):
 
 
 # ---- craps ----------------------------------------------------------------------------------------------
-def pass_line(rolls, comeout_wins):
+def pass_line(rolls, comeout):
     point = None
     for a, b in rolls:
         t = a + b
         if point is None:
-            if comeout_wins(t):
-                return 1
-            if t in (2, 3, 12):
-                return -1
+            decision = comeout(t)
+            if decision is not None:
+                return decision
             point = t
         elif t == point:
             return 1
@@ -84,12 +83,15 @@ def pass_line(rolls, comeout_wins):
 
 
 def comeout_rules(t):
-    return t in (7, 11)
+    """The come-out roll's decision: 1 (a natural), -1 (craps) or None (a point)."""
+    return 1 if t in (7, 11) else (-1 if t in (2, 3, 12) else None)
 
 
-def comeout_seven_only(t):
-    # The come-out roll wins on 7 only: 11 becomes a point.
-    return t == 7
+def comeout_pass_is_seven(t):
+    # let pass = 7 || 11;  let loss = 2 || 3 || 12;  (in JavaScript these are 7 and 2)
+    # if (value == pass) return "WINNER"; else if (value == loss) return "LOSER";
+    passing, loss = 7 or 11, 2 or 3 or 12
+    return 1 if t == passing else (-1 if t == loss else None)
 
 
 # ---- Yahtzee, Farkle ------------------------------------------------------------------------------------
@@ -138,7 +140,7 @@ GAMES = {
     "sic-bo-no-triples": ("sic-bo", sic_bo_no_triples, sic_bo_rules),
     "chuck-a-luck-flat": ("chuck", chuck_flat, chuck_rules),
     "over-under-even-seven": ("over-under", over_under_even_seven, over_under_rules),
-    "craps-seven-only": ("craps", comeout_seven_only, comeout_rules),
+    "craps-pass-is-seven": ("craps", comeout_pass_is_seven, comeout_rules),
     "craps-seven-faced-dice": ("craps", lambda u: int(u * 7) + 1, lambda u: d(u, 6)),
     "two-dice-next-int-12": ("total", lambda draws: int(draws[0] * 12), lambda draws: d(draws[0], 6) + d(draws[1], 6)),
     "d20-randrange-1-20": ("total", lambda draws: 1 + int(draws[0] * 19), lambda draws: d(draws[0], 20)),
@@ -163,7 +165,7 @@ def answer(line):
         return "none"
     if verb == "round" and FAMILY == "craps":
         rolls = [tuple(int(x) for x in part.split()) for part in " ".join(args[1:]).split("/")]
-        comeout = PLAY if GAME == "craps-seven-only" else comeout_rules
+        comeout = PLAY if GAME == "craps-pass-is-seven" else comeout_rules
         result = pass_line(rolls, comeout)
         return "more" if result is None else str(result)
     if verb == "round" and FAMILY == "yahtzee":

@@ -90,9 +90,11 @@ def main():
     out["farkle-three-ones-300"] = {
         "check": "bet", "name": "score", "share": str(share(3, lambda r: corpus.farkle_three_ones_300(r) != farkle(r)))}
     # Craps: the port's come-out differs from the rules' on some first rolls; every later roll alike.
-    out["craps-seven-only"] = {
-        "check": "round", "name": "pass-line",
-        "share": str(share(2, lambda r: corpus.comeout_seven_only(sum(r)) != (sum(r) in (7, 11))))}
+    def comeout(t):
+        return 1 if t in (7, 11) else (-1 if t in (2, 3, 12) else None)
+
+    out["craps-pass-is-seven"] = {
+        "check": "round", "name": "pass-line", "share": str(share(2, lambda r: corpus.comeout_pass_is_seven(sum(r)) != comeout(sum(r))))}
     seven = grid_odds(lambda u: int(u * 7) + 1, None).get(7, 0)
     out["craps-seven-faced-dice"] = {"check": "roll-mapping", "name": "", "share": str(1 - (1 - seven) ** 2)}
     out["yahtzee-four-always"] = {
