@@ -133,4 +133,27 @@ struct ProbeDiceBetTests {
         #expect(cells == 16 && shown == misplaced && odds.allSatisfy { $0.game == ExactFraction(1) / ExactFraction(16) })
         #expect(try Self.attribute("tripled").status == .fail)
     }
+
+    /// 4d6 drop the lowest, a value that changes along one die only when the others let it show: exact
+    /// and passing; drawn as randint(3, 18), 437/1296 of plays show another strength (Python fractions over
+    /// the 4d6 counts and the 16 equal cells). A probe answering a word to `settle` is a subject that could
+    /// not be run, named with the request.
+    @Test func fourDiceDropTheLowestIsExactAndGarbageIsAFault() throws {
+        let probe = "python3 \(ProbeTests.path("Tests/FairnessProbeTests/Fixtures/probes/drop_lowest.py"))"
+        let spec = "Tests/FairnessProbeTests/Fixtures/probes/drop_lowest.yaml"
+        let fair = try ProbeTests.audit(spec: spec, probe: probe, trials: 2_000)
+        let strength = try #require(fair.checks.first { $0.check == .drawnValue(value: "strength") })
+        #expect(strength.status == .pass, "\(strength)")
+        let biased = try #require(
+            try ProbeTests.audit(spec: spec, probe: probe + " --bug", trials: 2_000).checks.first {
+                $0.check == .drawnValue(value: "strength")
+            })
+        guard case .drawnValue(_, _, _, _, let misplaced) = biased.detailFacts else {
+            Issue.record("\(biased.detailFacts)")
+            return
+        }
+        #expect(biased.status == .fail && misplaced == ExactFraction(437) / ExactFraction(1296))
+        let parsed = try SpecParser.parse(contentsOf: ProbeTests.root.appendingPathComponent(spec))
+        #expect(throws: ProbeFailure.self) { try parsed.probeSubject(command: probe + " --garbage", timeout: 10) }
+    }
 }

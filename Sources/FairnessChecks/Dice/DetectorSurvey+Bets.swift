@@ -54,6 +54,8 @@ extension DetectorSurvey {
         /// The net payout the game settled at, on the first ordering it settled wrongly (NaN: it gave no
         /// settlement, or crashed).
         public let game: Double
+        /// The first ordering the game settled wrongly, as it was rolled.
+        public let example: DiceRoll
     }
 
     /// Whether the game's settlement `game` agrees with the rules' `rules`: equal within 10⁻⁹ of the larger
@@ -63,7 +65,7 @@ extension DetectorSurvey {
     /// A bet's case for a pattern and the game's settlement of each ordering judged, counted.
     struct BetJudgement {
         var wrong: UInt64 = 0
-        var firstWrong: Double?
+        var firstWrong: (said: Double, roll: DiceRoll)?
     }
 }
 
@@ -80,7 +82,7 @@ extension DetectorSurvey.Partial {
             bets[index].settled[said, default: DetectorSurvey.PayoutCounts()].add(weight, rerolled: rerolled)
             if !DetectorSurvey.agrees(said, betNets[index][cases[index]]) {
                 judgements[index].wrong &+= weight
-                if judgements[index].firstWrong == nil { judgements[index].firstWrong = said }
+                if judgements[index].firstWrong == nil { judgements[index].firstWrong = (said, roll) }
             }
         }
     }
@@ -98,7 +100,7 @@ extension DetectorSurvey.Partial {
             bets[index].mismatches.append(
                 DetectorSurvey.BetMismatch(
                     pattern: pattern, wrongInPlay: judgement.wrong, orderings: orderings, rules: bets[index].bet.net(ofCase: cases[index]),
-                    game: judgement.firstWrong ?? .nan))
+                    game: judgement.firstWrong?.said ?? .nan, example: judgement.firstWrong?.roll ?? pattern))
         }
     }
 }

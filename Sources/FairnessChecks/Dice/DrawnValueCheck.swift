@@ -5,8 +5,10 @@ import FairnessModel
 /// 18, a "2d6" from `random(2, 12)`, the highest of two d20 — against the declared value of fair dice.
 ///
 /// The game's value is a function of K draws u₁ … u_K (one per die, m · 2⁻⁵³ on the grid). Along each
-/// draw, with the others at 1/2, the check sweeps and bisects to the exact draws where the value changes
-/// (as ``RollMappingCheck`` does for faces); the runs of the K draws cut the grid into cells, and the value
+/// draw, with the others held at the middle of the lowest face, of the middle face and of the highest
+/// (a value such as the highest 3 of 4 dice changes along one die only when the others let it show), the
+/// check sweeps and bisects to the exact draws where the value changes (as ``RollMappingCheck`` does for
+/// faces), and keeps every change found; the runs of the K draws cut the grid into cells, and the value
 /// is asked once in each cell. Each cell's probability is the product of its runs' lengths over 2^(53K),
 /// so the game's odds of each value are exact fractions, for a game whose value changes along each draw at
 /// the same draws whatever the others are (checked at seeded random points; otherwise inconclusive).
@@ -50,7 +52,8 @@ public struct DrawnValueCheck: Sendable {
         }
         self.declared = declared
         let k = dice.count, grid = DrawGrid.size
-        // The runs of the value along each draw, the others at 1/2.
+        // The runs of the value along each draw, the others held at each setting; the changes of all settings.
+        let settings = Array(Set([0.5 / Double(dice.faces), 0.5, 1 - 0.5 / Double(dice.faces)])).sorted()
         var runs: [[Range<UInt64>]] = []
         for coordinate in 0..<k {
             var points = Set(DrawGrid.sweep(steps))
@@ -58,10 +61,13 @@ public struct DrawnValueCheck: Sendable {
                 let m = UInt64((UInt128(grid) * UInt128(boundary) + UInt128(dice.faces) - 1) / UInt128(dice.faces))
                 points.formUnion([m - 1, m, min(grid - 1, m + 1)])
             }
-            let evaluation = DrawGrid.evaluate(streams: 1, points: points.sorted(), same: ==) { requests in
-                reported(requests.map { request in (0..<k).map { $0 == coordinate ? DrawGrid.u(request.m) : 0.5 } })
+            let evaluation = DrawGrid.evaluate(streams: settings.count, points: points.sorted(), same: ==) { requests in
+                reported(requests.map { request in (0..<k).map { $0 == coordinate ? DrawGrid.u(request.m) : settings[request.stream] } })
             }
-            runs.append(DrawGrid.runs(evaluation.answers[0], key: { $0 }).map(\.draws))
+            var starts = Set<UInt64>()
+            for stream in evaluation.answers { starts.formUnion(DrawGrid.runs(stream, key: { $0 }).map(\.draws.lowerBound)) }
+            let sorted = starts.sorted()
+            runs.append(zip(sorted, sorted.dropFirst() + [grid]).map { $0..<$1 })
         }
         let count = runs.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).overflow ? Int.max : $0 * $1.count }
         cells = count <= Self.cellLimit ? count : 0

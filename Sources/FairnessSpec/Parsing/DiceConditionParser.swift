@@ -51,7 +51,7 @@ struct DiceConditionParser {
         while index < characters.count {
             let character = characters[index]
             let pair = index + 1 < characters.count ? String([character, characters[index + 1]]) : ""
-            if ["<=", ">=", "!=", ".."].contains(pair) {
+            if ["<=", ">=", "!=", "..", "=="].contains(pair) {
                 endWord()
                 tokens.append(pair)
                 index += 2
@@ -114,7 +114,7 @@ struct DiceConditionParser {
         if let rule = try namedRule() { return rule }
         let value = try self.value()
         if take(["in"]) { return .among(value, try list()) }
-        guard let word = next, let comparison = DiceCondition.Comparison(rawValue: word) else {
+        guard let word = next, let comparison = DiceCondition.Comparison(rawValue: word == "==" ? "=" : word) else {
             throw Failure(message: "needs a comparison (=, !=, <, <=, >, >= or 'in') after '\(value)'")
         }
         position += 1
@@ -122,7 +122,11 @@ struct DiceConditionParser {
             guard allowsPoint else { throw Failure(message: "compares with the point, which only a round's rules have") }
             return .comparePoint(value, comparison)
         }
-        return .compare(value, comparison, try number(after: "\(value) \(word)"))
+        guard let n = next.flatMap(Int.init) else {
+            throw Failure(message: "needs a whole number" + (allowsPoint ? " or 'point'" : "") + " after '\(value) \(word)'")
+        }
+        position += 1
+        return .compare(value, comparison, n)
     }
 
     private mutating func namedRule() throws(Failure) -> DiceCondition? {
@@ -166,7 +170,8 @@ struct DiceConditionParser {
         }
         throw Failure(
             message: "'\(next ?? "")' is not a value; use total, highest [k], lowest [k], count of FACE, count at least TARGET, "
-                + "most of a kind, second most of a kind, distinct faces or longest run")
+                + "most of a kind, second most of a kind, distinct faces or longest run, or a named rule: all equal, any roll, "
+                + "N of a kind, run of N, small straight, large straight, full house, two pair")
     }
 
     private mutating func number(after words: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(Failure) -> Int {

@@ -113,7 +113,9 @@ extension SpecReader {
     /// (`2.78%` agrees within 0.005%), exact for a fraction of whole numbers (`1/36`).
     func declaredFigure(_ node: Node, _ path: String) throws -> DiceBet.DeclaredFigure {
         guard case .scalar(let scalar) = node, let value = ExactFraction(text: scalar.string), !(value < .zero), !(ExactFraction(2) < value)
-        else { throw fail(node, path, "must be a number from 0 to 2, written 0.0278, 2.78% or 1/36") }
+        else {
+            throw fail(node, path, "must be a share from 0 to 2, written 0.0278, 2.78% or 1/36 (a percentage needs its '%')")
+        }
         var text = scalar.string.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
         guard !text.contains("/"), !text.lowercased().contains("e") else { return DiceBet.DeclaredFigure(value) }
         let percent = text.hasSuffix("%")

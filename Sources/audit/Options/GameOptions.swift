@@ -85,19 +85,25 @@ struct GameOptions: ParsableArguments {
             do {
                 return try spec.probeSubject(command: probes[index], timeout: timeout, deadline: deadline)
             } catch let fault as ProbeError {
-                let kind: SubjectKind
-                switch spec.game {
-                case .dice: kind = .dice
-                case .table: kind = .prizeDraw
-                case .wheel: kind = .wheel
-                }
-                return AuditSubject(name: spec.name, summary: spec.summary, kind: kind, failing: fault)
+                return AuditSubject(name: spec.name, summary: spec.summary, kind: Self.kind(spec), failing: fault)
+            } catch let fault as ProbeFailure {
+                // A probe that answered garbage while its subject was being made (a dice game's tables).
+                return AuditSubject(name: spec.name, summary: spec.summary, kind: Self.kind(spec), failing: fault)
             }
         }
     }
 }
 
 extension GameOptions {
+    /// The kind of subject a spec declares.
+    static func kind(_ spec: GameSpec) -> SubjectKind {
+        switch spec.game {
+        case .dice: .dice
+        case .table: .prizeDraw
+        case .wheel: .wheel
+        }
+    }
+
     /// The draws of a probe's random source the battery tests in a run of `trials`: the trials, within
     /// 2²⁰ … 2²² (a second or a few of the probe's time).
     static func randomDraws(trials: UInt64) -> Int { Int(min(max(trials, 1 << 20), 1 << 22)) }

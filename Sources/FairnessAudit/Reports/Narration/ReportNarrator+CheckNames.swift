@@ -24,7 +24,7 @@ extension ReportNarrator {
         case .roundSettlement(let round): "\(round) round settled by its rules (every roll sequence to a depth)"
         case .drawnValue(let value): "\(value) drawn by the game has its declared odds (exact)"
         case .betProbability(let bet): "\(bet) bet's wins against exact odds (binomial)"
-        case .betFigures(let bet): "\(bet) bet's published figures equal exact figures"
+        case .betFigures(let bet): "\(bet): published figures equal exact figures"
         case .rollMapping: "roll mapping (exact)"
         case .finalOddsEqualOneFairRoll: "final odds equal one fair roll"
         case .claimedOddsEqualExactOdds: "claimed odds equal exact odds"

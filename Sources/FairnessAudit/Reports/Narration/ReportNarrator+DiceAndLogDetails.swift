@@ -21,8 +21,8 @@ extension ReportNarrator {
                 + (asSettled.map { ", as the game settles \(ReturnToPlayer.format($0))" } ?? "")
         case .roundSettlement(let round, let depth, let sequences, let misSettled, let beyond, let sampled, let sampledWrong, let rules):
             "every sequence of up to \(depth) rolls judged (\(sequences) sequences); \(round) settled otherwise on \(misSettled) "
-                + "≈ \(share(misSettled.double)) of rounds; rounds going on after \(depth) rolls: \(share(beyond.double)), "
-                + "reached by \(sampled) rounds played from fair rolls, \(sampledWrong) settled otherwise; rules: \(rules)"
+                + "≈ \(share(misSettled.double)) of rounds within them; rounds going on after \(depth) rolls, not judged there: "
+                + "\(share(beyond.double)); of \(sampled) whole rounds played from fair rolls, \(sampledWrong) settled otherwise; rules: \(rules)"
         case .drawnValue(let value, let rule, let cells, let odds, let misplaced):
             "\(value) (declared: \(rule)) over \(cells) cells of the draws: "
                 + odds.map { "\($0.value): \(String(format: "%.6g", $0.game.double)) vs \(String(format: "%.6g", $0.declared.double))" }
@@ -37,7 +37,9 @@ extension ReportNarrator {
             }
         case .betFigures(let bet, let compared):
             "\(bet): "
-                + compared.map { "\($0.figure) published \($0.declared), exact \($0.exact) ≈ \(String(format: "%.9g", $0.exactValue))" }
+                + compared.map {
+                    "\($0.figure) published \(String(format: "%.9g", $0.declared.double)), exact \($0.exact) ≈ \(String(format: "%.9g", $0.exactValue))"
+                }
                 .joined(separator: "; ")
         case .claimedDiceOdds(let compared, let notExact, let coverage, let tolerance, let difference, let inconclusive):
             (compared.map { "\($0.what): claimed \(String(format: "%.9g", $0.claimed)), exact \(String(format: "%.9g", $0.exact))" }

@@ -55,7 +55,8 @@ extension ReportNarrator {
         func exact(_ value: ExactFraction) -> String {
             value.denominator == 1 ? value.description : "\(value) ≈ \(String(format: "%.9g", value.double))"
         }
-        return "Bet \(odds.bet) (\(odds.rules)): wins \(exact(odds.win)), pushes \(exact(odds.push)), loses \(exact(odds.lose)); "
+        return
+            "\(odds.expectedRolls == nil ? "Bet" : "Round") \(odds.bet) (\(odds.rules)): wins \(exact(odds.win)), pushes \(exact(odds.push)), loses \(exact(odds.lose)); "
             + "return \(exact(odds.returnToPlayer)), house edge \(exact(odds.houseEdge)) per unit staked"
             + (odds.expectedRolls.map { "; \(exact($0)) rolls a round on average." } ?? ".")
     }

@@ -194,8 +194,8 @@ extension SubjectAudit {
                 for m in counts.mismatches.prefix(Self.handMismatchRows) {
                     part.counterexamples.append(
                         CounterexampleRow(
-                            subject: name, check: .betSettlement(bet: bet.bet.name), input: m.pattern.description,
-                            context: "\(m.wrongInPlay) of \(m.orderings) orderings",
+                            subject: name, check: .betSettlement(bet: bet.bet.name), input: m.example.description,
+                            context: "\(m.wrongInPlay) of \(m.orderings) orderings of \(m.pattern)",
                             reported: m.game.isNaN ? "no settlement" : "net \(ReturnToPlayer.format(m.game))",
                             expected: "net \(m.rules) (\(ReturnToPlayer.format(m.rules.double)))"))
                 }

@@ -55,7 +55,8 @@ extension SubjectAudit {
                     part.counterexamples.append(
                         CounterexampleRow(
                             subject: game.name, check: .roundSettlement(round: round.name),
-                            input: mismatch.rolls.map(\.description).joined(separator: " / "), context: "\(mismatch.rolls.count) rolls",
+                            input: mismatch.rolls.map(\.description).joined(separator: " / "),
+                            context: mismatch.rolls.count == 1 ? "1 roll" : "\(mismatch.rolls.count) rolls",
                             reported: text(mismatch.game), expected: text(mismatch.rules)))
                 }
             }
