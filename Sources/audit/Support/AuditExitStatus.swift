@@ -10,7 +10,7 @@ enum AuditExitStatus {
     static let passed = ExitCode.success
     /// A gated check failed.
     static let failed = ExitCode(1)
-    /// No gated check failed, but one was inconclusive (too few trials).
+    /// No gated check failed, but one was inconclusive (too few trials, or an exact figure not established).
     static let inconclusive = ExitCode(2)
     /// Bad input or usage (EX_USAGE); no report is written.
     static let badInput = ExitCode.validationFailure
@@ -24,7 +24,7 @@ enum AuditExitStatus {
         EXIT STATUS
           0    every gated check passed
           1    a gated check failed
-          2    no gated check failed, but one was inconclusive (too few trials)
+          2    no gated check failed, but one was inconclusive (too few trials, or an exact figure not established)
           64   bad input or usage (the message names the problem); no report is written
           70   internal error
           130  interrupted (Ctrl-C); previous reports are left untouched
