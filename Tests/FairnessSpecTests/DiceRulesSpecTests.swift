@@ -179,4 +179,29 @@ import Testing
             )
         }
     }
+
+    /// Exploding dice as a round: a 6 adds itself to the running total and rolls again; `total + point`
+    /// compares the running total.
+    @Test func runningTotalsRead() throws {
+        let spec = try Self.dice(
+            """
+              rounds:
+                - name: explode
+                  phases:
+                    - name: first
+                      rules:
+                        - { when: total + point >= 10, pays: 1 }
+                        - { when: total = 6, to: second, add: total }
+                      otherwise: { pays: -1 }
+                    - name: second
+                      rules:
+                        - { when: total + point >= 10, pays: 1 }
+                      otherwise: { pays: -1 }
+            """, count: 1)
+        let round = spec.rounds[0]
+        #expect(round.phases[0].rules[0].condition == .compareRunning(.total, .greaterOrEqual, 10))
+        #expect(round.phases[0].rules[1].outcome == .moveTo(phase: 1, remember: .total, adds: true))
+        #expect(try DiceRoundOdds(round, dice: spec.dice).odds.winProbability == ExactFraction(1) / ExactFraction(12))
+        #expect(throws: SpecError.self) { try Self.dice("  bets:\n    - { name: a, wins: total + point >= 3, pays: 1 }\n") }
+    }
 }

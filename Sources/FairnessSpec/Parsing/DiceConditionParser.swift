@@ -59,7 +59,7 @@ struct DiceConditionParser {
             }
             if character.isWhitespace {
                 endWord()
-            } else if "(),<>=".contains(character) {
+            } else if "(),<>=+".contains(character) {
                 endWord()
                 tokens.append(String(character))
             } else {
@@ -114,10 +114,17 @@ struct DiceConditionParser {
         if let rule = try namedRule() { return rule }
         let value = try self.value()
         if take(["in"]) { return .among(value, try list()) }
+        let running = take(["+", "point"])
+        if running && !allowsPoint { throw Failure(message: "adds the point, which only a round's rules have") }
         guard let word = next, let comparison = DiceCondition.Comparison(rawValue: word == "==" ? "=" : word) else {
             throw Failure(message: "needs a comparison (=, !=, <, <=, >, >= or 'in') after '\(value)'")
         }
         position += 1
+        if running {
+            guard let n = next.flatMap(Int.init) else { throw Failure(message: "needs a whole number after '\(value) + point \(word)'") }
+            position += 1
+            return .compareRunning(value, comparison, n)
+        }
         if take(["point"]) {
             guard allowsPoint else { throw Failure(message: "compares with the point, which only a round's rules have") }
             return .comparePoint(value, comparison)

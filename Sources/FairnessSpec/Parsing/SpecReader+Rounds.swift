@@ -67,7 +67,7 @@ extension SpecReader {
             }
             for (index, ruleNode) in list.enumerated() {
                 let rulePath = "\(path).rules[\(index)]"
-                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember", "keep"])
+                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember", "add", "keep"])
                 let condition = try condition(
                     try require(ruleFields, "when", in: ruleNode, rulePath), rulePath + ".when", dice: dice, allowsPoint: true)
                 rules.append(DiceRound.Rule(when: condition, try outcome(ruleFields, ruleNode, rulePath, dice: dice, names: names)))
@@ -75,7 +75,7 @@ extension SpecReader {
         }
         var otherwise: DiceRound.Outcome?
         if let otherwiseNode = fields["otherwise"]?.value {
-            let otherwiseFields = try mapping(otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember", "keep"])
+            let otherwiseFields = try mapping(otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember", "add", "keep"])
             otherwise = try outcome(otherwiseFields, otherwiseNode, path + ".otherwise", dice: dice, names: names)
         }
         return DiceRound.Phase(name: try string(fields["name"]!.value, path + ".name"), rules: rules, otherwise: otherwise)
@@ -103,7 +103,7 @@ extension SpecReader {
     private func outcome(_ fields: Fields, _ node: Node, _ path: String, dice: DiceSet, names: [String]) throws -> DiceRound.Outcome {
         switch (fields["pays"], fields["to"]) {
         case (let pays?, nil):
-            for name in ["remember", "keep"] {
+            for name in ["remember", "add", "keep"] {
                 if let field = fields[name] { throw fail(field.key, path + "." + name, "goes with 'to'") }
             }
             return .settle(try net(pays.value, path + ".pays"))
@@ -113,18 +113,24 @@ extension SpecReader {
                 throw fail(to.value, path + ".to", "'\(target)' is not a phase of this round; use one of: \(names.joined(separator: ", "))")
             }
             var remember: DiceValue?
-            if let rememberNode = fields["remember"]?.value {
-                let text = try string(rememberNode, path + ".remember")
+            if let both = fields["add"], fields["remember"] != nil {
+                throw fail(
+                    both.key, path + ".add", "has both 'remember' (the point becomes a value) and 'add' (a value is added to it); give one")
+            }
+            if let (key, rememberNode) = [("remember", fields["remember"]), ("add", fields["add"])].compactMap({ name, field in
+                field.map { (name, $0.value) }
+            }).first {
+                let text = try string(rememberNode, path + "." + key)
                 var parser = DiceConditionParser("\(text) = 0", dice: dice)
                 guard case .compare(let value, _, _)? = try? parser.parse() else {
                     throw fail(
-                        rememberNode, path + ".remember", "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ..."
+                        rememberNode, path + "." + key, "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ..."
                     )
                 }
                 remember = value
             }
             let keep = try fields["keep"].map { try self.keep($0.value, path + ".keep", dice: dice) }
-            return .moveTo(phase: phase, remember: remember, keep: keep)
+            return .moveTo(phase: phase, remember: remember, keep: keep, adds: fields["add"] != nil)
         case (nil, nil): throw fail(node, path, "needs 'pays' (the round ends) or 'to' (another phase)")
         case (_?, _?): throw fail(node, path, "has both 'pays' and 'to'; give one")
         }

@@ -66,6 +66,32 @@ import Testing
                         otherwise: roll == 2 ? .settle(net(-1)) : .moveTo(phase: roll + 1, remember: nil, keep: .mostOfAKind))
                 })
         ),
+        "pig-hold-20": (
+            try! DiceSet(count: 1, faces: 6),
+            DiceRound(
+                name: "pig",
+                phases: [
+                    .init(
+                        name: "turn",
+                        rules: [.init(when: .compare(.total, .equal, 1), .settle(net(0)))]
+                            + (20...25).map { .init(when: .compareRunning(.total, .equal, $0), .settle(net($0))) },
+                        otherwise: .moveTo(phase: 0, remember: .total, adds: true))
+                ])
+        ),
+        "exploding-d6-10": (
+            try! DiceSet(count: 1, faces: 6),
+            DiceRound(
+                name: "explode",
+                phases: (0...3).map { explosions in
+                    .init(
+                        name: "after \(explosions) explosions",
+                        rules: [.init(when: .compareRunning(.total, .greaterOrEqual, 10), .settle(net(1)))]
+                            + (explosions < 3
+                                ? [.init(when: .compare(.total, .equal, 6), .moveTo(phase: explosions + 1, remember: .total, adds: true))]
+                                : []),
+                        otherwise: .settle(net(-1)))
+                })
+        ),
         "hot-streak": (
             twoDice,
             DiceRound(

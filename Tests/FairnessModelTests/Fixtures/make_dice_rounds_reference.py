@@ -9,6 +9,11 @@ toolkit's Markov chain). Writes dice_rounds_reference.json beside this file.
 - yahtzee in three rolls: five dice, keeping every die of the face shown most (the higher face on a tie)
   and rerolling the rest, up to three rolls; pays 1 on five alike, loses otherwise. Enumerated roll by roll
   with the kept dice as state (memoised), not as a Markov chain.
+- pig, holding at 20: one die rolled again and again, its faces added to the turn's total; a 1 ends the
+  turn with 0, a total of 20 or more is held and scores itself. The "net" is the score. Recursion on the
+  turn's total.
+- exploding d6 against 10: a 6 is added and rolled again (at most three times); the first roll whose
+  running total reaches 10 succeeds (pays 1), a roll that neither reaches 10 nor explodes fails.
 - hot streak: 2d6, a round of one or two rolls: a first roll of 10 or more pays 3; 7 loses; anything else
   rolls once more, paying 1 if the second roll's total beats the first's, else losing.
 """
@@ -85,9 +90,54 @@ def yahtzee_three_rolls():
     return {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
 
 
+def pig_hold_20():
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def turn(total):
+        """(distribution of the score, E[rolls]) from a turn total below 20."""
+        dist, rolls = {}, F(1)
+        for face in range(1, 7):
+            p = F(1, 6)
+            if face == 1:
+                dist[0] = dist.get(0, 0) + p
+            elif total + face >= 20:
+                dist[total + face] = dist.get(total + face, 0) + p
+            else:
+                sub, r = turn(total + face)
+                for k, v in sub.items():
+                    dist[k] = dist.get(k, 0) + p * v
+                rolls += p * r
+        return dist, rolls
+
+    dist, rolls = turn(0)
+    win = sum(v for k, v in dist.items() if k > 0)
+    expected = sum(k * v for k, v in dist.items())
+    return {"win": win, "push": dist[0], "lose": F(0), "return": 1 + expected, "rolls": rolls}
+
+
+def exploding_d6_10():
+    def roll(total, explosions):
+        """(P(success), E[rolls]) from a running total with `explosions` made so far."""
+        win, rolls = F(0), F(1)
+        for face in range(1, 7):
+            p = F(1, 6)
+            if total + face >= 10:
+                win += p
+            elif face == 6 and explosions < 3:
+                w, r = roll(total + face, explosions + 1)
+                win += p * w
+                rolls += p * r
+        return win, rolls
+
+    win, rolls = roll(0, 0)
+    return {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
+
+
 def main():
     pass_line, dont = craps()
-    out = {"pass-line": pass_line, "dont-pass": dont, "six-in-three": six_in_three(), "hot-streak": hot_streak(), "yahtzee-three-rolls": yahtzee_three_rolls()}
+    out = {"pass-line": pass_line, "dont-pass": dont, "six-in-three": six_in_three(), "hot-streak": hot_streak(), "yahtzee-three-rolls": yahtzee_three_rolls(),
+           "pig-hold-20": pig_hold_20(), "exploding-d6-10": exploding_d6_10()}
     out = {name: {k: str(v) for k, v in figures.items()} for name, figures in out.items()}
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dice_rounds_reference.json")
     with open(path, "w") as f:

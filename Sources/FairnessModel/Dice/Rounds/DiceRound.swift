@@ -12,15 +12,17 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         /// The round ends, paying `net` per unit staked (−1: the stake lost).
         case settle(ExactFraction)
         /// The round goes on in phase `phase` (an index into ``phases``); when `remember` is set, the point
-        /// becomes that value of the roll, otherwise it is kept; when `keep` is set, the dice it keeps stay
-        /// and the next roll rolls only the others.
-        case moveTo(phase: Int, remember: DiceValue?, keep: DiceKeep? = nil)
+        /// becomes that value of the roll — or, when `adds`, the point so far (0 if none) plus that value, a
+        /// running total as exploding dice keep — otherwise it is kept; when `keep` is set, the dice it keeps
+        /// stay and the next roll rolls only the others.
+        case moveTo(phase: Int, remember: DiceValue?, keep: DiceKeep? = nil, adds: Bool = false)
 
         public var description: String {
             switch self {
             case .settle(let net): return "pays \(net)"
-            case .moveTo(let phase, let remember, let keep):
-                return "to phase \(phase)" + (remember.map { ", point = \($0)" } ?? "") + (keep.map { ", keeping \($0)" } ?? "")
+            case .moveTo(let phase, let remember, let keep, let adds):
+                return "to phase \(phase)" + (remember.map { adds ? ", point + \($0)" : ", point = \($0)" } ?? "")
+                    + (keep.map { ", keeping \($0)" } ?? "")
             }
         }
     }
@@ -69,7 +71,7 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         precondition(!phases.isEmpty, "a round has a phase")
         for phase in phases {
             for outcome in phase.rules.map(\.outcome) + [phase.otherwise].compactMap({ $0 }) {
-                if case .moveTo(let target, _, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
+                if case .moveTo(let target, _, _, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
             }
         }
         self.name = name
@@ -90,8 +92,9 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
     private func describe(_ outcome: Outcome) -> String {
         switch outcome {
         case .settle(let net): return "pays \(net)"
-        case .moveTo(let phase, let remember, let keep):
-            return "to \(phases[phase].name)" + (remember.map { " with point = \($0)" } ?? "") + (keep.map { " keeping \($0)" } ?? "")
+        case .moveTo(let phase, let remember, let keep, let adds):
+            return "to \(phases[phase].name)" + (remember.map { adds ? " adding \($0) to the point" : " with point = \($0)" } ?? "")
+                + (keep.map { " keeping \($0)" } ?? "")
         }
     }
 
@@ -133,10 +136,10 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         }
         switch outcome {
         case .settle(let net): return .settled(net)
-        case .moveTo(let target, let remember, let keep):
+        case .moveTo(let target, let remember, let keep, let adds):
             return .continues(
                 State(
-                    phase: target, point: remember.map { $0.value(of: roll) } ?? state.point,
+                    phase: target, point: remember.map { $0.value(of: roll) + (adds ? state.point ?? 0 : 0) } ?? state.point,
                     kept: keep.map { $0.kept(from: roll) } ?? DiceRoll(count: 0)))
         }
     }

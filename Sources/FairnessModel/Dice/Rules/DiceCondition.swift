@@ -40,6 +40,9 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
     /// The value compared with the round's point (`total = point` in craps): false outside a round, or
     /// before a point is set (see ``DiceRound``).
     case comparePoint(DiceValue, Comparison)
+    /// The value plus the round's point (0 before one is set) compared with a number: a running total
+    /// (`total + point >= 8` for exploding dice, see ``DiceRound``); outside a round the point is 0.
+    case compareRunning(DiceValue, Comparison, Int)
     /// Every die shows the same face (a triple on three dice).
     case allEqual
     /// Both conditions hold.
@@ -54,7 +57,7 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
     /// Whether the condition reads the round's point.
     public var readsPoint: Bool {
         switch self {
-        case .comparePoint: return true
+        case .comparePoint, .compareRunning: return true
         case .and(let a, let b), .or(let a, let b): return a.readsPoint || b.readsPoint
         case .not(let a): return a.readsPoint
         default: return false
@@ -68,6 +71,7 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
             let list = ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
             return "\(value) in \(list.joined(separator: ", "))"
         case .comparePoint(let value, let comparison): return "\(value) \(comparison.rawValue) point"
+        case .compareRunning(let value, let comparison, let number): return "\(value) + point \(comparison.rawValue) \(number)"
         case .allEqual: return "all equal"
         case .and(let a, let b): return "\(a.grouped(inside: .and)) and \(b.grouped(inside: .and))"
         case .or(let a, let b): return "\(a) or \(b)"
@@ -101,6 +105,7 @@ public indirect enum DiceCondition: Sendable, Hashable, CustomStringConvertible 
         case .comparePoint(let value, let comparison):
             guard let point else { return false }
             return comparison.holds(value.value(of: roll), point)
+        case .compareRunning(let value, let comparison, let number): return comparison.holds(value.value(of: roll) + (point ?? 0), number)
         case .among(let value, let ranges):
             let v = value.value(of: roll)
             for range in ranges where range.contains(v) { return true }
