@@ -204,4 +204,21 @@ import Testing
         #expect(try DiceRoundOdds(round, dice: spec.dice).odds.winProbability == ExactFraction(1) / ExactFraction(12))
         #expect(throws: SpecError.self) { try Self.dice("  bets:\n    - { name: a, wins: total + point >= 3, pays: 1 }\n") }
     }
+
+    /// A figure's tolerance is half a unit of its last printed digit, however it is printed; rules the
+    /// dice cannot hold are refused.
+    @Test func figuresAsPrintedAndRulesWithinTheDice() throws {
+        func tolerance(_ text: String) throws -> ExactFraction? {
+            try Self.dice("  bets:\n    - { name: a, wins: total = 7, pays: 1, house-edge: \"\(text)\" }\n").bets[0].declared[.houseEdge]?
+                .tolerance
+        }
+        #expect(try tolerance(".9") == ExactFraction(5) / ExactFraction(100))
+        #expect(try tolerance("2.78e-2") == ExactFraction(5) / ExactFraction(100_000))
+        #expect(try tolerance("2.78%") == ExactFraction(5) / ExactFraction(100_000))
+        #expect(try tolerance("1/36") == .zero)
+        #expect(try Self.rule("count of 6 >= one") == .compare(.count(of: 6), .greaterOrEqual, 1))
+        for (text, count) in [("count at least 9 >= 1", 3), ("small straight", 2), ("two pair", 3), ("full house", 4)] {
+            #expect(throws: SpecError.self, "\(text) on \(count) dice") { try Self.rule(text, count: count) }
+        }
+    }
 }

@@ -33,7 +33,8 @@ public struct BetCheck: Sendable {
     /// The survey's counts for the bet.
     public let counts: DetectorSurvey.BetCounts
     /// The expected return per unit staked as the game settles the final roll (1 + E[net as settled]);
-    /// nil when the game does not settle the bet itself or the survey did not visit every roll.
+    /// nil when the game does not settle the bet itself, gives no settlement for some roll, or the survey did
+    /// not visit every roll.
     public let returnAsSettled: Double?
 
     /// Judges `counts` from a survey with `coverage` of a game with reroll policy `policy` whose detector
@@ -59,7 +60,7 @@ public struct BetCheck: Sendable {
             counts.bet.declared[figure].map { FigureComparison(figure: figure, declared: $0, exact: odds.figure(figure)) }
         }
         returnAsSettled =
-            counts.gameSettles
+            counts.gameSettles && counts.unanswered == 0
             ? 1
                 + counts.settled.reduce(0.0) { sum, entry in
                     sum + entry.key * final(all: entry.value.all, rerolled: entry.value.rerolled).double

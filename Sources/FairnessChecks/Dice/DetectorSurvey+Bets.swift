@@ -19,6 +19,9 @@ extension DetectorSurvey {
         /// Ordered rolls by the net payout the game settles them at, in all and among those it rerolls
         /// (empty when the game does not settle the bet).
         public var settled: [Double: PayoutCounts] = [:]
+        /// Ordered rolls the game gave no settlement for (a `none` among numbers, a trap): wrong, and no
+        /// return as settled can be computed.
+        public var unanswered: UInt64 = 0
 
         init(bet: DiceBet) {
             self.bet = bet
@@ -33,6 +36,7 @@ extension DetectorSurvey {
             }
             gameSettles = gameSettles || other.gameSettles
             misSettled += other.misSettled
+            unanswered += other.unanswered
             mismatches += other.mismatches
             for (net, counts) in other.settled {
                 settled[net, default: PayoutCounts()].all += counts.all
@@ -47,6 +51,8 @@ extension DetectorSurvey {
         public let pattern: DiceRoll
         /// Ordered rolls of the pattern the game settles wrongly.
         public let wrongInPlay: UInt64
+        /// Of which the game rerolls (its straight detector fires), so they are not final.
+        public let wrongRerolled: UInt64
         /// Ordered rolls of the pattern (K!/Π mᵢ!).
         public let orderings: UInt64
         /// The net payout by the rules.
@@ -65,6 +71,7 @@ extension DetectorSurvey {
     /// A bet's case for a pattern and the game's settlement of each ordering judged, counted.
     struct BetJudgement {
         var wrong: UInt64 = 0
+        var wrongRerolled: UInt64 = 0
         var firstWrong: (said: Double, roll: DiceRoll)?
     }
 }
@@ -79,9 +86,15 @@ extension DetectorSurvey.Partial {
             let bet = bets[index].bet
             guard let said = game.settle(bet, on: roll) else { continue }
             bets[index].gameSettles = true
-            bets[index].settled[said, default: DetectorSurvey.PayoutCounts()].add(weight, rerolled: rerolled)
-            if !DetectorSurvey.agrees(said, betNets[index][cases[index]]) {
+            // NaN (no settlement) is counted apart: it is no dictionary key (NaN ≠ NaN).
+            if said.isNaN {
+                bets[index].unanswered &+= weight
+            } else {
+                bets[index].settled[said, default: DetectorSurvey.PayoutCounts()].add(weight, rerolled: rerolled)
+            }
+            if said.isNaN || !DetectorSurvey.agrees(said, betNets[index][cases[index]]) {
                 judgements[index].wrong &+= weight
+                if rerolled { judgements[index].wrongRerolled &+= weight }
                 if judgements[index].firstWrong == nil { judgements[index].firstWrong = (said, roll) }
             }
         }
@@ -99,7 +112,8 @@ extension DetectorSurvey.Partial {
             bets[index].misSettled += judgement.wrong
             bets[index].mismatches.append(
                 DetectorSurvey.BetMismatch(
-                    pattern: pattern, wrongInPlay: judgement.wrong, orderings: orderings, rules: bets[index].bet.net(ofCase: cases[index]),
+                    pattern: pattern, wrongInPlay: judgement.wrong, wrongRerolled: judgement.wrongRerolled, orderings: orderings,
+                    rules: bets[index].bet.net(ofCase: cases[index]),
                     game: judgement.firstWrong?.said ?? .nan, example: judgement.firstWrong?.roll ?? pattern))
         }
     }

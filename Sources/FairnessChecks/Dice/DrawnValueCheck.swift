@@ -24,6 +24,10 @@ public struct DrawnValueCheck: Sendable {
         case tooManyCells(Int)
         /// At a checked point the game's value differs from its cell's: it depends on the draws jointly.
         case notAPartition(draws: [Double], cell: Int, asked: Int)
+        /// Along draw `die` (0-based) the value changes more often than bisection can follow.
+        case changesTooOften(die: Int)
+        /// The declared dice have more than ``DiceRoundOdds/multisetLimit`` multisets of faces to enumerate.
+        case tooManyRolls
     }
 
     /// The value's name.
@@ -46,6 +50,13 @@ public struct DrawnValueCheck: Sendable {
         self.name = name
         self.value = value
         var declared: [Int: ExactFraction] = [:]
+        guard DiceRoundOdds.multisets(dice) <= DiceRoundOdds.multisetLimit else {
+            self.declared = [:]
+            game = nil
+            inconclusive = .tooManyRolls
+            cells = 0
+            return
+        }
         let n = BigInt(dice.orderedRollCount!)
         for (pattern, weight) in DiceRoundOdds.patterns(dice) {
             declared[value.value(of: pattern), default: .zero] += ExactFraction(BigInt(weight), n)
@@ -55,16 +66,23 @@ public struct DrawnValueCheck: Sendable {
         // The runs of the value along each draw, the others held at each setting; the changes of all settings.
         let settings = Array(Set([0.5 / Double(dice.faces), 0.5, 1 - 0.5 / Double(dice.faces)])).sorted()
         var runs: [[Range<UInt64>]] = []
+        let boundaries: [UInt64] =
+            [0] + (1..<max(1, dice.faces)).map { UInt64((UInt128(grid) * UInt128($0) + UInt128(dice.faces) - 1) / UInt128(dice.faces)) }
         for coordinate in 0..<k {
             var points = Set(DrawGrid.sweep(steps))
-            for boundary in 1..<max(1, dice.faces) {
-                let m = UInt64((UInt128(grid) * UInt128(boundary) + UInt128(dice.faces) - 1) / UInt128(dice.faces))
-                points.formUnion([m - 1, m, min(grid - 1, m + 1)])
-            }
+            for m in boundaries where m > 0 { points.formUnion([m - 1, m, min(grid - 1, m + 1)]) }
             let evaluation = DrawGrid.evaluate(streams: settings.count, points: points.sorted(), same: ==) { requests in
                 reported(requests.map { request in (0..<k).map { $0 == coordinate ? DrawGrid.u(request.m) : settings[request.stream] } })
             }
-            var starts = Set<UInt64>()
+            guard evaluation.complete else {
+                game = nil
+                inconclusive = .changesTooOften(die: coordinate)
+                cells = 0
+                return
+            }
+            // Every change seen under any setting, and the face boundaries themselves: a value such as the
+            // most of a kind hides some of them under every setting, and a cut too many only splits a cell.
+            var starts = Set(boundaries)
             for stream in evaluation.answers { starts.formUnion(DrawGrid.runs(stream, key: { $0 }).map(\.draws.lowerBound)) }
             let sorted = starts.sorted()
             runs.append(zip(sorted, sorted.dropFirst() + [grid]).map { $0..<$1 })

@@ -67,10 +67,19 @@ public struct RoundWalk: Sendable {
         let options: [[(DiceRoll, ExactFraction)]] = (0...dice.count).map { count in
             guard count > 0 else { return [(DiceRoll(count: 0), .one)] }
             let set = try! DiceSet(count: count, faces: dice.faces)
+            // Dice too many to enumerate leave the exhaustive levels to the sampled rounds.
+            guard DiceRoundOdds.multisets(set) <= DiceRoundOdds.multisetLimit else { return [] }
             let total = ExactFraction(BigInt(set.orderedRollCount!))
             let patterns = DiceRoundOdds.patterns(set)
-            if game.seesSortedDice || set.orderedRollCount! > 1_296 {
+            if game.seesSortedDice {
                 return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) / total) }
+            }
+            if set.orderedRollCount! > 1_296 {
+                // One ordering of each multiset, shuffled (seeded), never the sorted one alone: a game that
+                // assumes sorted dice without saying so is asked unsorted rolls.
+                return patterns.map { pattern, orderings in
+                    (DetectorSurvey.sampledOrderings(of: pattern, count: 3).last ?? pattern, ExactFraction(BigInt(orderings)) / total)
+                }
             }
             return patterns.flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, .one / total) } }
         }
@@ -80,7 +89,7 @@ public struct RoundWalk: Sendable {
         var examples: [Mismatch] = []
         while !level.isEmpty {
             let needed = level.reduce(0) { $0 + options[dice.count - $1.state.kept.count].count }
-            guard calls + needed <= budget else { break }
+            guard calls + needed <= budget, !level.contains(where: { options[dice.count - $0.state.kept.count].isEmpty }) else { break }
             var sequences: [[DiceRoll]] = [], parents: [(node: Int, probability: ExactFraction, roll: DiceRoll)] = []
             sequences.reserveCapacity(needed)
             for (index, node) in level.enumerated() {
@@ -115,6 +124,12 @@ public struct RoundWalk: Sendable {
             guard answered else { break }
         }
         let beyond = ExactFraction.sum(level.map(\.probability))
+        // Sampled whole rounds: after the levels, or alone when not even the first level fits; skipped for a
+        // game that answered no first roll (no round logic of its own).
+        let sampled: (wrong: Int, unfinished: Int, examples: [Mismatch], answered: Bool) =
+            answered || depth == 0 ? Self.sample(game, round: round, rounds: sampledRounds, seed: seed) : (0, 0, [], false)
+        answered = answered || sampled.answered
+        self.sampledRounds = answered ? sampledRounds : 0
         self.round = round
         gameSettles = answered
         self.depth = depth
@@ -122,9 +137,6 @@ public struct RoundWalk: Sendable {
         self.misSettled = answered ? misSettled : .zero
         settledAlike = alike
         self.beyond = beyond
-        let sampled: (wrong: Int, unfinished: Int, examples: [Mismatch]) =
-            answered ? Self.sample(game, round: round, rounds: sampledRounds, seed: seed) : (0, 0, [])
-        self.sampledRounds = answered ? sampledRounds : 0
         sampledMisSettled = sampled.wrong
         sampledUnfinished = sampled.unfinished
         self.examples = answered ? examples + sampled.examples.prefix(max(0, Self.examplesKept - examples.count)) : []
@@ -134,10 +146,10 @@ public struct RoundWalk: Sendable {
     /// side, one roll of every round still going on per batch; counts the rounds they part on.
     static func sample<Game: DiceGame>(
         _ game: Game, round: DiceRound, rounds: Int, seed: UInt64
-    ) -> (wrong: Int, unfinished: Int, examples: [Mismatch]) {
+    ) -> (wrong: Int, unfinished: Int, examples: [Mismatch], answered: Bool) {
         var generator = Xoshiro256StarStar(seed: seed, stream: 0x726f_756e_6473, block: 0)
         var live = (0..<rounds).map { _ in (rolls: [DiceRoll](), state: DiceRound.start) }
-        var wrong = 0, examples: [Mismatch] = []
+        var wrong = 0, examples: [Mismatch] = [], answered = false
         let sets = (0...game.dice.count).map { $0 == 0 ? nil : try! DiceSet(count: $0, faces: game.dice.faces) }
         for _ in 0..<sampledRollLimit where !live.isEmpty {
             for index in live.indices {
@@ -148,6 +160,7 @@ public struct RoundWalk: Sendable {
             var next: [(rolls: [DiceRoll], state: DiceRound.State)] = []
             for (index, answer) in answers.enumerated() {
                 let node = live[index]
+                if answer != nil { answered = true }
                 switch (round.step(node.state, node.rolls.last!), answer) {
                 case (.continues(let state), .rollAgain?): next.append((node.rolls, state))
                 case (.settled(let net), .settled(let said)?) where DetectorSurvey.agrees(said, net.double): break
@@ -162,7 +175,7 @@ public struct RoundWalk: Sendable {
             }
             live = next
         }
-        return (wrong, live.count, examples)
+        return answered ? (wrong, live.count, examples, true) : (0, 0, [], false)
     }
 
     /// Every distinct ordering of `pattern`.

@@ -97,7 +97,19 @@ public struct DiceFindings: Sendable {
                     .hand(counts.hand.name), falseAccepts: counts.falseAccepts, falseRejects: counts.falseRejects,
                     share: exhaustive ? share : nil, checked: wrong, underOwnDice: underOwnDice))
         }
-        (betSettlements, betFigures) = Self.betFindings(bets, exhaustive: exhaustive, underOwnDice: underOwnDice, inPlay: inPlay)
+        // A bet settles the final roll: a wrong roll the game rerolls is not final, and a reroll is final with
+        // the fresh roll's odds, so a wrong pattern weighs (w − w_R) + (D/N)·w orderings (D/N the reroll
+        // probability of fair dice).
+        let rerollShare = policy.policy == .rerollOnceAfterDetectedStraight ? policy.reroll.value : 0
+        func finalInPlay(_ wrong: [DetectorSurvey.BetMismatch]) -> Double {
+            func weight(_ m: DetectorSurvey.BetMismatch) -> Double {
+                Double(m.wrongInPlay - (rerollShare > 0 ? m.wrongRerolled : 0)) + rerollShare * Double(m.wrongInPlay)
+            }
+            // Fair dice: one division of the summed weights, so a count of rolls over N stays exact.
+            guard faceOdds != nil else { return wrong.reduce(0.0) { $0 + weight($1) } / rolls }
+            return wrong.reduce(0.0) { total, m in total + weight(m) * inPlay([(m.pattern, 1)]) }
+        }
+        (betSettlements, betFigures) = Self.betFindings(bets, exhaustive: exhaustive, underOwnDice: underOwnDice, inPlay: finalInPlay)
         let worstClaim = claims.map { abs($0.claimed - $0.exact) }.max() ?? 0
         claimedOdds =
             worstClaim <= max(1e-9, claimTolerance)
@@ -113,11 +125,11 @@ public struct DiceFindings: Sendable {
     /// Each bet's settlement finding (a mislabel of the share of rolls settled wrongly, weighed by `inPlay`)
     /// and published-figures finding (unfair odds of the largest difference).
     static func betFindings(
-        _ bets: [BetCheck], exhaustive: Bool, underOwnDice: Bool, inPlay: ([(pattern: DiceRoll, orderedRolls: UInt64)]) -> Double
+        _ bets: [BetCheck], exhaustive: Bool, underOwnDice: Bool, inPlay: ([DetectorSurvey.BetMismatch]) -> Double
     ) -> (settlements: [Finding?], figures: [Finding?]) {
         let settlements = bets.map { check -> Finding? in
             guard check.counts.gameSettles, check.counts.misSettled > 0 else { return nil }
-            let share = inPlay(check.counts.mismatches.map { ($0.pattern, $0.wrongInPlay) })
+            let share = inPlay(check.counts.mismatches)
             return Finding(
                 .mislabel, magnitude: exhaustive ? share : nil,
                 fact: .betMisSettled(

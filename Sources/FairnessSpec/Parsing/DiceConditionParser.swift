@@ -38,7 +38,8 @@ struct DiceConditionParser {
         self.dice = dice
         self.allowsPoint = allowsPoint
         let numberWords = [
-            "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
+            "one": "1", "eleven": "11", "twelve": "12", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+            "eight": "8", "nine": "9", "ten": "10",
         ]
         // Words and numbers, then the symbols: ( ) , .. and the comparisons (two characters first).
         var tokens: [String] = [], word = ""
@@ -140,12 +141,19 @@ struct DiceConditionParser {
         let k = dice.count
         if take(["all", "equal"]) { return .allEqual }
         if take(["any", "roll"]) { return .always }
-        if take(["small", "straight"]) { return .compare(.longestRun, .greaterOrEqual, max(1, k - 1)) }
+        if take(["small", "straight"]) {
+            guard k >= 3 else { throw Failure(message: "says small straight, a run of K − 1, which needs at least 3 dice") }
+            return .compare(.longestRun, .greaterOrEqual, k - 1)
+        }
         if take(["large", "straight"]) { return .compare(.longestRun, .greaterOrEqual, k) }
         if take(["full", "house"]) {
+            guard k >= 5 else { throw Failure(message: "says full house, three and two alike, which needs at least 5 dice") }
             return .and(.compare(.mostOfAKind, .greaterOrEqual, 3), .compare(.secondMostOfAKind, .greaterOrEqual, 2))
         }
-        if take(["two", "pair"]) { return .compare(.secondMostOfAKind, .greaterOrEqual, 2) }
+        if take(["two", "pair"]) {
+            guard k >= 4 else { throw Failure(message: "says two pair, which needs at least 4 dice") }
+            return .compare(.secondMostOfAKind, .greaterOrEqual, 2)
+        }
         if take(["run", "of"]) { return .compare(.longestRun, .greaterOrEqual, try number(after: "run of", in: 1...k)) }
         if position + 4 <= tokens.count, let n = Int(tokens[position]),
             Array(tokens[(position + 1)..<(position + 4)]) == ["of", "a", "kind"]
@@ -162,7 +170,7 @@ struct DiceConditionParser {
             let number: Int? =
                 entry.takesNumber
                 ? try self.number(
-                    after: entry.words.joined(separator: " "), in: 1...(entry.words == ["count", "of"] ? dice.faces : Int.max))
+                    after: entry.words.joined(separator: " "), in: 1...dice.faces)
                 : nil
             if let value = entry.make(number) { return value }
         }

@@ -110,18 +110,23 @@ extension SpecReader {
     }
 
     /// A published figure, with the tolerance its printing gives: half a unit of its last decimal digit
-    /// (`2.78%` agrees within 0.005%), exact for a fraction of whole numbers (`1/36`).
+    /// (`2.78%` agrees within 0.005%, `.9` within 0.05, `2.78e-2` within 0.00005), exact for a fraction of
+    /// whole numbers (`1/36`).
     func declaredFigure(_ node: Node, _ path: String) throws -> DiceBet.DeclaredFigure {
         guard case .scalar(let scalar) = node, let value = ExactFraction(text: scalar.string), !(value < .zero), !(ExactFraction(2) < value)
         else {
             throw fail(node, path, "must be a share from 0 to 2, written 0.0278, 2.78% or 1/36 (a percentage needs its '%')")
         }
-        var text = scalar.string.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
-        guard !text.contains("/"), !text.lowercased().contains("e") else { return DiceBet.DeclaredFigure(value) }
+        var text = scalar.string.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "").lowercased()
+        guard !text.contains("/") else { return DiceBet.DeclaredFigure(value) }
         let percent = text.hasSuffix("%")
         if percent { text.removeLast() }
-        let digits = text.split(separator: ".").dropFirst().first?.count ?? 0
-        var unit = ExactFraction(text: "1e-\(digits)")!
+        // The last printed digit's place: the digits after the point, less the exponent.
+        let parts = text.split(separator: "e", omittingEmptySubsequences: false)
+        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+        let pieces = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+        let digits = (pieces.count == 2 ? pieces[1].count : 0) - exponent
+        guard var unit = ExactFraction(text: "1e\(-digits)") else { return DiceBet.DeclaredFigure(value) }
         if percent { unit = unit / ExactFraction(100) }
         return DiceBet.DeclaredFigure(value, tolerance: unit / ExactFraction(2))
     }

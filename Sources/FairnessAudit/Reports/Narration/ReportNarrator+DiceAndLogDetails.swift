@@ -31,6 +31,9 @@ extension ReportNarrator {
             switch reason {
             case .tooManyCells(let count):
                 "inconclusive: the runs of \(value) along the draws make \(count) cells (at most \(DrawnValueCheck.cellLimit))"
+            case .changesTooOften(let die): "inconclusive: along die \(die + 1)'s draw \(value) changes more often than bisection follows"
+            case .tooManyRolls:
+                "inconclusive: the declared dice have more than \(DiceRoundOdds.multisetLimit) multisets of faces to enumerate"
             case .notAPartition(let draws, let cell, let asked):
                 "inconclusive: at draws \(draws.map { "\($0)" }.joined(separator: ", ")) the game reports \(value) \(asked), not \(cell) as its cell does: "
                     + "it depends on the draws jointly"

@@ -14,19 +14,37 @@ public struct DiceRoundOdds: Sendable, Hashable {
         case mayNeverEnd(phase: String, point: Int?)
         /// The round reaches more than ``maximumStates`` states.
         case tooManyStates(Int)
+        /// The dice have more than ``multisetLimit`` multisets of faces to enumerate in each state.
+        case tooManyRolls(UInt64)
 
         public var description: String {
             switch self {
             case .mayNeverEnd(let phase, let point):
                 return
                     "the round may never end: from phase '\(phase)'\(point.map { " with point \($0)" } ?? "") no roll sequence settles it"
-            case .tooManyStates(let count): return "the round reaches more than \(count) states (phase, point)"
+            case .tooManyStates(let count): return "the round reaches more than \(count) states (phase, point, dice kept)"
+            case .tooManyRolls(let count):
+                return
+                    "the dice have \(count) multisets of faces, more than the \(DiceRoundOdds.multisetLimit) a round's exact odds enumerate"
             }
         }
     }
 
-    /// The most states (phase, point) a round may reach.
+    /// The most states (phase, point, dice kept) a round may reach.
     public static let maximumStates = 400
+    /// The most multisets of faces of the dice a round's odds (and a drawn value's) enumerate: 200,000
+    /// (10d10 has 92,378).
+    public static let multisetLimit: UInt64 = 200_000
+
+    /// C(F + K − 1, K), the multisets of faces of `dice` (`UInt64.max` beyond 2^64).
+    public static func multisets(_ dice: DiceSet) -> UInt64 {
+        var result: UInt128 = 1
+        for i in 1...dice.count {
+            result = result * UInt128(dice.faces - 1 + i) / UInt128(i)
+            if result > UInt128(UInt64.max) { return .max }
+        }
+        return UInt64(result)
+    }
 
     /// The bet's figures: each net payout with its probability.
     public let odds: DiceBetOdds
@@ -39,6 +57,8 @@ public struct DiceRoundOdds: Sendable, Hashable {
     /// - Throws: ``Failure``.
     /// - Complexity: O(S · C(F + K − 1, K)) rule evaluations and O(S³) exact operations for S states.
     public init(_ round: DiceRound, dice: DiceSet) throws(Failure) {
+        let multisets = Self.multisets(dice)
+        guard multisets <= Self.multisetLimit else { throw .tooManyRolls(multisets) }
         // The rolls of every number of dice a state may roll (fewer when it keeps some), with orderings.
         let patternsByCount = (0...dice.count).map { count in
             count == 0 ? [(DiceRoll(count: 0), UInt64(1))] : Self.patterns(try! DiceSet(count: count, faces: dice.faces))
