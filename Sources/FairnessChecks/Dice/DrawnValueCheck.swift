@@ -49,17 +49,12 @@ public struct DrawnValueCheck: Sendable {
     {
         self.name = name
         self.value = value
-        var declared: [Int: ExactFraction] = [:]
-        guard DiceRoundOdds.multisets(dice) <= DiceRoundOdds.multisetLimit else {
+        guard let declared = Self.declaredOdds(value, dice: dice) else {
             self.declared = [:]
             game = nil
             inconclusive = .tooManyRolls
             cells = 0
             return
-        }
-        let n = BigInt(dice.orderedRollCount!)
-        for (pattern, weight) in DiceRoundOdds.patterns(dice) {
-            declared[value.value(of: pattern), default: .zero] += ExactFraction(BigInt(weight), n)
         }
         self.declared = declared
         let k = dice.count, grid = DrawGrid.size
@@ -125,6 +120,18 @@ public struct DrawnValueCheck: Sendable {
         for (answer, weight) in zip(answers, weights) { odds[answer, default: .zero] += ExactFraction(weight, total) }
         game = odds
         inconclusive = nil
+    }
+
+    /// The exact odds of each `value` of fair `dice`, by their multisets; nil beyond
+    /// `DiceRoundOdds.multisetLimit` multisets.
+    static func declaredOdds(_ value: DiceValue, dice: DiceSet) -> [Int: ExactFraction]? {
+        guard DiceRoundOdds.multisets(dice) <= DiceRoundOdds.multisetLimit else { return nil }
+        let n = BigInt(dice.orderedRollCount!)
+        var declared: [Int: ExactFraction] = [:]
+        for (pattern, weight) in DiceRoundOdds.patterns(dice) {
+            declared[value.value(of: pattern), default: .zero] += ExactFraction(BigInt(weight), n)
+        }
+        return declared
     }
 
     /// The largest difference of one value's odds, game against declared, with the value; nil when

@@ -61,28 +61,7 @@ public struct RoundWalk: Sendable {
         seed: UInt64 = 1
     ) {
         let dice = game.dice
-        // The rolls each step tries for each number of dice rolled (fewer when the round keeps some), with
-        // the probability each stands for: every ordered roll up to 1,296, else every multiset weighted by
-        // its orderings (a game that sorts its dice sees every ordering as the sorted one).
-        let options: [[(DiceRoll, ExactFraction)]] = (0...dice.count).map { count in
-            guard count > 0 else { return [(DiceRoll(count: 0), .one)] }
-            let set = try! DiceSet(count: count, faces: dice.faces)
-            // Dice too many to enumerate leave the exhaustive levels to the sampled rounds.
-            guard DiceRoundOdds.multisets(set) <= DiceRoundOdds.multisetLimit else { return [] }
-            let total = ExactFraction(BigInt(set.orderedRollCount!))
-            let patterns = DiceRoundOdds.patterns(set)
-            if game.seesSortedDice {
-                return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) / total) }
-            }
-            if set.orderedRollCount! > 1_296 {
-                // One ordering of each multiset, shuffled (seeded), never the sorted one alone: a game that
-                // assumes sorted dice without saying so is asked unsorted rolls.
-                return patterns.map { pattern, orderings in
-                    (DetectorSurvey.sampledOrderings(of: pattern, count: 3).last ?? pattern, ExactFraction(BigInt(orderings)) / total)
-                }
-            }
-            return patterns.flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, .one / total) } }
-        }
+        let options = Self.options(dice, sorted: game.seesSortedDice)
         var level: [(rolls: [DiceRoll], state: DiceRound.State, probability: ExactFraction)] = [([], DiceRound.start, .one)]
         var misSettled = ExactFraction.zero, alike = ExactFraction.zero
         var depth = 0, calls = 0, answered = false
@@ -176,6 +155,28 @@ public struct RoundWalk: Sendable {
             live = next
         }
         return answered ? (wrong, live.count, examples, true) : (0, 0, [], false)
+    }
+
+    /// The rolls each step tries for each number of dice rolled (fewer when the round keeps some), with
+    /// the probability each stands for: every ordered roll up to 1,296, else one seeded shuffled ordering of
+    /// every multiset weighted by its orderings (never the sorted one alone: a game that assumes sorted dice
+    /// without saying so is asked unsorted rolls), the sorted multisets for a game that sorts its dice;
+    /// none for dice with more than `DiceRoundOdds.multisetLimit` multisets (the sampled rounds judge them).
+    static func options(_ dice: DiceSet, sorted: Bool) -> [[(DiceRoll, ExactFraction)]] {
+        (0...dice.count).map { count in
+            guard count > 0 else { return [(DiceRoll(count: 0), .one)] }
+            let set = try! DiceSet(count: count, faces: dice.faces)
+            guard DiceRoundOdds.multisets(set) <= DiceRoundOdds.multisetLimit else { return [] }
+            let total = ExactFraction(BigInt(set.orderedRollCount!))
+            let patterns = DiceRoundOdds.patterns(set)
+            if sorted { return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) / total) } }
+            if set.orderedRollCount! > 1_296 {
+                return patterns.map { pattern, orderings in
+                    (DetectorSurvey.sampledOrderings(of: pattern, count: 3).last ?? pattern, ExactFraction(BigInt(orderings)) / total)
+                }
+            }
+            return patterns.flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, .one / total) } }
+        }
     }
 
     /// Every distinct ordering of `pattern`.
