@@ -12,7 +12,7 @@ struct HelpTests {
         for line in [
             "USAGE: audit <subcommand>", "run (default)", "list", "EXIT STATUS",
             "0    every gated check passed", "1    a gated check failed",
-            "2    no gated check failed, but one was inconclusive (too few trials)",
+            "2    no gated check failed, but one was inconclusive (the report says why)",
             "64   bad input or usage", "70   internal error", "130  interrupted (Ctrl-C)",
         ] {
             #expect(help.stdout.contains(line), "missing \(line) in\n\(help.stdout)")

@@ -24,7 +24,7 @@ enum AuditExitStatus {
         EXIT STATUS
           0    every gated check passed
           1    a gated check failed
-          2    no gated check failed, but one was inconclusive (too few trials, or an exact figure not established)
+          2    no gated check failed, but one was inconclusive (the report says why)
           64   bad input or usage (the message names the problem); no report is written
           70   internal error
           130  interrupted (Ctrl-C); previous reports are left untouched
