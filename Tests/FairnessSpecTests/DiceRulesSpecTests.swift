@@ -63,6 +63,8 @@ import Testing
             ("all equal all equal", "after a complete rule"),
             ("total in 10..4", "has the empty range 10..4"),
             ("four of a kind", "says 4 of a kind, not possible with 3 dice"),
+            (String(repeating: "not ", count: 50_000) + "total = 7", "words and symbols; a rule has at most 500"),
+            (String(repeating: "not ", count: 40) + "total = 7", "nests 'not' and parentheses deeper than 32"),
         ]
         for (text, message) in cases {
             do {

@@ -22,6 +22,7 @@ struct DiceConditionParser {
     let allowsPoint: Bool
     private var tokens: [String]
     private var position = 0
+    private var nesting = 0
 
     /// Every value's words, longest first, with the value built from them.
     static let valueWords: [(words: [String], make: @Sendable (Int?) -> DiceValue?, takesNumber: Bool)] = [
@@ -76,8 +77,16 @@ struct DiceConditionParser {
     }
 
     /// The condition the whole text states.
+    /// Most words and symbols in a rule, and most `not`s and parentheses nested (a hostile rule must not
+    /// exhaust the stack).
+    static let tokenLimit = 500
+    static let nestingLimit = 32
+
     mutating func parse() throws(Failure) -> DiceCondition {
         guard !tokens.isEmpty else { throw Failure(message: "is empty; write a rule such as 'total in 4..10'") }
+        guard tokens.count <= Self.tokenLimit else {
+            throw Failure(message: "has \(tokens.count) words and symbols; a rule has at most \(Self.tokenLimit)")
+        }
         let condition = try either()
         guard position == tokens.count else {
             throw Failure(message: "has '\(tokens[position...].joined(separator: " "))' after a complete rule")
@@ -106,8 +115,14 @@ struct DiceConditionParser {
     }
 
     private mutating func one() throws(Failure) -> DiceCondition {
-        if take(["not"]) { return .not(try one()) }
-        if take(["("]) {
+        if next == "not" || next == "(" {
+            guard nesting < Self.nestingLimit else {
+                throw Failure(message: "nests 'not' and parentheses deeper than \(Self.nestingLimit)")
+            }
+            nesting += 1
+            defer { nesting -= 1 }
+            if take(["not"]) { return .not(try one()) }
+            position += 1
             let inner = try either()
             guard take([")"]) else { throw Failure(message: "has a '(' without its ')'") }
             return inner

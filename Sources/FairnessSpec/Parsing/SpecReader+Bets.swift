@@ -10,7 +10,9 @@ extension SpecReader {
         do {
             return try parser.parse()
         } catch {
-            throw fail(node, path, "'\(try string(node, path))' \(error.message)")
+            // The rule as one line, however it was written (a block scalar may hold line breaks).
+            let text = try string(node, path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            throw fail(node, path, "'\(text.count > 200 ? text.prefix(200) + "…" : text)' \(error.message)")
         }
     }
 
