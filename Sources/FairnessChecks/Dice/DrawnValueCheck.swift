@@ -26,7 +26,7 @@ public struct DrawnValueCheck: Sendable {
         case notAPartition(draws: [Double], cell: Int, asked: Int)
         /// Along draw `die` (0-based) the value changes more often than bisection can follow.
         case changesTooOften(die: Int)
-        /// The declared dice have more than ``DiceRoundOdds/multisetLimit`` multisets of faces to enumerate.
+        /// The declared dice have more than `DiceRoundOdds.multisetLimit` multisets of faces to enumerate.
         case tooManyRolls
     }
 
