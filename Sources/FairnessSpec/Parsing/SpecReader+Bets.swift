@@ -4,6 +4,29 @@ import Yams
 
 // A dice game's bets and its rules over a roll.
 extension SpecReader {
+    /// The name of a hand, bet, round or value (`what`) in reports and in the probe's requests: 1 to 60 ASCII
+    /// letters, digits, `-`, `_` or `.`.
+    func probeName(_ fields: Fields, _ item: Node, _ itemPath: String, what: String) throws -> (name: String, node: Node) {
+        let nameNode = try require(fields, "name", in: item, itemPath)
+        let name = try string(nameNode, itemPath + ".name")
+        guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw fail(
+                nameNode, itemPath + ".name",
+                "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the \(what) in probe requests)")
+        }
+        return (name, nameNode)
+    }
+
+    /// A value over one roll as a spec writes it (`total`, `highest 3`, `count of 6`).
+    func diceValue(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceValue {
+        let text = try string(node, path)
+        var parser = DiceConditionParser("\(text) = 0", dice: dice)
+        guard case .compare(let value, _, _)? = try? parser.parse() else {
+            throw fail(node, path, "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ...")
+        }
+        return value
+    }
+
     /// A rule over one roll (see ``DiceConditionParser``).
     func condition(_ node: Node, _ path: String, dice: DiceSet, allowsPoint: Bool = false) throws -> DiceCondition {
         var parser = DiceConditionParser(try string(node, path), dice: dice, allowsPoint: allowsPoint)
@@ -27,14 +50,7 @@ extension SpecReader {
             let itemPath = "\(path)[\(index)]"
             let fields = try mapping(
                 item, itemPath, allowed: ["name", "wins", "pays", "cases", "otherwise"] + DiceBet.Figure.allCases.map(\.rawValue))
-            let nameNode = try require(fields, "name", in: item, itemPath)
-            let name = try string(nameNode, itemPath + ".name")
-            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
-            else {
-                throw fail(
-                    nameNode, itemPath + ".name",
-                    "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the bet in probe requests)")
-            }
+            let (name, nameNode) = try probeName(fields, item, itemPath, what: "bet")
             guard !result.contains(where: { $0.name == name }) else {
                 throw fail(nameNode, itemPath + ".name", "bet '\(name)' is declared twice")
             }
@@ -81,21 +97,11 @@ extension SpecReader {
         for (index, item) in list.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let fields = try mapping(item, itemPath, allowed: ["name", "value"])
-            let nameNode = try require(fields, "name", in: item, itemPath)
-            let name = try string(nameNode, itemPath + ".name")
-            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
-                !result.contains(where: { $0.name == name })
-            else {
-                throw fail(
-                    nameNode, itemPath + ".name", "must be 1 to 60 ASCII letters, digits, '-', '_' or '.', not used by another value")
+            let (name, nameNode) = try probeName(fields, item, itemPath, what: "value")
+            guard !result.contains(where: { $0.name == name }) else {
+                throw fail(nameNode, itemPath + ".name", "value '\(name)' is declared twice")
             }
-            let valueNode = try require(fields, "value", in: item, itemPath)
-            let text = try string(valueNode, itemPath + ".value")
-            var parser = DiceConditionParser("\(text) = 0", dice: dice)
-            guard case .compare(let value, _, _)? = try? parser.parse() else {
-                throw fail(
-                    valueNode, itemPath + ".value", "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ...")
-            }
+            let value = try diceValue(try require(fields, "value", in: item, itemPath), itemPath + ".value", dice: dice)
             result.append(DrawnValue(name: name, value: value))
         }
         return result

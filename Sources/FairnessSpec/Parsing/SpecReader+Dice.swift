@@ -43,25 +43,23 @@ extension SpecReader {
         if let handsNode = fields["hands"]?.value { spec.hands = try hands(handsNode, join(path, "hands"), dice: dice) }
         spec.claimsRoundedTo = try roundingUnit(fields["claims-rounded-to"], join(path, "claims-rounded-to"))
         spec.payout = try fields["payout"].map { try payout($0.value, join(path, "payout")) }
-        if let node = fields["sees"]?.value {
-            switch try string(node, join(path, "sees")) {
-            case "sorted": spec.seesSortedDice = true
-            case "as-rolled": spec.seesSortedDice = false
-            case let other: throw fail(node, join(path, "sees"), "'\(other)' is not one of: as-rolled, sorted")
-            }
-        }
+        spec.seesSortedDice = try either(fields["sees"]?.value, join(path, "sees"), no: "as-rolled", yes: "sorted") ?? false
         spec.bets = try fields["bets"].map { try bets($0.value, join(path, "bets"), dice: dice) } ?? []
-        if let node = fields["shows"]?.value {
-            switch try string(node, join(path, "shows")) {
-            case "faces": spec.showsFaces = true
-            case "values": spec.showsFaces = false
-            case let other: throw fail(node, join(path, "shows"), "'\(other)' is not one of: faces, values")
-            }
-        }
+        spec.showsFaces = !(try either(fields["shows"]?.value, join(path, "shows"), no: "faces", yes: "values") ?? false)
         spec.values = try fields["values"].map { try drawnValues($0.value, join(path, "values"), dice: dice) } ?? []
         spec.rounds =
             try fields["rounds"].map { try rounds($0.value, join(path, "rounds"), dice: dice, taken: spec.bets.map(\.name)) } ?? []
         return spec
+    }
+
+    /// One of two words: true for `yes`, false for `no`, nil when the field is absent.
+    func either(_ node: Node?, _ path: String, no: String, yes: String) throws -> Bool? {
+        guard let node else { return nil }
+        switch try string(node, path) {
+        case yes: return true
+        case no: return false
+        case let other: throw fail(node, path, "'\(other)' is not one of: \(no), \(yes)")
+        }
     }
 
     func hands(_ node: Node, _ path: String, dice: DiceSet) throws -> [DiceSpec.Hand] {
@@ -70,14 +68,7 @@ extension SpecReader {
         for (index, item) in list.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let fields = try mapping(item, itemPath, allowed: ["name", "rule", "claimed", "prize"])
-            let nameNode = try require(fields, "name", in: item, itemPath)
-            let name = try string(nameNode, itemPath + ".name")
-            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
-            else {
-                throw fail(
-                    nameNode, itemPath + ".name",
-                    "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the hand in probe requests)")
-            }
+            let (name, nameNode) = try probeName(fields, item, itemPath, what: "hand")
             guard !result.contains(where: { $0.name == name }) else {
                 throw fail(nameNode, itemPath + ".name", "hand '\(name)' is declared twice")
             }

@@ -14,14 +14,7 @@ extension SpecReader {
         for (index, item) in list.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let fields = try mapping(item, itemPath, allowed: ["name", "phases"] + DiceBet.Figure.allCases.map(\.rawValue))
-            let nameNode = try require(fields, "name", in: item, itemPath)
-            let name = try string(nameNode, itemPath + ".name")
-            guard !name.isEmpty, name.count <= 60, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
-            else {
-                throw fail(
-                    nameNode, itemPath + ".name",
-                    "must be 1 to 60 ASCII letters, digits, '-', '_' or '.' (it names the round in probe requests)")
-            }
+            let (name, nameNode) = try probeName(fields, item, itemPath, what: "round")
             guard !taken.contains(name), !result.contains(where: { $0.name == name }) else {
                 throw fail(nameNode, itemPath + ".name", "'\(name)' names another bet or round")
             }
@@ -120,14 +113,7 @@ extension SpecReader {
             if let (key, rememberNode) = [("remember", fields["remember"]), ("add", fields["add"])].compactMap({ name, field in
                 field.map { (name, $0.value) }
             }).first {
-                let text = try string(rememberNode, path + "." + key)
-                var parser = DiceConditionParser("\(text) = 0", dice: dice)
-                guard case .compare(let value, _, _)? = try? parser.parse() else {
-                    throw fail(
-                        rememberNode, path + "." + key, "'\(text)' is not a value; use total, highest [k], lowest [k], count of FACE, ..."
-                    )
-                }
-                remember = value
+                remember = try diceValue(rememberNode, path + "." + key, dice: dice)
             }
             let keep = try fields["keep"].map { try self.keep($0.value, path + ".keep", dice: dice) }
             return .moveTo(phase: phase, remember: remember, keep: keep, adds: fields["add"] != nil)

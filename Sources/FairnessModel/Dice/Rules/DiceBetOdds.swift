@@ -53,18 +53,7 @@ public struct DiceBetOdds: Sendable, Hashable {
     /// Ordered rolls of fair `dice` settled by each case of `bet` (then ``DiceBet/otherwise``).
     public static func caseCounts(_ bet: DiceBet, dice: DiceSet) -> [UInt64] {
         var counts = [UInt64](repeating: 0, count: bet.cases.count + 1)
-        var roll = DiceRoll(count: dice.count)
-        func fill(_ position: Int, from face: Int) {
-            if position == dice.count {
-                counts[bet.settlingCase(roll)] += DiceOdds.orderings(of: roll)
-                return
-            }
-            for value in face...dice.faces {
-                roll[position] = value
-                fill(position + 1, from: value)
-            }
-        }
-        fill(0, from: 1)
+        for (pattern, orderings) in DiceRoundOdds.patterns(dice) { counts[bet.settlingCase(pattern)] += orderings }
         return counts
     }
 
