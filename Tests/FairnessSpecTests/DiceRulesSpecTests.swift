@@ -1,3 +1,4 @@
+import FairnessAudit
 import FairnessModel
 import FairnessSpec
 import Foundation
@@ -119,6 +120,12 @@ import Testing
             ),
             ("    - { name: a, wins: total = 7, pays: 1, house-edge: 3 }\n", "dice.bets[0].house-edge", "from 0 to 2"),
             ("    - { name: 'a b', wins: total = 7, pays: 1 }\n", "dice.bets[0].name", "ASCII letters"),
+            // A rule no roll of 3d6 meets settles nothing: a typo, refused.
+            ("    - { name: a, wins: total = 19, pays: 1 }\n", "dice.bets[0].wins", "'total = 19' holds on no roll of 3d6"),
+            (
+                "    - name: a\n      cases:\n        - { when: count of 6 = 3 and total < 18, pays: 1 }\n", "dice.bets[0].cases[0].when",
+                "holds on no roll"
+            ),
         ]
         for (bets, field, message) in cases {
             do {
@@ -137,6 +144,7 @@ import Testing
     @Test func handsTakeRulesOverTheRoll() throws {
         let spec = try Self.dice("  hands:\n    - { name: robber, rule: total = 7, claimed: 1/6 }\n", count: 2)
         #expect(spec.hands[0].rule == .condition(.compare(.total, .equal, 7)))
+        #expect(throws: SpecError.self) { try Self.dice("  hands:\n    - { name: never, rule: total = 13 }\n", count: 2) }
     }
 
     /// Craps' two rounds as the example spec declares them, and what a round may not say.
@@ -222,5 +230,46 @@ import Testing
         for (text, count) in [("count at least 9 >= 1", 3), ("small straight", 2), ("two pair", 3), ("full house", 4)] {
             #expect(throws: SpecError.self, "\(text) on \(count) dice") { try Self.rule(text, count: count) }
         }
+    }
+}
+
+/// A game judged by its rules (bets, rounds, values; no reroll, no category claims) is not judged by poker
+/// categories: no straight detector, category odds or straight frequency checks — unless its straight
+/// detector is wrong, which always shows.
+@Suite("Dice judged by their rules")
+struct DiceJudgedByRulesTests {
+    /// Three dice with one bet, whose straight detector is `detector`.
+    struct OneBetGame: DiceGame {
+        let name = "one-bet"
+        let summary = "three dice and a bet on their total"
+        let dice = try! DiceSet(count: 3, faces: 6)
+        let rerollPolicy = RerollPolicy.never
+        let bets: [DiceBet]
+        let detector: @Sendable (DiceRoll) -> Bool
+        func roll<G: RandomNumberGenerator>(using generator: inout G) -> DiceRoll { dice.roll(using: &generator) }
+        func isStraight(_ roll: DiceRoll) -> Bool { detector(roll) }
+    }
+
+    static func checks(_ game: OneBetGame) throws -> [CheckIdentifier] {
+        try Audit.run([AuditSubject(dice: game)], settings: AuditSettings(run: RunSettings(trials: 5_000, seed: 1, threads: 1))).checks
+            .map(\.check)
+    }
+
+    @Test func aGameOfBetsIsNotJudgedByPokerCategories() throws {
+        let bet = DiceBet(name: "high", wins: .compare(.total, .greaterOrEqual, 11), pays: ExactFraction(1))
+        let poker: Set<CheckIdentifier> = [
+            .straightDetector, .finalOddsEqualOneFairRoll, .finalCategories(versus: .designedOdds),
+            .finalCategories(versus: .oneFairRoll), .straightProbability,
+        ]
+        let right = try Self.checks(OneBetGame(bets: [bet]) { PokerCategory.isStraight($0) })
+        #expect(Set(right).isDisjoint(with: poker) && right.contains(.betProbability(bet: "high")), "\(right)")
+        // Without bets the same dice are a poker game, judged as one.
+        let plain = try Self.checks(OneBetGame(bets: []) { PokerCategory.isStraight($0) })
+        #expect(poker.isSubset(of: Set(plain)), "\(plain)")
+        // A straight detector that is wrong (it calls 1-2-4 a straight) is shown, and fails.
+        let wrong = OneBetGame(bets: [bet]) { PokerCategory.isStraight($0) || Set($0.faces) == [1, 2, 4] }
+        let report = try Audit.run(
+            [AuditSubject(dice: wrong)], settings: AuditSettings(run: RunSettings(trials: 5_000, seed: 1, threads: 1)))
+        #expect(report.checks.first { $0.check == .straightDetector }?.status == .fail)
     }
 }

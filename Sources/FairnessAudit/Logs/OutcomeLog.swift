@@ -10,8 +10,9 @@ import Synchronization
 /// Memory holds the tallies — per label, per pair of labels, per window, per payout value — never the
 /// lines, so a log of 10⁸ lines streams in the same memory as one of 10⁴.
 public enum OutcomeLog {
-    /// The column names read (case-insensitive); others are ignored.
-    public static let columns = ["outcome", "session", "timestamp", "stake", "payout"]
+    /// The column names read (case-insensitive); others are ignored. `bet` and `round` are read for dice
+    /// games only.
+    public static let columns = ["outcome", "session", "timestamp", "stake", "payout", "bet", "round"]
     /// Most distinct per-play returns (payout over stake) kept for the RTP interval.
     public static let maximumReturnLevels = 10_000
 
@@ -57,14 +58,14 @@ public enum OutcomeLog {
             throw error
         }
         for (level, count) in zip(tally.returnLevels, tally.returnCounts) { tally.returns[level, default: 0] += count }
-        guard tally.lines > 0 else {
+        guard tally.allLines > 0 else {
             throw AuditError.invalidSetting(.logModel, value: options.file, allowed: "a log with at least one outcome line")
         }
         let read = DispatchTime.now()
         times?.record(.reading, seconds: LogAuditTimes.seconds(from: started, to: read))
         let result = try tally.result(settings: settings, times: times)
         let checked = DispatchTime.now()
-        let report = try Audit.assemble([result], settings: settings, counted: (tally.lines, .logLines))
+        let report = try Audit.assemble([result], settings: settings, counted: (tally.allLines, .logLines))
         times?.record(.assembling, seconds: LogAuditTimes.seconds(from: checked, to: DispatchTime.now()))
         return report
     }

@@ -8,7 +8,8 @@ extension GameSpec {
     /// else the exact odds of its declared design (each sector's share of the circle for uniform stops, the
     /// share of the 360 whole-degree stops for integer stops, the index weights for a wheel told its result
     /// up front), and its paytable. Dice: the final roll's category with its exact odds under the declared
-    /// reroll policy (fair dice), each declared hand with its exact odds, and the paytable by hand. A prize
+    /// reroll policy (fair dice), each declared hand with its exact odds, the paytable by hand, and each bet
+    /// and round with its exact odds of each net. A prize
     /// table: its declared machine, every draw tested against the odds of its player's state.
     /// - Throws: `StatisticsError` or `DiceError` only for dice the exact odds cannot be computed for.
     public func logModel() throws -> LogModel {
@@ -29,9 +30,20 @@ extension GameSpec {
             let rtp = declared.paytable.flatMap {
                 ReturnToPlayer(dice: survey, paytable: $0, hands: model.hands, rerolls: rerolls)?.rtp
             }
+            // Each bet's exact odds on the final roll under the reroll policy; each round's as a Markov chain.
+            let bets = survey.bets.map { counts in
+                let check = BetCheck(
+                    counts, coverage: survey.coverage, orderedRolls: declared.dice.orderedRollCount ?? .max,
+                    detected: survey.detectedStraights, policy: declared.reroll)
+                return LogModel.BetLog(name: counts.bet.name, rules: .bet(counts.bet), odds: check.odds)
+            }
+            let rounds = declared.rounds.map { round in
+                LogModel.BetLog(name: round.name, rules: .round(round), odds: (try? DiceRoundOdds(round, dice: declared.dice))?.odds)
+            }
             return try LogModel(
                 name: name, summary: summary, categoryOdds: policy.finalCategories.mapValues(\.value),
-                dice: LogModel.DiceLog(dice: declared.dice, hands: hands, paytable: declared.paytable, returnToPlayer: rtp))
+                dice: LogModel.DiceLog(
+                    dice: declared.dice, hands: hands, paytable: declared.paytable, returnToPlayer: rtp, bets: bets + rounds))
         }
         let labels = wheel.sectors.map(\.label)
         var probabilities: [Double]

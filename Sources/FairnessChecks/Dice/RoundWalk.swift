@@ -6,8 +6,9 @@ import FairnessModel
 /// as a budget of calls allows whole levels.
 ///
 /// A sequence on which the game and the rules part (one settles, the other rolls again, or they settle at
-/// different nets) is not followed further; its probability under fair dice, (1/N)^length for N = F^K
-/// ordered rolls, is the share of rounds the game settles otherwise on it. Rounds the rules leave going on
+/// different nets) is not followed further; its probability — under fair dice (1/N)^length for N = F^K
+/// ordered rolls; under the game's own dice (`faceOdds`) the product over its rolls of Π p(face) — is the
+/// share of rounds the game settles otherwise on it. Rounds the rules leave going on
 /// past the last level judged are not judged exhaustively: their share is stated, and ``sampledRounds``
 /// whole rounds of seeded fair rolls are played through the game's logic to their end, which reaches the
 /// rolls past that depth at their share in play.
@@ -54,14 +55,20 @@ public struct RoundWalk: Sendable {
     /// Of which the rules had not settled within ``sampledRollLimit`` rolls (not judged).
     public let sampledUnfinished: Int
 
+    /// Whether the shares are under the game's own dice (`faceOdds` given) rather than fair dice.
+    public let underOwnDice: Bool
+
     /// Walks `round` through `game`'s round logic within `budget` calls, then plays `sampledRounds` rounds
-    /// from fair rolls drawn with `seed`.
+    /// from fair rolls drawn with `seed`. `faceOdds`, when given, is the probability of each face 1 ... F
+    /// under the game's own mapping from draws to faces (summing to at most 1: draws giving no face are
+    /// left out), and the shares are in play under it.
     public init<Game: DiceGame>(
         _ game: Game, round: DiceRound, budget: Int = RoundWalk.defaultBudget, sampledRounds: Int = RoundWalk.defaultSampledRounds,
-        seed: UInt64 = 1
+        seed: UInt64 = 1, faceOdds: [ExactFraction]? = nil
     ) {
         let dice = game.dice
-        let options = Self.options(dice, sorted: game.seesSortedDice)
+        let options = Self.options(dice, sorted: game.seesSortedDice, faceOdds: faceOdds)
+        underOwnDice = faceOdds != nil
         var level: [(rolls: [DiceRoll], state: DiceRound.State, probability: ExactFraction)] = [([], DiceRound.start, .one)]
         var misSettled = ExactFraction.zero, alike = ExactFraction.zero
         var depth = 0, calls = 0, answered = false
@@ -162,20 +169,29 @@ public struct RoundWalk: Sendable {
     /// every multiset weighted by its orderings (never the sorted one alone: a game that assumes sorted dice
     /// without saying so is asked unsorted rolls), the sorted multisets for a game that sorts its dice;
     /// none for dice with more than `DiceRoundOdds.multisetLimit` multisets (the sampled rounds judge them).
-    static func options(_ dice: DiceSet, sorted: Bool) -> [[(DiceRoll, ExactFraction)]] {
+    /// With `faceOdds`, an ordered roll stands for Π p(face) instead of 1/N.
+    static func options(_ dice: DiceSet, sorted: Bool, faceOdds: [ExactFraction]? = nil) -> [[(DiceRoll, ExactFraction)]] {
         (0...dice.count).map { count in
             guard count > 0 else { return [(DiceRoll(count: 0), .one)] }
             let set = try! DiceSet(count: count, faces: dice.faces)
             guard DiceRoundOdds.multisets(set) <= DiceRoundOdds.multisetLimit else { return [] }
             let total = ExactFraction(BigInt(set.orderedRollCount!))
+            // The probability of one ordered roll showing `pattern`'s faces.
+            func each(_ pattern: DiceRoll) -> ExactFraction {
+                guard let faceOdds else { return .one / total }
+                return pattern.faces.reduce(ExactFraction.one) { $0 * faceOdds[$1 - 1] }
+            }
             let patterns = DiceRoundOdds.patterns(set)
-            if sorted { return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) / total) } }
+            if sorted { return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) * each($0.0)) } }
             if set.orderedRollCount! > 1_296 {
                 return patterns.map { pattern, orderings in
-                    (DetectorSurvey.sampledOrderings(of: pattern, count: 3).last ?? pattern, ExactFraction(BigInt(orderings)) / total)
+                    (
+                        DetectorSurvey.sampledOrderings(of: pattern, count: 3).last ?? pattern,
+                        ExactFraction(BigInt(orderings)) * each(pattern)
+                    )
                 }
             }
-            return patterns.flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, .one / total) } }
+            return patterns.flatMap { pattern, _ in Self.orderings(of: pattern).map { ($0, each(pattern)) } }
         }
     }
 

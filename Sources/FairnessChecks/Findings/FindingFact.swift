@@ -45,7 +45,7 @@ public enum FindingFact: Sendable, Hashable {
     case betMisSettled(bet: String, rolls: UInt64, share: Double?, underOwnDice: Bool)
     /// The game's round logic settles `round` otherwise than its rules on `share` of rounds (every sequence
     /// of up to `depth` rolls judged).
-    case roundMisSettled(round: String, share: Double, depth: Int)
+    case roundMisSettled(round: String, share: Double, depth: Int, underOwnDice: Bool)
     /// The game's round logic settles `round` otherwise than its rules on `rounds` of `sampled` rounds
     /// played from fair rolls, none of them within the `depth` rolls judged exhaustively.
     case roundMisSettledSampled(round: String, rounds: Int, sampled: Int, depth: Int)

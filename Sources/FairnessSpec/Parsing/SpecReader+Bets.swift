@@ -27,16 +27,32 @@ extension SpecReader {
         return value
     }
 
-    /// A rule over one roll (see ``DiceConditionParser``).
+    /// A rule over one roll (see ``DiceConditionParser``). A rule without a point that holds on no roll of
+    /// the dice (`total = 19` on 3d6) is refused: it settles nothing, and is a typo more often than a design.
     func condition(_ node: Node, _ path: String, dice: DiceSet, allowsPoint: Bool = false) throws -> DiceCondition {
         var parser = DiceConditionParser(try string(node, path), dice: dice, allowsPoint: allowsPoint)
+        let condition: DiceCondition
         do {
-            return try parser.parse()
+            condition = try parser.parse()
         } catch {
             // The rule as one line, however it was written (a block scalar may hold line breaks).
             let text = try string(node, path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             throw fail(node, path, "'\(text.count > 200 ? text.prefix(200) + "…" : text)' \(error.message)")
         }
+        if !allowsPoint { try requireSomeRoll(condition, node, path, dice: dice) }
+        return condition
+    }
+
+    /// Refuses a rule that holds on no roll of `dice` (read over every multiset of faces, up to
+    /// `DiceRoundOdds.multisetLimit` of them).
+    func requireSomeRoll(_ condition: DiceCondition, _ node: Node, _ path: String, dice: DiceSet) throws {
+        guard DiceRoundOdds.multisets(dice) <= DiceRoundOdds.multisetLimit,
+            !DiceRoundOdds.patterns(dice).contains(where: { condition.holds(in: $0.0) })
+        else { return }
+        let text = try string(node, path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        throw fail(
+            node, path,
+            "'\(text.count > 200 ? text.prefix(200) + "…" : text)' holds on no roll of \(dice); a rule that never holds settles nothing")
     }
 
     /// The bets a dice game offers: each a name, then either `wins` and `pays` or `cases`, an optional

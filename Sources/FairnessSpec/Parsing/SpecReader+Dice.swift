@@ -128,13 +128,16 @@ extension SpecReader {
         }
         guard let rule else {
             var parser = DiceConditionParser(try string(node, path), dice: dice)
+            let condition: DiceCondition
             do {
-                return .condition(try parser.parse())
+                condition = try parser.parse()
             } catch {
                 throw fail(
                     node, path,
                     "'\(text)' is not a rule: \(error.message); use one of: \(Self.handRules), or a rule over the roll (docs/dice.md)")
             }
+            try requireSomeRoll(condition, node, path, dice: dice)
+            return .condition(condition)
         }
         if case .run(let length) = rule, length > dice.faces {
             throw fail(node, path, "a run of \(length) needs at least \(length) faces; these dice have \(dice.faces)")

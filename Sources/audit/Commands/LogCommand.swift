@@ -11,7 +11,9 @@ struct LogCommand: ParsableCommand {
         discussion: """
             Columns (CSV header names, or JSON keys): outcome (required: the label shown, or 'none'), and optionally \
             session, timestamp (epoch seconds or ISO 8601), stake and payout. For a prize table: outcome is the item \
-            drawn and session the player, whose state is rebuilt from the spec's declared memory. Reads LOG in one pass with memory that \
+            drawn and session the player, whose state is rebuilt from the spec's declared memory. For dice: outcome is the roll \
+            (3-1-4-1-5, a round's rolls 4-3 / 6-5), and bet (a declared bet or round) and round (lines of one roll) are read. \
+            Reads LOG in one pass with memory that \
             does not grow with its length; LOG '-' reads standard input (zcat big.csv.gz | audit log --spec game.yaml -).
             """)
 

@@ -44,8 +44,10 @@ struct QuickJSONTests {
     ]
     static let rolls = [
         "[3,1,4,1,5]", "[3, 1, 4, 1, 5]", "\"3-1-4-1-5\"", "[3,1,4,1,7]", "[3,1,4,1]", "[01,2,3,4,5]", "[3.0,1,4,1,5]", "[-3,1,4,1,5]",
-        "35", "[]", "\"3 1 4 1 5\"", "[3,1,4,1,\"5\"]", "null",
+        "35", "[]", "\"3 1 4 1 5\"", "[3,1,4,1,\"5\"]", "null", "\"3-1-4-1-5 / 2-2-2-2-2\"", "[[3,1,4,1,5],[6,6,6,6,6]]",
+        "\"3-1-4-1-5 / \"", "\"3-1-4-1-5 / 1-2-3-4-9\"",
     ]
+    static let bets = ["\"small\"", "\" big \"", "\"\"", "null", "7", "true", "[\"a\"]"]
     static let sessions = ["\"s1\"", "12", "1.5", "null", "true", "\"\"", "\"é\"", "\"a\\\"b\"", "-0", "[1]"]
     static let timestamps = [
         "\"2026-11-01T00:00:00Z\"", "1732406400", "1732406400.25", "\"bad\"", "null", "\"2026-11-01 12:00:00+01:00\"", "1e999", "true",
@@ -63,6 +65,8 @@ struct QuickJSONTests {
         if chance(0.7) { members.append((pick(["timestamp", "TimeStamp"]), pick(timestamps))) }
         if chance(0.7) { members.append(("stake", pick(amounts))) }
         if chance(0.7) { members.append(("payout", pick(amounts))) }
+        if dice && chance(0.4) { members.append((pick(["bet", "Bet"]), pick(bets))) }
+        if dice && chance(0.4) { members.append(("round", pick(sessions))) }
         if chance(0.2) {
             members.append((pick(["id", "meta", "ok", "outcome"]), pick(["1", "\"a\"", "true", "false", "null", "{\"a\": 1}", "[1, 2]"])))
         }

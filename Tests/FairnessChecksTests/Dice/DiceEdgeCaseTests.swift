@@ -51,6 +51,40 @@ struct RoundGame: DiceGame {
         #expect(walk.depth == 1 && !walk.misSettled.isZero)
     }
 
+    /// A pass line whose game makes 11 a point on the come-out parts from the rules on exactly the rounds
+    /// that begin with an 11: 2/36 = 1/18 under fair dice, and 2 · p(5) · p(6) = 2 · 1/10 · 1/2 = 1/10 under
+    /// a game's own dice that show 6 half the time and 1 … 5 a tenth each.
+    @Test func aRoundsShareIsInPlayUnderTheGamesOwnDice() {
+        let point = DiceRound.Phase(
+            name: "point",
+            rules: [
+                .init(when: .comparePoint(.total, .equal), .settle(ExactFraction(1))),
+                .init(when: .compare(.total, .equal, 7), .settle(ExactFraction(-1))),
+            ])
+        let comeOut = DiceRound.Phase(
+            name: "come-out",
+            rules: [
+                .init(when: .among(.total, [7...7, 11...11]), .settle(ExactFraction(1))),
+                .init(when: .among(.total, [2...3, 12...12]), .settle(ExactFraction(-1))),
+            ], otherwise: .moveTo(phase: 1, remember: .total))
+        let round = DiceRound(name: "pass-line", phases: [comeOut, point])
+        let game = RoundGame(dice: try! DiceSet(count: 2, faces: 6), rounds: [round]) { rolls in
+            let totals = rolls.map { $0.faces.reduce(0, +) }
+            if totals.count == 1 {
+                if totals[0] == 7 { return .settled(1) }
+                if [2, 3, 12].contains(totals[0]) { return .settled(-1) }
+                return .rollAgain
+            }
+            if totals.last == totals[0] { return .settled(1) }
+            return totals.last == 7 ? .settled(-1) : .rollAgain
+        }
+        let fair = RoundWalk(game, round: round, sampledRounds: 10)
+        #expect(fair.misSettled == ExactFraction(1, 18) && !fair.underOwnDice)
+        let tenth = ExactFraction(1, 10)
+        let own = RoundWalk(game, round: round, sampledRounds: 10, faceOdds: [tenth, tenth, tenth, tenth, tenth, ExactFraction(1, 2)])
+        #expect(own.misSettled == ExactFraction(1, 10) && own.underOwnDice, "\(own.misSettled)")
+    }
+
     /// A round whose first level does not fit the budget is still judged, by sampled whole rounds.
     @Test func aRoundTooLargeForAnyLevelIsSampled() {
         let round = DiceRound(

@@ -9,25 +9,32 @@ extension LogTally {
         let started = DispatchTime.now()
         let labelNames = model.labels.map { model.name(ofLabel: $0) }
         var checks = invalidChecks()
-        checks += try distributionChecks(labelNames: labelNames)
-        checks += try frequencyChecks()
-        let payouts = try payoutChecks()
-        checks += payouts.checks
-        let windows = driftWindows()
-        checks.append(try driftCheck(windows, labelNames: labelNames, settings: settings, times: times))
-        checks.append(try homogeneityCheck(windows, labelNames: labelNames))
+        var observedReturn: Double?
+        var windows = (counts: [[UInt64]](), startLines: [Int](), lines: 0)
+        // A log of rounds only has no roll for the roll tests: its bets' checks are its audit.
+        if lines > 0 {
+            checks += try distributionChecks(labelNames: labelNames)
+            checks += try frequencyChecks()
+            let payouts = try payoutChecks()
+            checks += payouts.checks
+            observedReturn = payouts.observedReturn
+            windows = driftWindows()
+            checks.append(try driftCheck(windows, labelNames: labelNames, settings: settings, times: times))
+            checks.append(try homogeneityCheck(windows, labelNames: labelNames))
+        }
+        checks += try betChecks()
         let proving = times?.seconds(in: .provingWindows) ?? 0
         times?.record(.checks, seconds: LogAuditTimes.seconds(from: started, to: DispatchTime.now()) - proving)
         var notes = [
-            SubjectNote.logRead(lines: lines, jsonLines: format == .jsonLines, windows: windows.counts.count, windowLines: windows.lines)
+            SubjectNote.logRead(lines: allLines, jsonLines: format == .jsonLines, windows: windows.counts.count, windowLines: windows.lines)
         ]
-        if let observedReturn = payouts.observedReturn { notes.append(.observedReturn(observedReturn)) }
+        if let observedReturn { notes.append(.observedReturn(observedReturn)) }
         let shownInvalid = counts[k + 1] + counts[k]
         return SubjectResult(
             verdict: SubjectVerdict(
                 name: model.name, summary: model.summary, kind: .log, verdict: .pass, notes: notes,
-                invalidPerMillion: 1e6 * Double(shownInvalid) / Double(lines), returnToPlayer: payouts.observedReturn),
-            checks: checks, outcomes: outcomeRows(labelNames: labelNames), arcs: [], counterexamples: [])
+                invalidPerMillion: lines == 0 ? 0 : 1e6 * Double(shownInvalid) / Double(lines), returnToPlayer: observedReturn),
+            checks: checks, outcomes: lines == 0 ? [] : outcomeRows(labelNames: labelNames), arcs: [], counterexamples: [])
     }
 
     /// The valid outcome lines: those showing a label the game has.
@@ -38,6 +45,7 @@ extension LogTally {
         let name = model.name
         var checks: [PendingCheck] = []
         let foreign = counts[k + 1], none = counts[k]
+        if lines == 0 { return badRowsCheck().map { [$0] } ?? [] }
         let examples: [CheckDetail.LogExample] =
             model.dice != nil
             ? invalidRollExamples.map { .roll(text: $0.text, line: $0.line) }
@@ -49,17 +57,19 @@ extension LogTally {
                     subject: name, check: .invalidResults, kind: .invalid, status: foreign + none == 0 ? .pass : .fail,
                     statistic: Double(foreign + none),
                     detailFacts: .invalidLogLines(foreign: foreign, none: none, lines: lines, dice: model.dice?.dice, examples: examples))))
-        if badRows > 0, !firstBadRows.isEmpty {
-            checks.append(
-                PendingCheck(
-                    record: CheckRecord(
-                        subject: name, check: .badRowsSkipped, kind: .invalid, status: .fail, statistic: Double(badRows),
-                        detailFacts: .badRows(
-                            count: badRows, allowed: options.skipBad,
-                            shown: firstBadRows.map { .init(line: $0.line, column: $0.column, message: $0.message) }))))
-        }
-
+        if let skipped = badRowsCheck() { checks.append(skipped) }
         return checks
+    }
+
+    /// The bad rows skipped under `--skip-bad`, if any.
+    func badRowsCheck() -> PendingCheck? {
+        guard badRows > 0, !firstBadRows.isEmpty else { return nil }
+        return PendingCheck(
+            record: CheckRecord(
+                subject: model.name, check: .badRowsSkipped, kind: .invalid, status: .fail, statistic: Double(badRows),
+                detailFacts: .badRows(
+                    count: badRows, allowed: options.skipBad,
+                    shown: firstBadRows.map { .init(line: $0.line, column: $0.column, message: $0.message) })))
     }
 
     /// The outcome distribution against the declared odds, and serial independence within sessions.

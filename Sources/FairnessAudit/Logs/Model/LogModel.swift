@@ -36,13 +36,19 @@ public struct LogModel: Sendable {
         public let paytable: Paytable<String>?
         /// The exact RTP of the design, if it pays.
         public let returnToPlayer: Double?
+        /// The bets and rounds lines may name in a `bet` column.
+        public let bets: [BetLog]
 
         /// A dice game's log model.
-        public init(dice: DiceSet, hands: [(hand: DiceHand, probability: Double?)], paytable: Paytable<String>?, returnToPlayer: Double?) {
+        public init(
+            dice: DiceSet, hands: [(hand: DiceHand, probability: Double?)], paytable: Paytable<String>?, returnToPlayer: Double?,
+            bets: [BetLog] = []
+        ) {
             self.dice = dice
             self.hands = hands
             self.paytable = paytable
             self.returnToPlayer = returnToPlayer
+            self.bets = bets
         }
 
         /// What a roll pays by the hands' rules: the largest prize among the hands it is.

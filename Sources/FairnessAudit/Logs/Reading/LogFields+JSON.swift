@@ -115,6 +115,9 @@ extension LogFields {
         if let dice {
             let text: String
             switch keyed["outcome"] {
+            case let rolls as [[Any]] where !rolls.isEmpty:
+                // A round's rolls: [[4, 3], [6, 5]].
+                text = rolls.map { $0.map { "\($0)" }.joined(separator: " ") }.joined(separator: " / ")
             case let list as [Any]: text = list.map { "\($0)" }.joined(separator: " ")
             case let string as String: text = string
             case let face as NSNumber: text = "\(face)"
@@ -123,10 +126,9 @@ extension LogFields {
                 throw LogError(
                     line: number, column: column("outcome"), message: "outcome: must be the roll's faces, [3, 1, 4, 1, 5] or \"3-1-4-1-5\"")
             }
-            fields.faces = try Array(text.utf8).withUnsafeBufferPointer {
-                try roll($0, dice: dice, line: number, column: column("outcome"))
+            try Array(text.utf8).withUnsafeBufferPointer {
+                try readRolls($0, dice: dice, line: number, column: column("outcome"), into: &fields)
             }
-            if fields.faces!.count == 0 { fields.outcomeText = text }
         } else {
             switch keyed["outcome"] {
             case let value as NSNumber where value.doubleValue == value.doubleValue.rounded() && abs(value.doubleValue) < 1e15:
@@ -152,6 +154,16 @@ extension LogFields {
                 }
             default: throw LogError(line: number, column: column(name), message: "\(name): must be a number")
             }
+        }
+        if dice != nil {
+            // A dice log's bet (text) and round (text or a number, as a session), after the numbers (as the
+            // direct reading takes them).
+            switch keyed["bet"] {
+            case nil, is NSNull: break
+            case let name as String: fields.bet = Array(name.utf8).withUnsafeBufferPointer(betName)
+            default: throw LogError(line: number, column: column("bet"), message: "bet: must be the name of a bet or round, as text")
+            }
+            if let round = keyed["round"], !(round is NSNull) { fields.round = Array("\(round)".utf8).withUnsafeBufferPointer(hash) }
         }
         return fields
     }

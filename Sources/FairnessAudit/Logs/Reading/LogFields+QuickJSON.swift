@@ -56,13 +56,24 @@ extension LogFields {
             try quickNumber(members.stake, "stake", \.stake, reader: reader, number: number, into: &fields),
             try quickNumber(members.payout, "payout", \.payout, reader: reader, number: number, into: &fields)
         else { return nil }
+        if dice != nil {
+            // A dice log's bet (text) and round (text or a whole number, as a session).
+            switch members.bet.value {
+            case nil, .null?: break
+            case .string(let range)?: fields.bet = betName(UnsafeBufferPointer(rebasing: reader.line[range]))
+            default: return nil
+            }
+            var round = LogFields()
+            guard quickSession(members.round.value, reader: reader, into: &round) else { return nil }
+            fields.round = round.session
+        }
         return fields
     }
 
     /// The keys the audit reads, as one flat object's scan found them.
     struct QuickMembers {
         var outcome = QuickMember(), session = QuickMember(), timestamp = QuickMember(), stake = QuickMember()
-        var payout = QuickMember()
+        var payout = QuickMember(), bet = QuickMember(), round = QuickMember()
 
         /// Whether a key the audit reads holds `true` or `false`.
         var holdsBoolean: Bool {
@@ -72,6 +83,7 @@ extension LogFields {
                 return false
             }
             return isBoolean(outcome) || isBoolean(session) || isBoolean(timestamp) || isBoolean(stake) || isBoolean(payout)
+                || isBoolean(bet) || isBoolean(round)
         }
     }
 
@@ -99,6 +111,8 @@ extension LogFields {
                 case .timestamp: guard members.timestamp.set(value, at: keyColumn) else { return nil }
                 case .stake: guard members.stake.set(value, at: keyColumn) else { return nil }
                 case .payout: guard members.payout.set(value, at: keyColumn) else { return nil }
+                case .bet: guard members.bet.set(value, at: keyColumn) else { return nil }
+                case .round: guard members.round.set(value, at: keyColumn) else { return nil }
                 case .other: break
                 }
                 reader.skipSpace()
@@ -128,8 +142,7 @@ extension LogFields {
                 text = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
             default: return false
             }
-            fields.faces = try Array(text.utf8).withUnsafeBufferPointer { try roll($0, dice: dice, line: number, column: column) }
-            if fields.faces!.count == 0 { fields.outcomeText = text }
+            try Array(text.utf8).withUnsafeBufferPointer { try readRolls($0, dice: dice, line: number, column: column, into: &fields) }
         } else {
             switch value {
             case .number(let range):

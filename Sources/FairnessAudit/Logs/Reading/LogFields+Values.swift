@@ -40,6 +40,34 @@ extension LogFields {
         return negative ? -value : value
     }
 
+    /// A dice outcome: one roll, or a round's rolls separated by `/` (`4-3 / 6-5 / 4-3`), into `fields`
+    /// (``faces`` the first roll, ``rolls`` every roll when there are several; the outcome as written when
+    /// a roll is invalid).
+    /// - Throws: ``LogError`` for a roll that is not whole numbers, or an empty one.
+    static func readRolls(_ raw: UnsafeBufferPointer<UInt8>, dice: DiceSet, line: Int, column: Int, into fields: inout LogFields) throws {
+        guard raw.contains(UInt8(ascii: "/")) else {
+            fields.faces = try roll(raw, dice: dice, line: line, column: column)
+            if fields.faces!.count == 0 { fields.outcomeText = String(decoding: trimmed(raw), as: UTF8.self) }
+            return
+        }
+        var rolls: [DiceRoll] = []
+        var start = raw.startIndex
+        for end in raw.indices where raw[end] == UInt8(ascii: "/") {
+            rolls.append(try roll(UnsafeBufferPointer(rebasing: raw[start..<end]), dice: dice, line: line, column: column))
+            start = end + 1
+        }
+        rolls.append(try roll(UnsafeBufferPointer(rebasing: raw[start...]), dice: dice, line: line, column: column))
+        fields.faces = rolls[0]
+        fields.rolls = rolls
+        if rolls.contains(where: { $0.count == 0 }) { fields.outcomeText = String(decoding: trimmed(raw), as: UTF8.self) }
+    }
+
+    /// A `bet` field: its text without surrounding spaces (nil when empty: the line settles no bet).
+    static func betName(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        let field = trimmed(raw)
+        return field.isEmpty ? nil : String(decoding: field, as: UTF8.self)
+    }
+
     /// A roll written as its faces, separated by spaces, `-`, `:` or `|` ("3-1-4-1-5"). Faces outside
     /// 1 ... F, or the wrong number of dice, give an empty roll (an invalid outcome the log is audited for);
     /// anything that is not whole numbers is a bad row.

@@ -1,11 +1,20 @@
 import FairnessModel
 import Foundation
 
-/// The fields of one row: outcome (nil for `none`), session hash, timestamp, stake, payout.
+/// The fields of one row: outcome (nil for `none`), session hash, timestamp, stake, payout; for a dice
+/// game, the bet or round the line settles and the round it belongs to.
 struct LogFields: Equatable {
     var outcome: Int?
-    /// A dice game's roll (nil: not a dice log); invalid faces are recorded as an empty roll.
+    /// A dice game's roll (nil: not a dice log), the first of a round's; invalid faces are recorded as an
+    /// empty roll.
     var faces: DiceRoll?
+    /// Every roll of the line when it shows several (`4-3 / 6-5`); empty when it shows one (``faces``).
+    var rolls: [DiceRoll] = []
+    /// The bet or round the line settles (a dice log's `bet` column; nil or empty: none).
+    var bet: String?
+    /// The round's identity (a dice log's `round` column, hashed): consecutive lines of one round are bets
+    /// on one roll.
+    var round: UInt64?
     /// The outcome as written, for messages about invalid rolls.
     var outcomeText = ""
     var session: UInt64?
@@ -57,8 +66,7 @@ extension LogFields {
             if index == column[0] {
                 found += 1
                 if let dice {
-                    fields.faces = try roll(field, dice: dice, line: number, column: at)
-                    if fields.faces!.count == 0 { fields.outcomeText = String(decoding: trimmed(field), as: UTF8.self) }
+                    try readRolls(field, dice: dice, line: number, column: at, into: &fields)
                 } else {
                     fields.outcome = try outcome(field, line: number, column: at)
                 }
@@ -70,6 +78,10 @@ extension LogFields {
                 fields.stake = try Self.number(field, "stake", line: number, column: at)
             } else if index == column[4] {
                 fields.payout = try Self.number(field, "payout", line: number, column: at)
+            } else if index == column[5], dice != nil {
+                fields.bet = betName(field)
+            } else if index == column[6], dice != nil, !trimmed(field).isEmpty {
+                fields.round = hash(field)
             }
             index += 1
             if position >= line.count {

@@ -4,7 +4,7 @@ import Foundation
 /// grammar's tokens where they are of the plain kinds and answers nil for anything else.
 struct QuickJSONReader {
     /// The keys the audit reads, and the rest.
-    enum Key { case outcome, session, timestamp, stake, payout, other }
+    enum Key { case outcome, session, timestamp, stake, payout, bet, round, other }
 
     let line: UnsafeBufferPointer<UInt8>
     var position = 0
@@ -58,6 +58,8 @@ struct QuickJSONReader {
         if named("timestamp") { return .timestamp }
         if named("stake") { return .stake }
         if named("payout") { return .payout }
+        if named("bet") { return .bet }
+        if named("round") { return .round }
         return .other
     }
 

@@ -52,9 +52,20 @@ struct LogTally {
     var returnLevels: [Double] = []
     var returnCounts: [UInt64] = []
 
+    /// Dice logs: each declared bet's and round's lines (by the `bet` column), and where each name is.
+    var bets: [BetLogTally]
+    let betIndex: [String: Int]
+    /// Every outcome line read; ``lines`` counts those the roll tests count (a round's rolls, and a roll
+    /// shown again by the next line of its round, are not).
+    var allLines: UInt64 = 0
+    /// The last line's round (its `round` value, its roll and its line), while it showed one roll.
+    var previousRound: (id: UInt64, roll: DiceRoll, line: Int)?
+
     init(model: LogModel, options: LogOptions) {
         self.model = model
         self.options = options
+        bets = (model.dice?.bets ?? []).map(BetLogTally.init)
+        betIndex = Dictionary((model.dice?.bets ?? []).enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         k = model.labels.count
         counts = [UInt64](repeating: 0, count: k + 2)
         handCounts = [UInt64](repeating: 0, count: model.dice?.hands.count ?? 0)
@@ -147,10 +158,39 @@ struct LogTally {
         var perPlay: Double?
     }
 
-    /// Counts one outcome line.
+    /// Counts one outcome line: a bet's or round's in its tally, and its roll in the roll tests unless it is
+    /// a round's or the previous line's roll again.
     mutating func record(_ fields: LogFields, number: Int) throws {
         // Everything that can refuse the row comes first: a row skipped under the bad-row allowance leaves no trace.
-        let row = try accept(fields, number: number)
+        var bet: Int?
+        if let name = fields.bet {
+            guard let index = betIndex[name] else {
+                let names = (model.dice?.bets ?? []).map { "'\($0.name)'" }
+                throw LogError(
+                    line: number, column: 1,
+                    message: names.isEmpty
+                        ? "bet: '\(name)'; the spec declares no bets or rounds (a log names them in its bet column)"
+                        : "bet: '\(name)' is not a bet or round of the spec (it declares \(names.joined(separator: ", ")))")
+            }
+            bet = index
+        } else if !fields.rolls.isEmpty {
+            throw LogError(
+                line: number, column: 1,
+                message: "outcome: \(fields.rolls.count) rolls on a line that names no round; a round's line names it in the bet column")
+        }
+        let singleRoll = bet.map { model.dice!.bets[$0].isSingleRoll && fields.rolls.isEmpty } ?? true
+        let repeated = singleRoll ? try repeatsRound(fields, number: number) : false
+        var rollFields = fields
+        if bet != nil {
+            // A bet's payout is its own: the hands' paytable neither judges it nor counts it in the RTP.
+            rollFields.stake = nil
+            rollFields.payout = nil
+        }
+        let row = singleRoll && !repeated ? try accept(rollFields, number: number, countsPayout: bet == nil) : nil
+        if let bet { try bets[bet].record(fields, number: number) }
+        allLines += 1
+        if singleRoll { previousRound = fields.round.map { ($0, fields.faces!, number) } }
+        guard let row else { return }
         lines = row.line
         countOutcome(fields, slot: row.slot, number: number)
         countPair(fields, slot: row.slot)
@@ -160,11 +200,26 @@ struct LogTally {
         }
     }
 
+    /// Whether the line is the previous line's round again (its `round` value, one roll each): its roll is
+    /// then counted once.
+    /// - Throws: ``LogError`` when the round's lines show different rolls.
+    func repeatsRound(_ fields: LogFields, number: Int) throws -> Bool {
+        guard let round = fields.round, let previous = previousRound, previous.id == round else { return false }
+        guard previous.roll == fields.faces else {
+            throw LogError(
+                line: number, column: 1,
+                message:
+                    "outcome: this line's round showed \(previous.roll.count == 0 ? "another roll" : previous.roll.description) at line \(previous.line); the lines of one round are bets on one roll"
+            )
+        }
+        return true
+    }
+
     /// Checks a row before anything is counted: its time window, its window count, a positive stake, and the
     /// number of distinct payouts per stake.
     /// - Throws: ``LogError`` naming the line and the field.
     @inline(__always)
-    func accept(_ fields: LogFields, number: Int) throws -> AcceptedRow {
+    func accept(_ fields: LogFields, number: Int, countsPayout: Bool = true) throws -> AcceptedRow {
         let line = lines + 1
         let timeWindow = try self.timeWindow(fields, number: number)
         if case .lines(let size) = options.window, (line - 1) / UInt64(size) >= UInt64(LogTally.maximumWindows) {
@@ -173,6 +228,9 @@ struct LogTally {
                 exceeded: .windowsOfLines(size: size))
         }
         let slot = self.slot(fields)
+        guard countsPayout else {
+            return AcceptedRow(line: line, timeWindow: timeWindow, slot: slot, stake: nil, payout: nil, paytablePayout: nil, perPlay: nil)
+        }
         let paytableStake = model.paytable?.stake ?? model.dice?.paytable?.stake
         let stake = fields.stake ?? paytableStake
         var paytablePayout: Double?

@@ -182,6 +182,8 @@ extension CheckDetail {
                 case declared
                 /// The exact RTP of dice under their reroll policy.
                 case diceExact
+                /// A bet's or round's exact return by its rules (1 + its expected net).
+                case betRules
                 /// The RTP of the declared odds and paytable.
                 case declaredOdds
                 /// A prize draw's return per draw under the odds of each draw's state (the items' values

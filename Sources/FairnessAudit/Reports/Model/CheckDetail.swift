@@ -171,6 +171,8 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case payoutsMatchValues(ValuesPaid)
     /// The log's return to player with its interval, and what it was tested against.
     case logReturn(LogReturn)
+    /// A dice log's lines of one bet or round against its rules.
+    case betLogSettlement(BetLogSettlement)
     /// Drift: each window against the declared odds.
     case drift(Drift)
     /// Too few windows to test drift: `tested` of the log's `windows` could be tested (a window needs two

@@ -101,6 +101,10 @@ public enum CheckIdentifier: Sendable, Hashable {
     case payoutsMatchPaytable
     /// A prize draw log's payouts against the values of the items drawn.
     case payoutsMatchValues
+    /// A dice log's lines of a bet or round settled by its rules.
+    case betLogSettlement(bet: String)
+    /// A dice log's return on a bet or round against its exact return.
+    case betLogReturn(bet: String)
 
     // Sampled tests and counts.
     /// Outcomes against odds by one statistic.

@@ -35,6 +35,8 @@ extension ReportNarrator {
         case .advertisedPrizes(let limit): "advertised prizes at least 1 in \(ReturnToPlayer.format(limit))"
         case .payoutsMatchPaytable: "payouts match the paytable"
         case .payoutsMatchValues: "payouts match the items' values"
+        case .betLogSettlement(let bet): "\(bet): log lines settled by its rules"
+        case .betLogReturn(let bet): "\(bet): return in the log against exact odds"
         // The log's one fit (against declared odds) is Pearson's, and its name says no statistic.
         case .outcomes(.declared, _): "outcomes vs declared odds"
         case .outcomes(let odds, let statistic): "outcomes vs \(name(of: odds)) (\(name(of: statistic)))"

@@ -154,6 +154,7 @@ extension ReportNarrator {
                 + shown.map { "line \($0.line), column \($0.column): \($0.message)" }.joined(separator: "; ")
         case .payoutsMatchPaytable(let comparison): text(comparison)
         case .logReturn(let logReturn): text(logReturn)
+        case .betLogSettlement(let settlement): text(settlement)
         case .drift(let drift): text(drift)
         case .driftTooFewWindows(let windows, let tested) where tested < windows:
             "inconclusive: \(tested) of \(windows) windows could be tested (each needs two outcome groups expecting 5); drift needs at least 2 (larger windows or a longer log)"
@@ -203,6 +204,7 @@ extension ReportNarrator {
                     switch $0.source {
                     case .declared: "declared RTP"
                     case .diceExact: "exact RTP under the reroll policy"
+                    case .betRules: "exact return by the rules"
                     case .declaredOdds: "RTP of the declared odds and paytable"
                     case .eachDrawState: "return the odds of each draw's state give"
                     }
@@ -215,6 +217,15 @@ extension ReportNarrator {
                     + against
                 : "return per draw \(format(r.returnToPlayer)) (the drawn items' values over the cost of a draw); 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the items' values)"
                     + against
+        }
+        if r.expected?.source == .betRules {
+            return "return \(format(r.returnToPlayer)) over \(count(Int(r.lines), "line")) (total payout over total stake, stake included"
+                + (r.payoutsLogged == 0
+                    ? ", the log having no payouts: the rules' payouts for the rolls logged"
+                    : r.payoutsLogged < r.lines
+                        ? ", \(count(Int(r.lines - r.payoutsLogged), "line")) without a payout counted at the rules' payout" : "")
+                + "); mean payout per stake \(format(r.mean)), 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the payouts the rules can give)"
+                + against
         }
         return "RTP \(format(r.returnToPlayer)) (total payout over total stake"
             + (r.payoutsLogged == 0

@@ -52,8 +52,10 @@ extension ReportNarrator {
                 + (underOwnDice ? " under the game's own dice" : "")
         case .betMisSettled(let bet, let rolls, nil, _):
             "settles \(bet) otherwise than its rules on \(rolls) of the rolls checked (share not measured over every roll)"
-        case .roundMisSettled(let round, let measured, let depth):
-            "settles \(round) otherwise than its rules on at least \(share(measured)) of rounds (found within the first \(depth) rolls, every sequence judged)"
+        case .roundMisSettled(let round, let measured, let depth, let underOwnDice):
+            "settles \(round) otherwise than its rules on at least \(share(measured)) of rounds"
+                + (underOwnDice ? " under the game's own dice" : "")
+                + " (found within the first \(depth) rolls, every sequence judged)"
         case .roundMisSettledSampled(let round, let rounds, let sampled, let depth):
             "settles \(round) otherwise than its rules on \(rounds) of \(sampled) rounds played from fair rolls, past the \(depth) rolls judged exhaustively"
         case .drawnValueDiffers(let value, let at, let difference, let misplaced):

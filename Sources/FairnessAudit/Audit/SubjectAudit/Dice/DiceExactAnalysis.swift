@@ -1,3 +1,4 @@
+import BigInt
 import FairnessChecks
 import FairnessModel
 import Foundation
@@ -73,6 +74,13 @@ struct DiceExactAnalysis {
             detector: detector, categories: classifier, policy: policy,
             single: Dictionary(uniqueKeysWithValues: zip(categories, singleOdds)), hands: survey.hands, claims: claims,
             claimTolerance: game.claimTolerance, bets: bets, faceOdds: Self.faceOdds(rollMapping))
+    }
+
+    /// ``faceOdds(_:)`` as exact fractions (each face's count of the grid over the grid's size), for the
+    /// exact shares of rounds.
+    static func exactFaceOdds(_ rollMapping: RollMappingCheck?) -> [ExactFraction]? {
+        guard faceOdds(rollMapping) != nil, let counts = rollMapping?.mappings.first?.counts else { return nil }
+        return counts.dropFirst().map { ExactFraction(BigInt($0), BigInt(RollMappingCheck.gridSize)) }
     }
 
     /// The faces' odds under the game's own mapping when it is not fair (or rolls faces no die has), so

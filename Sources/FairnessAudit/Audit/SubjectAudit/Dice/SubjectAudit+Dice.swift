@@ -19,16 +19,18 @@ extension SubjectAudit {
     static func dice<Game: DiceGame>(_ game: Game, settings: AuditSettings, sample: Sampler<DiceDriver<Game>>) throws -> SubjectResult {
         let analysis = try DiceExactAnalysis(game)
         var exact = DiceExactPart()
-        diceDetectorChecks(game.name, analysis, settings: settings, into: &exact)
-        try diceOddsChecks(game, analysis, settings: settings, into: &exact)
+        let categories = judgedByCategories(game, analysis)
+        diceDetectorChecks(game.name, analysis, settings: settings, categories: categories, into: &exact)
+        try diceOddsChecks(game, analysis, settings: settings, categories: categories, into: &exact)
         betChecks(game.name, analysis, settings: settings, into: &exact)
-        let rounds = roundChecks(game, settings: settings, into: &exact)
+        let rounds = roundChecks(game, settings: settings, faceOdds: DiceExactAnalysis.exactFaceOdds(analysis.rollMapping), into: &exact)
         let drawnGap = drawnValueChecks(game, settings: settings, into: &exact)
         if let mapping = rollMappingCheck(game.name, analysis, faces: game.dice.faces, settings: settings) { exact.checks.append(mapping) }
         let policy = analysis.policy
         exact.notes.append(.finalStraight(policy: policy.policy, probability: policy.finalStraight))
         let tally = try sampled(game.name, DiceDriver(game), settings, sample)
-        let (sampledChecks, returnToPlayer) = try diceSampledChecks(game, analysis, tally: tally, settings: settings)
+        let (sampledChecks, returnToPlayer) = try diceSampledChecks(
+            game, analysis, tally: tally, settings: settings, categories: categories)
         let detector = analysis.detector, classes = analysis.classes
         return SubjectResult(
             verdict: SubjectVerdict(
@@ -47,10 +49,23 @@ extension SubjectAudit {
             arcs: [], counterexamples: exact.counterexamples)
     }
 
+    /// Whether a dice game is judged by poker categories (its straight, its categories and their odds):
+    /// every game but one declaring bets, rounds or values it reports that never rerolls, claims no
+    /// category odds and classifies no categories of its own. Such a game (sic bo, craps, a 3d6 total) is
+    /// judged by its rules, and its straight detector shows only when it is wrong.
+    static func judgedByCategories<Game: DiceGame>(_ game: Game, _ analysis: DiceExactAnalysis) -> Bool {
+        let declaresRules =
+            !game.bets.isEmpty || !game.rounds.isEmpty || !((game as? any BatchRollingDice)?.drawnValues.isEmpty ?? true)
+        return !declaresRules || game.rerollPolicy != .never || game.claimedOdds != nil || analysis.classifier != nil
+    }
+
     /// The straight detector and the category classifier against the reference, with the patterns the
-    /// straight detector gets wrong.
-    static func diceDetectorChecks(_ name: String, _ analysis: DiceExactAnalysis, settings: AuditSettings, into part: inout DiceExactPart) {
+    /// straight detector gets wrong (for a game not judged by `categories`, the detector only when wrong).
+    static func diceDetectorChecks(
+        _ name: String, _ analysis: DiceExactAnalysis, settings: AuditSettings, categories: Bool = true, into part: inout DiceExactPart
+    ) {
         let detector = analysis.detector
+        guard categories || !detector.passed else { return }
         let detail = CheckDetail.straightDetector(
             .init(
                 falseAccepts: detector.falseAccepts, falseRejects: detector.falseRejects, coverage: detector.coverage,
@@ -86,18 +101,20 @@ extension SubjectAudit {
     /// The final odds under the reroll policy against one fair roll, each hand's detector, and the odds the
     /// game claims against the exact ones.
     static func diceOddsChecks<Game: DiceGame>(
-        _ game: Game, _ analysis: DiceExactAnalysis, settings: AuditSettings, into part: inout DiceExactPart
+        _ game: Game, _ analysis: DiceExactAnalysis, settings: AuditSettings, categories: Bool = true, into part: inout DiceExactPart
     ) throws {
         let name = game.name, policy = analysis.policy, classes = analysis.classes
         // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
         let straightDefined = PokerCategory.isDefined(.straight, forDice: game.dice.count)
         let equal = zip(analysis.categories, analysis.singleOdds).allSatisfy { policy.finalCategories[$0.0] == $0.1 }
-        part.checks.append(
-            exact(
-                name, .finalOddsEqualOneFairRoll, kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
-                .finalOdds(
-                    final: policy.finalStraight, single: straightDefined ? try analysis.single.probability(of: .straight) : .zero,
-                    reroll: policy.reroll)))
+        if categories || !equal {
+            part.checks.append(
+                exact(
+                    name, .finalOddsEqualOneFairRoll, kind: .fairness, passed: equal, finding: classes.finalOdds, settings: settings,
+                    .finalOdds(
+                        final: policy.finalStraight, single: straightDefined ? try analysis.single.probability(of: .straight) : .zero,
+                        reroll: policy.reroll)))
+        }
         handDetectorChecks(name, analysis, settings: settings, into: &part)
         if let claims = claimedOddsCheck(game, analysis, settings: settings) { part.checks.append(claims) }
         for (hand, single, final) in policy.hands ?? [] {

@@ -7,8 +7,10 @@ extension SubjectAudit {
     /// Each round's exact odds as a Markov chain (a note), its published figures against them, and the
     /// game's own round logic against the rules on every sequence of rolls the walk affords. Returns the
     /// largest share of rounds settled otherwise and the largest figure difference.
+    /// `faceOdds`: each face's probability under the game's own mapping when it is not fair (the shares are
+    /// then in play under it).
     static func roundChecks<Game: DiceGame>(
-        _ game: Game, settings: AuditSettings, into part: inout DiceExactPart
+        _ game: Game, settings: AuditSettings, faceOdds: [ExactFraction]? = nil, into part: inout DiceExactPart
     ) -> (misSettled: Double, figures: Double) {
         var worst = (misSettled: 0.0, figures: 0.0)
         for round in game.rounds {
@@ -30,12 +32,15 @@ extension SubjectAudit {
                         bet: round.name, rules: round.description, win: figures.winProbability, push: figures.pushProbability,
                         lose: figures.loseProbability, returnToPlayer: figures.returnToPlayer, houseEdge: figures.houseEdge,
                         expectedRolls: odds.expectedRolls)))
-            let walk = RoundWalk(game, round: round, seed: settings.run.seed)
+            let walk = RoundWalk(game, round: round, seed: settings.run.seed, faceOdds: faceOdds)
             if walk.gameSettles {
                 let share = walk.misSettled.double
                 var finding =
                     walk.misSettled.isZero
-                    ? nil : Finding(.mislabel, magnitude: share, fact: .roundMisSettled(round: round.name, share: share, depth: walk.depth))
+                    ? nil
+                    : Finding(
+                        .mislabel, magnitude: share,
+                        fact: .roundMisSettled(round: round.name, share: share, depth: walk.depth, underOwnDice: walk.underOwnDice))
                 if finding == nil && walk.sampledMisSettled > 0 {
                     // Found only past the exhaustive depth: the count of sampled rounds, no exact share.
                     finding = Finding(

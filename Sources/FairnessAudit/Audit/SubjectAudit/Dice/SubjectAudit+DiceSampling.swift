@@ -8,7 +8,7 @@ extension SubjectAudit {
     /// Every sampled test of a dice game, in report order, and its exact return to player (nil without a
     /// paytable).
     static func diceSampledChecks<Game: DiceGame>(
-        _ game: Game, _ analysis: DiceExactAnalysis, tally: DiceTally, settings: AuditSettings
+        _ game: Game, _ analysis: DiceExactAnalysis, tally: DiceTally, settings: AuditSettings, categories judged: Bool = true
     ) throws -> (checks: [PendingCheck], returnToPlayer: Double?) {
         let name = game.name, f = game.dice.faces, k = game.dice.count
         var checks: [PendingCheck] = []
@@ -29,15 +29,18 @@ extension SubjectAudit {
         }
         let categories = analysis.categories
         let observedCategories = categories.map { Double(tally.categories[$0.rawValue]) }
-        checks.append(
-            try goodnessOfFit(
-                name, .finalCategories(versus: .designedOdds), kind: .sampling, observed: observedCategories,
-                probabilities: categories.map { analysis.policy.finalCategories[$0]!.value }, names: categories.map(\.name)))
-        checks.append(
-            try goodnessOfFit(
-                name, .finalCategories(versus: .oneFairRoll), kind: .fairness, observed: observedCategories,
-                probabilities: analysis.singleOdds.map(\.value), names: categories.map(\.name)))
-        checks += try diceHandFrequencyChecks(game, analysis, tally: tally)
+        // A game judged by its rules (bets, rounds, values) has its faces, pairs and bets tested instead.
+        if judged {
+            checks.append(
+                try goodnessOfFit(
+                    name, .finalCategories(versus: .designedOdds), kind: .sampling, observed: observedCategories,
+                    probabilities: categories.map { analysis.policy.finalCategories[$0]!.value }, names: categories.map(\.name)))
+            checks.append(
+                try goodnessOfFit(
+                    name, .finalCategories(versus: .oneFairRoll), kind: .fairness, observed: observedCategories,
+                    probabilities: analysis.singleOdds.map(\.value), names: categories.map(\.name)))
+        }
+        checks += try diceHandFrequencyChecks(game, analysis, tally: tally, straight: judged)
         if game is any BatchRollingDice {
             checks.append(
                 PendingCheck(
@@ -67,13 +70,13 @@ extension SubjectAudit {
     /// Exact binomial tests of the final straight's and each hand's frequency against its exact odds under
     /// the reroll policy.
     static func diceHandFrequencyChecks<Game: DiceGame>(
-        _ game: Game, _ analysis: DiceExactAnalysis, tally: DiceTally
+        _ game: Game, _ analysis: DiceExactAnalysis, tally: DiceTally, straight: Bool = true
     ) throws -> [PendingCheck] {
         let policy = analysis.policy
         var checks: [PendingCheck] = []
         var tests: [(check: CheckIdentifier, hits: UInt64, probability: Double, what: CheckDetail.Binomial.Counting)] = []
         // One die has no straight (nor any category but "all of a kind"): its straight tests are skipped.
-        if PokerCategory.isDefined(.straight, forDice: game.dice.count) {
+        if straight, PokerCategory.isDefined(.straight, forDice: game.dice.count) {
             tests.append((.straightProbability, tally.finalStraights, policy.finalStraight.value, .straights))
         }
         for (index, hand) in game.hands.enumerated() {

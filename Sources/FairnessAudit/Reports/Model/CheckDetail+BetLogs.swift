@@ -1,0 +1,40 @@
+import FairnessModel
+
+extension CheckDetail {
+    /// The lines of one bet or round of a dice log against its rules: each line's rolls settled by the
+    /// rules, and its logged payout against stake · (1 + net).
+    public struct BetLogSettlement: Sendable, Hashable {
+        /// The bet or round.
+        public var bet: String
+        /// Whether it is a round of several rolls.
+        public var isRound: Bool
+        /// Lines naming it.
+        public var lines: UInt64
+        /// Lines with a payout.
+        public var payoutsLogged: UInt64
+        /// Lines whose payout differs from the rules'.
+        public var paidOtherwise: UInt64
+        /// Lines whose rolls the rules do not settle as logged (a roll the dice cannot show, a round the rules
+        /// end earlier or go on after, several rolls on a bet's line).
+        public var notSettled: UInt64
+        /// The first line settled otherwise.
+        public var first: Line?
+
+        /// A line the rules settle otherwise than the log.
+        public struct Line: Sendable, Hashable {
+            /// The line's number in the file.
+            public var line: Int
+            /// Its rolls as written.
+            public var rolls: String
+            /// What it paid (nil: no payout logged).
+            public var paid: Double?
+            /// What the rules pay (nil: they do not settle its rolls).
+            public var expected: Double?
+            /// What its rolls come to under the rules.
+            public var settlement: LogModel.BetLog.Settlement
+        }
+
+        /// Lines settled otherwise, in all.
+        public var wrong: UInt64 { paidOtherwise + notSettled }
+    }
+}
