@@ -273,3 +273,41 @@ struct DiceJudgedByRulesTests {
         #expect(report.checks.first { $0.check == .straightDetector }?.status == .fail)
     }
 }
+
+/// A round's published mean number of rolls, checked as its other figures are.
+@Suite("Expected rolls of a round")
+struct ExpectedRollsTests {
+    @Test func aRoundPublishesItsExpectedRolls() throws {
+        let spec = try SpecParser.parse(contentsOf: packageRoot.appendingPathComponent("Examples/probes/python/craps.yaml"))
+        guard case .dice(let dice) = spec.game else { throw DiceRulesSpecTests.NotDice() }
+        let pass = try #require(dice.rounds.first { $0.name == "pass-line" })
+        let declared = try #require(pass.declared[.expectedRolls])
+        // 557/165 ≈ 3.3758 rolls (the closed form of make_dice_rounds_reference.py), printed 3.38 (± 0.005).
+        let odds = try DiceRoundOdds(pass, dice: dice.dice)
+        #expect(odds.odds.figure(.expectedRolls) == ExactFraction(557, 165) && declared.agrees(with: ExactFraction(557, 165)))
+        #expect(!DiceBet.DeclaredFigure(ExactFraction(7, 2), tolerance: ExactFraction(1, 200)).agrees(with: ExactFraction(557, 165)))
+        // A bet is settled on one roll: it has no expected rolls to publish; rolls are not a percentage.
+        #expect(throws: SpecError.self) {
+            try DiceRulesSpecTests.dice("  bets:\n    - { name: a, wins: total = 7, pays: 1, expected-rolls: 1 }\n", count: 2)
+        }
+        let round = """
+              rounds:
+                - name: r
+                  phases:
+                    - name: one
+                      rules:
+                        - { when: total = 7, pays: 1 }
+                      otherwise: { pays: -1 }
+                  expected-rolls: 100%
+
+            """
+        #expect(throws: SpecError.self) { try DiceRulesSpecTests.dice(round, count: 2) }
+        do {
+            _ = try DiceRulesSpecTests.dice(round, count: 2)
+        } catch let error as SpecError {
+            #expect(error.field == "dice.rounds[0].expected-rolls" && error.message.contains("a number of rolls"), "\(error)")
+        }
+        let read = try DiceRulesSpecTests.dice(round.replacingOccurrences(of: "100%", with: "6"), count: 2)
+        #expect(read.rounds[0].declared[.expectedRolls]?.value == ExactFraction(6))
+    }
+}

@@ -65,7 +65,7 @@ extension SpecReader {
         for (index, item) in list.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let fields = try mapping(
-                item, itemPath, allowed: ["name", "wins", "pays", "cases", "otherwise"] + DiceBet.Figure.allCases.map(\.rawValue))
+                item, itemPath, allowed: ["name", "wins", "pays", "cases", "otherwise"] + DiceBet.Figure.ofABet.map(\.rawValue))
             let (name, nameNode) = try probeName(fields, item, itemPath, what: "bet")
             guard !result.contains(where: { $0.name == name }) else {
                 throw fail(nameNode, itemPath + ".name", "bet '\(name)' is declared twice")
@@ -73,9 +73,9 @@ extension SpecReader {
             let cases = try betCases(fields, item, itemPath, dice: dice)
             let otherwise = try fields["otherwise"].map { try net($0.value, itemPath + ".otherwise") } ?? ExactFraction(-1)
             var declared: [DiceBet.Figure: DiceBet.DeclaredFigure] = [:]
-            for figure in DiceBet.Figure.allCases {
+            for figure in DiceBet.Figure.ofABet {
                 guard let field = fields[figure.rawValue] else { continue }
-                declared[figure] = try declaredFigure(field.value, itemPath + "." + figure.rawValue)
+                declared[figure] = try declaredFigure(field.value, itemPath + "." + figure.rawValue, figure: figure)
             }
             result.append(DiceBet(name: name, cases: cases, otherwise: otherwise, declared: declared))
         }
@@ -136,10 +136,18 @@ extension SpecReader {
     /// A published figure, with the tolerance its printing gives: half a unit of its last decimal digit
     /// (`2.78%` agrees within 0.005%, `.9` within 0.05, `2.78e-2` within 0.00005), exact for a fraction of
     /// whole numbers (`1/36`).
-    func declaredFigure(_ node: Node, _ path: String) throws -> DiceBet.DeclaredFigure {
-        guard case .scalar(let scalar) = node, let value = ExactFraction(text: scalar.string), !(value < .zero), !(ExactFraction(2) < value)
+    func declaredFigure(_ node: Node, _ path: String, figure: DiceBet.Figure) throws -> DiceBet.DeclaredFigure {
+        let rolls = figure == .expectedRolls
+        // A share from 0 to 2 (a percentage allowed), or a number of rolls from 1.
+        let range = rolls ? (ExactFraction.one, ExactFraction(1_000_000)) : (ExactFraction.zero, ExactFraction(2))
+        guard case .scalar(let scalar) = node, !(rolls && scalar.string.contains("%")), let value = ExactFraction(text: scalar.string),
+            !(value < range.0), !(range.1 < value)
         else {
-            throw fail(node, path, "must be a share from 0 to 2, written 0.0278, 2.78% or 1/36 (a percentage needs its '%')")
+            throw fail(
+                node, path,
+                rolls
+                    ? "must be a number of rolls from 1 to 1000000, written 3.38 or 557/165"
+                    : "must be a share from 0 to 2, written 0.0278, 2.78% or 1/36 (a percentage needs its '%')")
         }
         var text = scalar.string.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "").lowercased()
         guard !text.contains("/") else { return DiceBet.DeclaredFigure(value) }

@@ -38,7 +38,7 @@ extension SpecReader {
             var declared: [DiceBet.Figure: DiceBet.DeclaredFigure] = [:]
             for figure in DiceBet.Figure.allCases {
                 guard let field = fields[figure.rawValue] else { continue }
-                declared[figure] = try declaredFigure(field.value, itemPath + "." + figure.rawValue)
+                declared[figure] = try declaredFigure(field.value, itemPath + "." + figure.rawValue, figure: figure)
             }
             let round = DiceRound(name: name, phases: phases, declared: declared)
             do {

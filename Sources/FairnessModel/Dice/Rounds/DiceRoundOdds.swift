@@ -115,8 +115,8 @@ public struct DiceRoundOdds: Sendable, Hashable {
         for (offset, net) in nets.enumerated() where !start[states.count + offset].isZero {
             distribution[net] = start[states.count + offset]
         }
-        odds = DiceBetOdds(bet: round.name, distribution: distribution)
         expectedRolls = start[states.count + nets.count]
+        odds = DiceBetOdds(bet: round.name, distribution: distribution, expectedRolls: expectedRolls)
         self.states = states
     }
 

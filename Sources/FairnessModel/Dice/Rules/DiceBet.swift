@@ -52,6 +52,11 @@ public struct DiceBet: Sendable, Hashable, CustomStringConvertible {
         case houseEdge = "house-edge"
         /// The expected return per unit staked: 1 + E[net].
         case returnToPlayer = "return"
+        /// The expected number of rolls a round takes (a round's figure: a bet is settled on one roll).
+        case expectedRolls = "expected-rolls"
+
+        /// The figures a bet settled on one roll can publish (all but ``expectedRolls``).
+        public static let ofABet: [Figure] = [.winProbability, .houseEdge, .returnToPlayer]
 
         public var description: String { rawValue }
     }

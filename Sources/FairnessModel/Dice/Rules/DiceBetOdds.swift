@@ -20,6 +20,9 @@ public struct DiceBetOdds: Sendable, Hashable {
     /// Each net payout the bet can settle at, ascending, with its probability (payouts of probability 0
     /// left out).
     public let outcomes: [Outcome]
+    /// The expected number of rolls until the bet is settled: 1 for a bet on one roll, a round's from its
+    /// Markov chain.
+    public let expectedRolls: ExactFraction
 
     /// The exact odds of `bet` when case i (``DiceBet/cases``, then ``DiceBet/otherwise``) settles with
     /// probability `caseProbabilities[i]`.
@@ -32,13 +35,15 @@ public struct DiceBetOdds: Sendable, Hashable {
         }
         self.bet = bet.name
         outcomes = byNet.sorted { $0.key < $1.key }.map { Outcome(net: $0.key, probability: $0.value) }
+        expectedRolls = .one
     }
 
     /// The odds of a bet named `bet` that settles at each net payout with the probability `distribution`
-    /// gives it (a round's, from ``DiceRoundOdds``).
-    public init(bet: String, distribution: [ExactFraction: ExactFraction]) {
+    /// gives it (a round's, from ``DiceRoundOdds``), in `expectedRolls` rolls on average.
+    public init(bet: String, distribution: [ExactFraction: ExactFraction], expectedRolls: ExactFraction = .one) {
         self.bet = bet
         outcomes = distribution.filter { !$0.value.isZero }.sorted { $0.key < $1.key }.map { Outcome(net: $0.key, probability: $0.value) }
+        self.expectedRolls = expectedRolls
     }
 
     /// The exact odds of `bet` on one roll of fair `dice`, by enumerating every multiset of faces weighted
@@ -76,6 +81,7 @@ public struct DiceBetOdds: Sendable, Hashable {
         case .winProbability: return winProbability
         case .houseEdge: return houseEdge
         case .returnToPlayer: return returnToPlayer
+        case .expectedRolls: return expectedRolls
         }
     }
 }
