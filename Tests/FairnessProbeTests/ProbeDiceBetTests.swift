@@ -103,6 +103,13 @@ struct ProbeDiceBetTests {
         #expect(check.status == .fail && check.findingClass == .mislabel, "\(check)")
         guard case .roundSettlement(_, _, _, let misSettled, _, _, let wrong, _) = check.detailFacts else { return }
         #expect(misSettled.isZero && wrong > 0)
+        // Its share of rounds as a 95% Clopper–Pearson interval around the count found.
+        guard case .roundMisSettledSampled(_, let rounds, let sampled, _, let lower, let upper)? = check.findingFact else {
+            Issue.record("\(String(describing: check.findingFact))")
+            return
+        }
+        let share = Double(rounds) / Double(sampled)
+        #expect(rounds == wrong && 0 < lower && lower < share && share < upper && upper < 1, "\(lower) \(upper)")
     }
 
     static func attribute(_ bug: String?) throws -> CheckRecord {

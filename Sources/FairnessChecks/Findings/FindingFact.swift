@@ -47,8 +47,9 @@ public enum FindingFact: Sendable, Hashable {
     /// of up to `depth` rolls judged).
     case roundMisSettled(round: String, share: Double, depth: Int, underOwnDice: Bool)
     /// The game's round logic settles `round` otherwise than its rules on `rounds` of `sampled` rounds
-    /// played from fair rolls, none of them within the `depth` rolls judged exhaustively.
-    case roundMisSettledSampled(round: String, rounds: Int, sampled: Int, depth: Int)
+    /// played from fair rolls, none of them within the `depth` rolls judged exhaustively; the share of
+    /// rounds lies in `lower` ... `upper` (Clopper–Pearson, 95%).
+    case roundMisSettledSampled(round: String, rounds: Int, sampled: Int, depth: Int, lower: Double, upper: Double)
     /// The game's drawn `value` has odds off the declared ones by up to `difference` (at the value `at`);
     /// `misplaced` of plays would have to change value for the odds to be the declared ones.
     case drawnValueDiffers(value: String, at: Int, difference: Double, misplaced: Double)

@@ -56,8 +56,8 @@ extension ReportNarrator {
             "settles \(round) otherwise than its rules on at least \(share(measured)) of rounds"
                 + (underOwnDice ? " under the game's own dice" : "")
                 + " (found within the first \(depth) rolls, every sequence judged)"
-        case .roundMisSettledSampled(let round, let rounds, let sampled, let depth):
-            "settles \(round) otherwise than its rules on \(rounds) of \(sampled) rounds played from fair rolls, past the \(depth) rolls judged exhaustively"
+        case .roundMisSettledSampled(let round, let rounds, let sampled, let depth, let lower, let upper):
+            "settles \(round) otherwise than its rules on \(rounds) of \(sampled) rounds played from fair rolls (95% interval \(share(lower)) to \(share(upper)) of rounds), past the \(depth) rolls judged exhaustively"
         case .drawnValueDiffers(let value, let at, let difference, let misplaced):
             "draws \(value) \(at) with odds off the declared ones by \(share(difference)) (the largest gap); \(share(misplaced)) of plays show another \(value) than fair dice would"
         case .betFigureDiffers(let bet, let figure, let declared, let exact):

@@ -1,5 +1,6 @@
 import FairnessChecks
 import FairnessModel
+import FairnessStatistics
 import Foundation
 
 // Rounds of several rolls.
@@ -42,11 +43,15 @@ extension SubjectAudit {
                         .mislabel, magnitude: share,
                         fact: .roundMisSettled(round: round.name, share: share, depth: walk.depth, underOwnDice: walk.underOwnDice))
                 if finding == nil && walk.sampledMisSettled > 0 {
-                    // Found only past the exhaustive depth: the count of sampled rounds, no exact share.
+                    // Found only past the exhaustive depth: the count of sampled rounds and its interval, no
+                    // exact share.
+                    let interval = try? BinomialTest.clopperPearsonInterval(
+                        successes: Double(walk.sampledMisSettled), trials: Double(walk.sampledRounds), confidenceLevel: 0.95)
                     finding = Finding(
                         .mislabel, magnitude: nil,
                         fact: .roundMisSettledSampled(
-                            round: round.name, rounds: walk.sampledMisSettled, sampled: walk.sampledRounds, depth: walk.depth))
+                            round: round.name, rounds: walk.sampledMisSettled, sampled: walk.sampledRounds, depth: walk.depth,
+                            lower: interval?.lower ?? 0, upper: interval?.upper ?? 1))
                 }
                 worst.misSettled = max(worst.misSettled, share)
                 part.checks.append(
