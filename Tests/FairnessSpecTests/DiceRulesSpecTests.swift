@@ -215,6 +215,39 @@ import Testing
         #expect(throws: SpecError.self) { try Self.dice("  bets:\n    - { name: a, wins: total + point >= 3, pays: 1 }\n") }
     }
 
+    /// A pool of exploding dice: every 6 rolled again alone and added, two rolls of explosions at most,
+    /// against 15 — 131/432 by the recursion of make_dice_rounds_reference.py.
+    @Test func aPoolOfExplodingDiceReads() throws {
+        let spec = try Self.dice(
+            """
+              rounds:
+                - name: pool
+                  phases:
+                    - name: roll
+                      rules:
+                        - { when: count of 6 >= 1, to: explosion, add: total, reroll: face 6 }
+                        - { when: total + point >= 15, pays: 1 }
+                      otherwise: { pays: -1 }
+                    - name: explosion
+                      rules:
+                        - { when: count of 6 >= 1, to: last explosion, add: total, reroll: face 6 }
+                        - { when: total + point >= 15, pays: 1 }
+                      otherwise: { pays: -1 }
+                    - name: last explosion
+                      rules:
+                        - { when: total + point >= 15, pays: 1 }
+                      otherwise: { pays: -1 }
+            """)
+        let round = spec.rounds[0]
+        #expect(round.phases[0].rules[0].outcome == .moveTo(phase: 1, remember: .total, adds: true, rerolls: .face(6)))
+        #expect(try DiceRoundOdds(round, dice: spec.dice).odds.winProbability == ExactFraction(131, 432))
+        #expect(throws: SpecError.self) {
+            try Self.dice(
+                "  rounds:\n    - name: r\n      phases:\n        - name: a\n          otherwise: { to: a, keep: face 6, reroll: face 6 }\n"
+            )
+        }
+    }
+
     /// A figure's tolerance is half a unit of its last printed digit, however it is printed; rules the
     /// dice cannot hold are refused.
     @Test func figuresAsPrintedAndRulesWithinTheDice() throws {

@@ -74,12 +74,12 @@ public struct RoundWalk: Sendable {
         var depth = 0, calls = 0, answered = false
         var examples: [Mismatch] = []
         while !level.isEmpty {
-            let needed = level.reduce(0) { $0 + options[dice.count - $1.state.kept.count].count }
-            guard calls + needed <= budget, !level.contains(where: { options[dice.count - $0.state.kept.count].isEmpty }) else { break }
+            let needed = level.reduce(0) { $0 + options[$1.state.diceRolled(of: dice.count)].count }
+            guard calls + needed <= budget, !level.contains(where: { options[$0.state.diceRolled(of: dice.count)].isEmpty }) else { break }
             var sequences: [[DiceRoll]] = [], parents: [(node: Int, probability: ExactFraction, roll: DiceRoll)] = []
             sequences.reserveCapacity(needed)
             for (index, node) in level.enumerated() {
-                for (rolled, probability) in options[dice.count - node.state.kept.count] {
+                for (rolled, probability) in options[node.state.diceRolled(of: dice.count)] {
                     let roll = DiceRound.combined(node.state, rolled)
                     sequences.append(node.rolls + [roll])
                     parents.append((index, node.probability * probability, roll))
@@ -139,7 +139,7 @@ public struct RoundWalk: Sendable {
         let sets = (0...game.dice.count).map { $0 == 0 ? nil : try! DiceSet(count: $0, faces: game.dice.faces) }
         for _ in 0..<sampledRollLimit where !live.isEmpty {
             for index in live.indices {
-                let rolled = sets[game.dice.count - live[index].state.kept.count]?.roll(using: &generator) ?? DiceRoll(count: 0)
+                let rolled = sets[live[index].state.diceRolled(of: game.dice.count)]?.roll(using: &generator) ?? DiceRoll(count: 0)
                 live[index].rolls.append(DiceRound.combined(live[index].state, rolled))
             }
             let answers = game.playRounds(round, sequences: live.map(\.rolls))

@@ -60,7 +60,7 @@ extension SpecReader {
             }
             for (index, ruleNode) in list.enumerated() {
                 let rulePath = "\(path).rules[\(index)]"
-                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember", "add", "keep"])
+                let ruleFields = try mapping(ruleNode, rulePath, allowed: ["when", "pays", "to", "remember", "add", "keep", "reroll"])
                 let condition = try condition(
                     try require(ruleFields, "when", in: ruleNode, rulePath), rulePath + ".when", dice: dice, allowsPoint: true)
                 rules.append(DiceRound.Rule(when: condition, try outcome(ruleFields, ruleNode, rulePath, dice: dice, names: names)))
@@ -68,14 +68,16 @@ extension SpecReader {
         }
         var otherwise: DiceRound.Outcome?
         if let otherwiseNode = fields["otherwise"]?.value {
-            let otherwiseFields = try mapping(otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember", "add", "keep"])
+            let otherwiseFields = try mapping(
+                otherwiseNode, path + ".otherwise", allowed: ["pays", "to", "remember", "add", "keep", "reroll"])
             otherwise = try outcome(otherwiseFields, otherwiseNode, path + ".otherwise", dice: dice, names: names)
         }
         return DiceRound.Phase(name: try string(fields["name"]!.value, path + ".name"), rules: rules, otherwise: otherwise)
     }
 
-    /// Which dice a phase keeps for the next roll: `most of a kind`, `face F`, `at least T`, `longest run`.
-    private func keep(_ node: Node, _ path: String, dice: DiceSet) throws -> DiceKeep {
+    /// Which dice a phase keeps for the next roll (or rerolls alone): `most of a kind`, `face F`,
+    /// `at least T`, `longest run`.
+    private func keep(_ node: Node, _ path: String, dice: DiceSet, what: String = "keep") throws -> DiceKeep {
         let words = try string(node, path).lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         switch (words.count, words.first) {
         case (4, "most") where words == ["most", "of", "a", "kind"]: return .mostOfAKind
@@ -88,15 +90,16 @@ extension SpecReader {
         }
         throw fail(
             node, path,
-            "'\(words.joined(separator: " "))' is not a keep; use most of a kind, face F, at least T or longest run (F, T in 1 ... \(dice.faces))"
+            "'\(words.joined(separator: " "))' is not a \(what); use most of a kind, face F, at least T or longest run (F, T in 1 ... \(dice.faces))"
         )
     }
 
-    /// `pays: NET`, or `to: PHASE` with an optional `remember: VALUE` (the point) and `keep: STRATEGY`.
+    /// `pays: NET`, or `to: PHASE` with an optional `remember: VALUE` (the point) and `keep: STRATEGY` or
+    /// `reroll: STRATEGY`.
     private func outcome(_ fields: Fields, _ node: Node, _ path: String, dice: DiceSet, names: [String]) throws -> DiceRound.Outcome {
         switch (fields["pays"], fields["to"]) {
         case (let pays?, nil):
-            for name in ["remember", "add", "keep"] {
+            for name in ["remember", "add", "keep", "reroll"] {
                 if let field = fields[name] { throw fail(field.key, path + "." + name, "goes with 'to'") }
             }
             return .settle(try net(pays.value, path + ".pays"))
@@ -116,7 +119,13 @@ extension SpecReader {
                 remember = try diceValue(rememberNode, path + "." + key, dice: dice)
             }
             let keep = try fields["keep"].map { try self.keep($0.value, path + ".keep", dice: dice) }
-            return .moveTo(phase: phase, remember: remember, keep: keep, adds: fields["add"] != nil)
+            // Reroll only some dice (a pool's exploding dice): the next roll rolls them alone.
+            if let both = fields["reroll"], keep != nil {
+                throw fail(
+                    both.key, path + ".reroll", "has both 'keep' (the others are rolled) and 'reroll' (these are rolled alone); give one")
+            }
+            let rerolls = try fields["reroll"].map { try self.keep($0.value, path + ".reroll", dice: dice, what: "reroll") }
+            return .moveTo(phase: phase, remember: remember, keep: keep, adds: fields["add"] != nil, rerolls: rerolls)
         case (nil, nil): throw fail(node, path, "needs 'pays' (the round ends) or 'to' (another phase)")
         case (_?, _?): throw fail(node, path, "has both 'pays' and 'to'; give one")
         }

@@ -236,4 +236,36 @@ struct BetLogTests {
         #expect(try Self.check(report, .betLogSettlement(bet: "small")).detail.contains("shows several rolls for a bet settled on one"))
         #expect(try Self.check(report, .betLogSettlement(bet: "big")).detail.contains("has roll 1, which the dice cannot show"))
     }
+
+    /// A pool's exploding dice in a log: the rolls after the first show the dice rerolled alone.
+    @Test func aPoolsRerolledDiceAreReadAsTheRoundRollsThem() throws {
+        let spec = try SpecParser.parse(
+            """
+            version: 1
+            name: pool
+            dice:
+              count: 3
+              faces: 6
+              rounds:
+                - name: pool
+                  phases:
+                    - name: roll
+                      rules:
+                        - { when: count of 6 >= 1, to: again, add: total, reroll: face 6 }
+                        - { when: total + point >= 15, pays: 1 }
+                      otherwise: { pays: -1 }
+                    - name: again
+                      rules:
+                        - { when: total + point >= 15, pays: 1 }
+                      otherwise: { pays: -1 }
+            """)
+        // 6+6+2 then 5+3 = 22 wins; 6+1+1 then 4 = 12 loses; two dice rerolled where one showed 6; a roll of
+        // three dice where the round rolls one; a round that stops where its 6 is rolled again.
+        let log = "bet,outcome,payout\npool,6-6-2 / 5-3,2\npool,6-1-1 / 4,0\npool,6-1-1 / 4-4,0\npool,6-1-1 / 4-4-4,0\npool,6-1-1,0\n"
+        let report = try Self.audit(log, spec: spec, name: "pool.csv")
+        let check = try Self.check(report, .betLogSettlement(bet: "pool"))
+        guard case .betLogSettlement(let facts) = check.detailFacts else { return }
+        #expect(facts.lines == 5 && facts.notSettled == 3 && facts.paidOtherwise == 0, "\(check.detail)")
+        #expect(facts.first?.line == 4 && facts.first?.settlement == .invalidRoll(index: 2), "\(check.detail)")
+    }
 }

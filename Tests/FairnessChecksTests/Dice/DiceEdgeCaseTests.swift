@@ -85,6 +85,42 @@ struct RoundGame: DiceGame {
         #expect(own.misSettled == ExactFraction(1, 10) && own.underOwnDice, "\(own.misSettled)")
     }
 
+    /// A pool of 3d6 whose 6s are rolled again alone and added, two rolls of explosions at most, against
+    /// 15: the game's logic is asked the shorter rolls of the dice it rerolls. A game that forgets the cap
+    /// (a 6 on the last roll explodes again) parts from the rules on exactly the rounds whose last roll
+    /// shows a 6: 139321/10077696, by enumeration over the dice showing 6 (outside the toolkit).
+    @Test func aPoolOfExplodingDiceIsAskedTheDiceItRerolls() {
+        let phases: [DiceRound.Phase] = (0...2).map { level in
+            .init(
+                name: "level \(level)",
+                rules: (level < 2
+                    ? [
+                        .init(
+                            when: .compare(.count(of: 6), .greaterOrEqual, 1),
+                            .moveTo(phase: level + 1, remember: .total, adds: true, rerolls: .face(6)))
+                    ]
+                    : []) + [.init(when: .compareRunning(.total, .greaterOrEqual, 15), .settle(ExactFraction(1)))],
+                otherwise: .settle(ExactFraction(-1)))
+        }
+        let round = DiceRound(name: "pool", phases: phases)
+        func logic(cap: Int) -> @Sendable ([DiceRoll]) -> RoundAnswer? {
+            { rolls in
+                // Every roll after the first rolls exactly the previous roll's 6s.
+                for (previous, roll) in zip(rolls, rolls.dropFirst()) where roll.count != previous.faces.filter({ $0 == 6 }).count {
+                    return nil
+                }
+                let last = rolls.last!
+                if last.faces.contains(6) && rolls.count <= cap { return .rollAgain }
+                return .settled(rolls.reduce(0) { $0 + $1.faces.reduce(0, +) } >= 15 ? 1 : -1)
+            }
+        }
+        let dice = try! DiceSet(count: 3, faces: 6)
+        let right = RoundWalk(RoundGame(dice: dice, rounds: [round], logic: logic(cap: 2)), round: round, sampledRounds: 1_000)
+        #expect(right.gameSettles && right.misSettled.isZero && right.sampledMisSettled == 0 && right.beyond.isZero, "\(right.examples)")
+        let uncapped = RoundWalk(RoundGame(dice: dice, rounds: [round], logic: logic(cap: 3)), round: round, sampledRounds: 1_000)
+        #expect(uncapped.misSettled == ExactFraction(139_321, 10_077_696), "\(uncapped.misSettled)")
+    }
+
     /// A round whose first level does not fit the budget is still judged, by sampled whole rounds.
     @Test func aRoundTooLargeForAnyLevelIsSampled() {
         let round = DiceRound(

@@ -92,6 +92,24 @@ import Testing
                         otherwise: .settle(net(-1)))
                 })
         ),
+        // 3d6, every 6 rolled again alone and added, at most two rolls of explosions; 15 or more succeeds.
+        "exploding-pool-3d6-15": (
+            try! DiceSet(count: 3, faces: 6),
+            DiceRound(
+                name: "pool",
+                phases: (0...2).map { level in
+                    .init(
+                        name: "level \(level)",
+                        rules: (level < 2
+                            ? [
+                                .init(
+                                    when: .compare(.count(of: 6), .greaterOrEqual, 1),
+                                    .moveTo(phase: level + 1, remember: .total, adds: true, rerolls: .face(6)))
+                            ] : [])
+                            + [.init(when: .compareRunning(.total, .greaterOrEqual, 15), .settle(net(1)))],
+                        otherwise: .settle(net(-1)))
+                })
+        ),
         "hot-streak": (
             twoDice,
             DiceRound(

@@ -14,6 +14,9 @@ toolkit's Markov chain). Writes dice_rounds_reference.json beside this file.
   turn's total.
 - exploding d6 against 10: a 6 is added and rolled again (at most three times); the first roll whose
   running total reaches 10 succeeds (pays 1), a roll that neither reaches 10 nor explodes fails.
+- exploding pool: 3d6 against 15, every 6 rolled again alone and added (at most two rolls of explosions;
+  a 6 on the last adds but does not explode): enumerated roll by roll over the dice showing 6, recursion
+  on (dice rerolled, running total, level).
 - hot streak: 2d6, a round of one or two rolls: a first roll of 10 or more pays 3; 7 loses; anything else
   rolls once more, paying 1 if the second roll's total beats the first's, else losing.
 """
@@ -134,10 +137,30 @@ def exploding_d6_10():
     return {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
 
 
+def exploding_pool_3d6_15():
+    def roll(dice, total, level):
+        """(P(success), E[rolls]) rolling `dice` dice with `total` so far, after `level` rolls of explosions."""
+        win, rolls = F(0), F(1)
+        for faces in itertools.product(range(1, 7), repeat=dice):
+            p = F(1, 6 ** dice)
+            sixes, reached = faces.count(6), total + sum(faces)
+            if sixes and level < 2:
+                w, r = roll(sixes, reached, level + 1)
+                win += p * w
+                rolls += p * r
+            elif reached >= 15:
+                win += p
+        return win, rolls
+
+    win, rolls = roll(3, 0, 0)
+    return {"win": win, "push": F(0), "lose": 1 - win, "return": 2 * win, "rolls": rolls}
+
+
 def main():
     pass_line, dont = craps()
     out = {"pass-line": pass_line, "dont-pass": dont, "six-in-three": six_in_three(), "hot-streak": hot_streak(), "yahtzee-three-rolls": yahtzee_three_rolls(),
-           "pig-hold-20": pig_hold_20(), "exploding-d6-10": exploding_d6_10()}
+           "pig-hold-20": pig_hold_20(), "exploding-d6-10": exploding_d6_10(),
+           "exploding-pool-3d6-15": exploding_pool_3d6_15()}
     out = {name: {k: str(v) for k, v in figures.items()} for name, figures in out.items()}
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dice_rounds_reference.json")
     with open(path, "w") as f:

@@ -52,15 +52,25 @@ extension LogModel {
             return false
         }
 
-        /// What `rolls` come to under the rules (an invalid roll is an empty one).
-        public func settle(_ rolls: [DiceRoll]) -> Settlement {
+        /// What `rolls` of `dice` come to under the rules (an invalid roll is an empty one; a round's roll
+        /// must show as many dice as the round rolls then: every die, or after a move that rerolls some,
+        /// those alone).
+        public func settle(_ rolls: [DiceRoll], dice: Int) -> Settlement {
             if let invalid = rolls.firstIndex(where: { $0.count == 0 }) { return .invalidRoll(index: invalid + 1) }
             switch rules {
             case .bet(let bet):
-                return rolls.count == 1 ? .net(bet.net(on: rolls[0])) : .severalRolls
+                guard rolls.count == 1 else { return .severalRolls }
+                return rolls[0].count == dice ? .net(bet.net(on: rolls[0])) : .invalidRoll(index: 1)
             case .round(let round):
-                guard let settled = round.settle(rolls) else { return .unfinished }
-                return settled.rolls < rolls.count ? .endsEarlier(at: settled.rolls) : .net(settled.net)
+                var state = DiceRound.start
+                for (index, roll) in rolls.enumerated() {
+                    guard roll.count == state.kept.count + state.diceRolled(of: dice) else { return .invalidRoll(index: index + 1) }
+                    switch round.step(state, roll) {
+                    case .settled(let net): return index + 1 < rolls.count ? .endsEarlier(at: index + 1) : .net(net)
+                    case .continues(let next): state = next
+                    }
+                }
+                return .unfinished
             }
         }
 

@@ -52,11 +52,14 @@ extension LogFields {
         }
         var rolls: [DiceRoll] = []
         var start = raw.startIndex
+        // After the first roll a round may roll fewer dice (a pool's exploding dice): the round's rules
+        // judge each roll's count.
         for end in raw.indices where raw[end] == UInt8(ascii: "/") {
-            rolls.append(try roll(UnsafeBufferPointer(rebasing: raw[start..<end]), dice: dice, line: line, column: column))
+            let first = rolls.isEmpty
+            rolls.append(try roll(UnsafeBufferPointer(rebasing: raw[start..<end]), dice: dice, line: line, column: column, fewer: !first))
             start = end + 1
         }
-        rolls.append(try roll(UnsafeBufferPointer(rebasing: raw[start...]), dice: dice, line: line, column: column))
+        rolls.append(try roll(UnsafeBufferPointer(rebasing: raw[start...]), dice: dice, line: line, column: column, fewer: true))
         fields.faces = rolls[0]
         fields.rolls = rolls
         if rolls.contains(where: { $0.count == 0 }) { fields.outcomeText = String(decoding: trimmed(raw), as: UTF8.self) }
@@ -69,9 +72,9 @@ extension LogFields {
     }
 
     /// A roll written as its faces, separated by spaces, `-`, `:` or `|` ("3-1-4-1-5"). Faces outside
-    /// 1 ... F, or the wrong number of dice, give an empty roll (an invalid outcome the log is audited for);
+    /// 1 ... F, or the wrong number of dice (more, or fewer unless `fewer`), give an empty roll (an invalid outcome the log is audited for);
     /// anything that is not whole numbers is a bad row.
-    static func roll(_ raw: UnsafeBufferPointer<UInt8>, dice: DiceSet, line: Int, column: Int) throws -> DiceRoll {
+    static func roll(_ raw: UnsafeBufferPointer<UInt8>, dice: DiceSet, line: Int, column: Int, fewer: Bool = false) throws -> DiceRoll {
         let field = trimmed(raw)
         var faces: [Int] = []
         faces.reserveCapacity(dice.count)
@@ -101,7 +104,8 @@ extension LogFields {
             throw LogError(
                 line: line, column: column, message: "outcome: empty; a roll of \(dice) is written as its faces, such as 3-1-4-1-5")
         }
-        guard faces.count == dice.count, faces.allSatisfy({ (1...dice.faces).contains($0) }) else { return DiceRoll(count: 0) }
+        guard faces.count == dice.count || (fewer && faces.count < dice.count), faces.allSatisfy({ (1...dice.faces).contains($0) })
+        else { return DiceRoll(count: 0) }
         return DiceRoll(faces)
     }
 

@@ -26,7 +26,13 @@ struct BetLogTally {
     /// Payout per stake (1 + net) of each net met so far: exact arithmetic once per net, not per line.
     var perStakeOfNet: [ExactFraction: Double] = [:]
 
-    init(_ bet: LogModel.BetLog) { self.bet = bet }
+    /// Dice in the game.
+    let dice: Int
+
+    init(_ bet: LogModel.BetLog, dice: Int) {
+        self.bet = bet
+        self.dice = dice
+    }
 
     /// Counts one line of the bet: its stake (1 when not logged), its payout (the rules' when not logged).
     /// Nothing is counted when it throws.
@@ -35,7 +41,7 @@ struct BetLogTally {
         let rolls = fields.rolls.isEmpty ? [fields.faces!] : fields.rolls
         let stake = fields.stake ?? 1
         guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
-        let settlement = bet.settle(rolls)
+        let settlement = bet.settle(rolls, dice: dice)
         var expected: Double?
         if case .net(let net) = settlement {
             if perStakeOfNet[net] == nil { perStakeOfNet[net] = (ExactFraction.one + net).double }

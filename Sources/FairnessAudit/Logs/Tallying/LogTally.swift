@@ -64,7 +64,7 @@ struct LogTally {
     init(model: LogModel, options: LogOptions) {
         self.model = model
         self.options = options
-        bets = (model.dice?.bets ?? []).map(BetLogTally.init)
+        bets = (model.dice?.bets ?? []).map { BetLogTally($0, dice: model.dice!.dice.count) }
         betIndex = Dictionary((model.dice?.bets ?? []).enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         k = model.labels.count
         counts = [UInt64](repeating: 0, count: k + 2)

@@ -14,15 +14,16 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         /// The round goes on in phase `phase` (an index into ``phases``); when `remember` is set, the point
         /// becomes that value of the roll — or, when `adds`, the point so far (0 if none) plus that value, a
         /// running total as exploding dice keep — otherwise it is kept; when `keep` is set, the dice it keeps
-        /// stay and the next roll rolls only the others.
-        case moveTo(phase: Int, remember: DiceValue?, keep: DiceKeep? = nil, adds: Bool = false)
+        /// stay and the next roll rolls only the others; when `rerolls` is set, the next roll rolls again
+        /// only the dice it selects (a pool's exploding dice) and shows only them.
+        case moveTo(phase: Int, remember: DiceValue?, keep: DiceKeep? = nil, adds: Bool = false, rerolls: DiceKeep? = nil)
 
         public var description: String {
             switch self {
             case .settle(let net): return "pays \(net)"
-            case .moveTo(let phase, let remember, let keep, let adds):
+            case .moveTo(let phase, let remember, let keep, let adds, let rerolls):
                 return "to phase \(phase)" + (remember.map { adds ? ", point + \($0)" : ", point = \($0)" } ?? "")
-                    + (keep.map { ", keeping \($0)" } ?? "")
+                    + (keep.map { ", keeping \($0)" } ?? "") + (rerolls.map { ", rerolling \($0)" } ?? "")
             }
         }
     }
@@ -71,7 +72,7 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         precondition(!phases.isEmpty, "a round has a phase")
         for phase in phases {
             for outcome in phase.rules.map(\.outcome) + [phase.otherwise].compactMap({ $0 }) {
-                if case .moveTo(let target, _, _, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
+                if case .moveTo(let target, _, _, _, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
             }
         }
         self.name = name
@@ -92,13 +93,14 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
     private func describe(_ outcome: Outcome) -> String {
         switch outcome {
         case .settle(let net): return "pays \(net)"
-        case .moveTo(let phase, let remember, let keep, let adds):
+        case .moveTo(let phase, let remember, let keep, let adds, let rerolls):
             return "to \(phases[phase].name)" + (remember.map { adds ? " adding \($0) to the point" : " with point = \($0)" } ?? "")
-                + (keep.map { " keeping \($0)" } ?? "")
+                + (keep.map { " keeping \($0)" } ?? "") + (rerolls.map { " rerolling \($0)" } ?? "")
         }
     }
 
-    /// Where a round stands between rolls: its phase, its point, and the dice it keeps for the next roll.
+    /// Where a round stands between rolls: its phase, its point, the dice it keeps for the next roll, and
+    /// how many dice it rolls again when it rerolls only some.
     public struct State: Sendable, Hashable {
         /// The phase, an index into ``DiceRound/phases``.
         public let phase: Int
@@ -106,13 +108,20 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         public let point: Int?
         /// The dice kept for the next roll, sorted (none: every die is rolled).
         public let kept: DiceRoll
+        /// The dice the next roll rolls again, alone, when a move rerolls only some (a pool's exploding
+        /// dice); nil: every die not kept.
+        public let rerolling: Int?
 
-        /// The state in `phase` with `point`, keeping `kept`.
-        public init(phase: Int, point: Int?, kept: DiceRoll = DiceRoll(count: 0)) {
+        /// The state in `phase` with `point`, keeping `kept`, rolling `rerolling` dice alone when set.
+        public init(phase: Int, point: Int?, kept: DiceRoll = DiceRoll(count: 0), rerolling: Int? = nil) {
             self.phase = phase
             self.point = point
             self.kept = kept
+            self.rerolling = rerolling
         }
+
+        /// How many dice the next roll rolls, of `dice` dice in all.
+        public func diceRolled(of dice: Int) -> Int { rerolling ?? dice - kept.count }
     }
 
     /// The roll a round in `state` shows when the dice it rolls come up `rolled`: the kept dice, then the
@@ -136,11 +145,11 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
         }
         switch outcome {
         case .settle(let net): return .settled(net)
-        case .moveTo(let target, let remember, let keep, let adds):
+        case .moveTo(let target, let remember, let keep, let adds, let rerolls):
             return .continues(
                 State(
                     phase: target, point: remember.map { $0.value(of: roll) + (adds ? state.point ?? 0 : 0) } ?? state.point,
-                    kept: keep.map { $0.kept(from: roll) } ?? DiceRoll(count: 0)))
+                    kept: keep.map { $0.kept(from: roll) } ?? DiceRoll(count: 0), rerolling: rerolls.map { $0.kept(from: roll).count }))
         }
     }
 
@@ -153,7 +162,7 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Settles a whole sequence of rolls by the rules (each roll the whole roll the game shows, kept dice
-    /// included): the net and the number of rolls it took, or nil if the round is still going on after the
+    /// included; after a move that rerolls some dice, those dice alone): the net and the number of rolls it took, or nil if the round is still going on after the
     /// last roll.
     public func settle(_ rolls: [DiceRoll]) -> (net: ExactFraction, rolls: Int)? {
         var state = Self.start

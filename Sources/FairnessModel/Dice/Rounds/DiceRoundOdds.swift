@@ -70,7 +70,7 @@ public struct DiceRoundOdds: Sendable, Hashable {
         var next = 0
         while next < states.count {
             var move: [Int: BigInt] = [:], settle: [ExactFraction: BigInt] = [:]
-            let count = dice.count - states[next].kept.count
+            let count = states[next].diceRolled(of: dice.count)
             rolled.append(BigInt(dice.faces).power(count))
             for (pattern, weight) in patternsByCount[count] {
                 switch round.step(states[next], DiceRound.combined(states[next], pattern)) {
