@@ -29,24 +29,38 @@ struct BetLogTally {
     /// Dice in the game.
     let dice: Int
 
+    /// A bet's payout per stake by the case that settles it (its cases, then otherwise); empty for a round.
+    let casePerStake: [Double]
+
     init(_ bet: LogModel.BetLog, dice: Int) {
         self.bet = bet
         self.dice = dice
+        if case .bet(let rules) = bet.rules {
+            casePerStake = (0...rules.cases.count).map { (ExactFraction.one + rules.net(ofCase: $0)).double }
+        } else {
+            casePerStake = []
+        }
+    }
+
+    /// The rules' payout per stake for a line's rolls (nil: they do not settle them so), from the bet's
+    /// case on a roll of every die without exact arithmetic, else by settling the rolls.
+    @inline(__always)
+    mutating func perStake(_ fields: LogFields) -> Double? {
+        if case .bet(let rules) = bet.rules, fields.rolls.isEmpty, let roll = fields.faces, roll.count == dice {
+            return casePerStake[rules.settlingCase(roll)]
+        }
+        guard case .net(let net) = bet.settle(fields.rolls.isEmpty ? [fields.faces!] : fields.rolls, dice: dice) else { return nil }
+        if perStakeOfNet[net] == nil { perStakeOfNet[net] = (ExactFraction.one + net).double }
+        return perStakeOfNet[net]!
     }
 
     /// Counts one line of the bet: its stake (1 when not logged), its payout (the rules' when not logged).
     /// Nothing is counted when it throws.
     /// - Throws: ``LogError`` for a stake that is not positive, or one payout per stake too many.
     mutating func record(_ fields: LogFields, number: Int) throws {
-        let rolls = fields.rolls.isEmpty ? [fields.faces!] : fields.rolls
         let stake = fields.stake ?? 1
         guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
-        let settlement = bet.settle(rolls, dice: dice)
-        var expected: Double?
-        if case .net(let net) = settlement {
-            if perStakeOfNet[net] == nil { perStakeOfNet[net] = (ExactFraction.one + net).double }
-            expected = stake * perStakeOfNet[net]!
-        }
+        let expected = perStake(fields).map { stake * $0 }
         let payout = fields.payout ?? expected
         if let payout {
             guard returns[payout / stake] != nil || returns.count < OutcomeLog.maximumReturnLevels else {
@@ -64,7 +78,7 @@ struct BetLogTally {
         if fields.stake != nil { stakesLogged += 1 }
         let wrong: Bool
         if let expected {
-            self.rolls += UInt64(rolls.count)
+            self.rolls += UInt64(max(1, fields.rolls.count))
             wrong = fields.payout.map { abs($0 - expected) > 1e-9 * max(1, abs(expected)) } ?? false
             if wrong { paidOtherwise += 1 }
         } else {
@@ -72,6 +86,8 @@ struct BetLogTally {
             notSettled += 1
         }
         if wrong, first == nil {
+            let rolls = fields.rolls.isEmpty ? [fields.faces!] : fields.rolls
+            let settlement = bet.settle(rolls, dice: dice)
             let shown = rolls.map { $0.count == 0 ? "?" : $0.description }.joined(separator: " / ")
             first = .init(
                 line: number, rolls: fields.outcomeText.isEmpty ? shown : fields.outcomeText, paid: fields.payout, expected: expected,

@@ -178,7 +178,7 @@ struct LogTally {
                 line: number, column: 1,
                 message: "outcome: \(fields.rolls.count) rolls on a line that names no round; a round's line names it in the bet column")
         }
-        let singleRoll = bet.map { model.dice!.bets[$0].isSingleRoll && fields.rolls.isEmpty } ?? true
+        let singleRoll = bet.map { bets[$0].bet.isSingleRoll && fields.rolls.isEmpty } ?? true
         let repeated = singleRoll ? try repeatsRound(fields, number: number) : false
         var rollFields = fields
         if bet != nil {
