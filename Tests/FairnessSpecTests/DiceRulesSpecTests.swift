@@ -246,6 +246,24 @@ import Testing
                 "  rounds:\n    - name: r\n      phases:\n        - name: a\n          otherwise: { to: a, keep: face 6, reroll: face 6 }\n"
             )
         }
+        // A move that may reroll no dice (no 6 shows on 5-4-3) is refused, naming the phase.
+        do {
+            _ = try Self.dice(
+                """
+                  rounds:
+                    - name: bonus
+                      phases:
+                        - name: roll
+                          rules:
+                            - { when: total >= 12, to: bonus, add: total, reroll: face 6 }
+                          otherwise: { pays: -1 }
+                        - name: bonus
+                          otherwise: { pays: 1 }
+                """)
+            Issue.record("a reroll of no dice was accepted")
+        } catch let error as SpecError {
+            #expect(error.message.contains("a move to phase 'bonus' rerolls no dice"), "\(error)")
+        }
     }
 
     /// A figure's tolerance is half a unit of its last printed digit, however it is printed; rules the

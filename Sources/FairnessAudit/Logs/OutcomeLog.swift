@@ -13,6 +13,9 @@ public enum OutcomeLog {
     /// The column names read (case-insensitive); others are ignored. `bet` and `round` are read for dice
     /// games only.
     public static let columns = ["outcome", "session", "timestamp", "stake", "payout", "bet", "round"]
+
+    /// The columns read from a log of a dice game (all), or of another game (all but `bet` and `round`).
+    static func columns(dice: Bool) -> ArraySlice<String> { dice ? columns[...] : columns.prefix(5) }
     /// Most distinct per-play returns (payout over stake) kept for the RTP interval.
     public static let maximumReturnLevels = 10_000
 

@@ -42,6 +42,9 @@ public struct RoundWalk: Sendable {
     public let sequencesJudged: Int
     /// The share of rounds whose rolls lead the game to settle otherwise than the rules, within ``depth``.
     public let misSettled: ExactFraction
+    /// ``misSettled`` under fair dice: the same when the walk is under fair dice; under the game's own
+    /// dice, nonzero where it is zero when the game is wrong only on rolls its own dice never show.
+    public let misSettledUnderFairDice: ExactFraction
     /// The share of rounds the rules settle within ``depth`` rolls and the game settles alike.
     public let settledAlike: ExactFraction
     /// The share of rounds still going on after ``depth`` rolls by the rules, not judged.
@@ -69,14 +72,14 @@ public struct RoundWalk: Sendable {
         let dice = game.dice
         let options = Self.options(dice, sorted: game.seesSortedDice, faceOdds: faceOdds)
         underOwnDice = faceOdds != nil
-        var level: [(rolls: [DiceRoll], state: DiceRound.State, probability: ExactFraction)] = [([], DiceRound.start, .one)]
-        var misSettled = ExactFraction.zero, alike = ExactFraction.zero
+        var level: [(rolls: [DiceRoll], state: DiceRound.State, probability: Weight)] = [([], DiceRound.start, .one)]
+        var misSettled = Weight.zero, alike = Weight.zero
         var depth = 0, calls = 0, answered = false
         var examples: [Mismatch] = []
         while !level.isEmpty {
             let needed = level.reduce(0) { $0 + options[$1.state.diceRolled(of: dice.count)].count }
             guard calls + needed <= budget, !level.contains(where: { options[$0.state.diceRolled(of: dice.count)].isEmpty }) else { break }
-            var sequences: [[DiceRoll]] = [], parents: [(node: Int, probability: ExactFraction, roll: DiceRoll)] = []
+            var sequences: [[DiceRoll]] = [], parents: [(node: Int, probability: Weight, roll: DiceRoll)] = []
             sequences.reserveCapacity(needed)
             for (index, node) in level.enumerated() {
                 for (rolled, probability) in options[node.state.diceRolled(of: dice.count)] {
@@ -87,7 +90,7 @@ public struct RoundWalk: Sendable {
             }
             let answers = game.playRounds(round, sequences: sequences)
             calls += needed
-            var next: [(rolls: [DiceRoll], state: DiceRound.State, probability: ExactFraction)] = []
+            var next: [(rolls: [DiceRoll], state: DiceRound.State, probability: Weight)] = []
             for (position, answer) in answers.enumerated() {
                 let parent = parents[position]
                 if answer != nil { answered = true }
@@ -109,7 +112,7 @@ public struct RoundWalk: Sendable {
             // A game with no round logic of its own answers nil to every first roll: nothing to judge.
             guard answered else { break }
         }
-        let beyond = ExactFraction.sum(level.map(\.probability))
+        let beyond = ExactFraction.sum(level.map(\.probability.inPlay))
         // Sampled whole rounds: after the levels, or alone when not even the first level fits; skipped for a
         // game that answered no first roll (no round logic of its own).
         let sampled: (wrong: Int, unfinished: Int, examples: [Mismatch], answered: Bool) =
@@ -120,8 +123,9 @@ public struct RoundWalk: Sendable {
         gameSettles = answered
         self.depth = depth
         sequencesJudged = calls
-        self.misSettled = answered ? misSettled : .zero
-        settledAlike = alike
+        self.misSettled = answered ? misSettled.inPlay : .zero
+        misSettledUnderFairDice = answered ? misSettled.fair : .zero
+        settledAlike = alike.inPlay
         self.beyond = beyond
         sampledMisSettled = sampled.wrong
         sampledUnfinished = sampled.unfinished
@@ -170,24 +174,24 @@ public struct RoundWalk: Sendable {
     /// without saying so is asked unsorted rolls), the sorted multisets for a game that sorts its dice;
     /// none for dice with more than `DiceRoundOdds.multisetLimit` multisets (the sampled rounds judge them).
     /// With `faceOdds`, an ordered roll stands for Π p(face) instead of 1/N.
-    static func options(_ dice: DiceSet, sorted: Bool, faceOdds: [ExactFraction]? = nil) -> [[(DiceRoll, ExactFraction)]] {
+    static func options(_ dice: DiceSet, sorted: Bool, faceOdds: [ExactFraction]? = nil) -> [[(DiceRoll, Weight)]] {
         (0...dice.count).map { count in
-            guard count > 0 else { return [(DiceRoll(count: 0), .one)] }
+            guard count > 0 else { return [(DiceRoll(count: 0), Weight.one)] }
             let set = try! DiceSet(count: count, faces: dice.faces)
             guard DiceRoundOdds.multisets(set) <= DiceRoundOdds.multisetLimit else { return [] }
             let total = ExactFraction(BigInt(set.orderedRollCount!))
-            // The probability of one ordered roll showing `pattern`'s faces.
-            func each(_ pattern: DiceRoll) -> ExactFraction {
-                guard let faceOdds else { return .one / total }
-                return pattern.faces.reduce(ExactFraction.one) { $0 * faceOdds[$1 - 1] }
+            // The probability of one ordered roll showing `pattern`'s faces, in play and under fair dice.
+            func each(_ pattern: DiceRoll) -> Weight {
+                guard let faceOdds else { return Weight(.one / total) }
+                return Weight(inPlay: pattern.faces.reduce(ExactFraction.one) { $0 * faceOdds[$1 - 1] }, fair: .one / total)
             }
             let patterns = DiceRoundOdds.patterns(set)
-            if sorted { return patterns.map { ($0.0, ExactFraction(BigInt($0.1)) * each($0.0)) } }
+            if sorted { return patterns.map { ($0.0, each($0.0).times(ExactFraction(BigInt($0.1)))) } }
             if set.orderedRollCount! > 1_296 {
                 return patterns.map { pattern, orderings in
                     (
                         DetectorSurvey.sampledOrderings(of: pattern, count: 3).last ?? pattern,
-                        ExactFraction(BigInt(orderings)) * each(pattern)
+                        each(pattern).times(ExactFraction(BigInt(orderings)))
                     )
                 }
             }
@@ -201,5 +205,26 @@ public struct RoundWalk: Sendable {
         var roll = pattern
         repeat { result.append(roll) } while roll.formNextPermutation()
         return result
+    }
+
+    /// A sequence's probability in play (under the game's own dice when given, else fair) and under fair
+    /// dice.
+    struct Weight: Sendable {
+        var inPlay: ExactFraction
+        var fair: ExactFraction
+
+        init(inPlay: ExactFraction, fair: ExactFraction) {
+            self.inPlay = inPlay
+            self.fair = fair
+        }
+
+        /// The same probability in play and under fair dice.
+        init(_ both: ExactFraction) { self.init(inPlay: both, fair: both) }
+
+        static let one = Weight(.one), zero = Weight(.zero)
+
+        static func * (a: Weight, b: Weight) -> Weight { Weight(inPlay: a.inPlay * b.inPlay, fair: a.fair * b.fair) }
+        static func += (a: inout Weight, b: Weight) { a = Weight(inPlay: a.inPlay + b.inPlay, fair: a.fair + b.fair) }
+        func times(_ k: ExactFraction) -> Weight { Weight(inPlay: inPlay * k, fair: fair * k) }
     }
 }

@@ -46,6 +46,9 @@ public enum FindingFact: Sendable, Hashable {
     /// The game's round logic settles `round` otherwise than its rules on `share` of rounds (every sequence
     /// of up to `depth` rolls judged).
     case roundMisSettled(round: String, share: Double, depth: Int, underOwnDice: Bool)
+    /// The game's round logic settles `round` otherwise than its rules only on rolls its own dice never
+    /// show: `share` of rounds under fair dice (found within the first `depth` rolls), none in play.
+    case roundMisSettledOnUnseenFaces(round: String, share: Double, depth: Int)
     /// The game's round logic settles `round` otherwise than its rules on `rounds` of `sampled` rounds
     /// played from fair rolls, none of them within the `depth` rolls judged exhaustively; the share of
     /// rounds lies in `lower` ... `upper` (Clopper–Pearson, 95%).

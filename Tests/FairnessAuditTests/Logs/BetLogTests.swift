@@ -102,9 +102,28 @@ struct BetLogTests {
             #expect(figures.lines == 20_000 && figures.expected?.value == exact, "\(bet): \(figures)")
             #expect(figures.lower <= exact && exact <= figures.upper, "\(bet): \(figures)")
         }
+        // Stakes of 1 to 5: each bet's stake-weighted return is tested too, and passes.
+        for bet in ["small", "big", "any-triple", "single-4"] {
+            #expect(try Self.check(report, .betLogStakeWeightedReturn(bet: bet)).status == .pass)
+        }
+        #expect(report.subjects[0].notes.contains(.betLinesRead(betLines: 80_000, rollsTested: 20_000, repeatedWithoutRound: 0)))
         // Every round's roll counted once in the roll tests: 20,000 of 80,000 lines.
         #expect(report.checks.contains { $0.check == .outcomes(versus: .declared, statistic: .pearson) })
         #expect(report.trials == 80_000)
+    }
+
+    /// Without its round column, the same log counts each bet's roll apart, and its note says how many bet
+    /// lines repeat the previous one's roll (three of every round's four).
+    @Test func betsOnOneRollWithoutARoundColumnAreNamedInANote() throws {
+        let text = Self.sicBoLog(rounds: 2_000, seed: 1).split(separator: "\n").map { $0.split(separator: ",", maxSplits: 1).last! }
+            .joined(separator: "\n")
+        let report = try Self.audit(text + "\n", spec: try SpecParser.parse(Self.sicBo), name: "noround.csv")
+        let note = report.subjects[0].notes.first { if case .betLinesRead = $0 { true } else { false } }
+        guard case .betLinesRead(let lines, let rolls, let repeated)? = note else {
+            Issue.record("\(report.subjects[0].notes)")
+            return
+        }
+        #expect(lines == 8_000 && rolls == 8_000 && repeated >= 6_000, "\(repeated)")
     }
 
     /// Small settled as a win on totals up to 9 only: every small line of a total 10 that is not a triple is
@@ -198,6 +217,40 @@ struct BetLogTests {
         #expect(!report.checks.contains { $0.check == .invalidResults }, "no roll tests on rounds")
     }
 
+    /// A game whose large stakes lose: one round in a hundred stakes 10,000 and is dealt a losing pass
+    /// line (every line settled by its rules). The mean payout per stake barely moves; the return weighted
+    /// by stake collapses, and its test fails with z as computed here from the lines.
+    @Test func largeStakesThatLoseFailTheStakeWeightedReturn() throws {
+        var random = SplitMix64(seed: 6)
+        var text = "", payouts = 0.0, stakes = 0.0, squares = 0.0
+        let exact = 488.0 / 495
+        for round in 1...20_000 {
+            let whale = round % 100 == 0
+            var log: (text: String, elevens: Int)
+            var pass: Int
+            repeat {
+                log = Self.crapsLog(rounds: 1, seed: random.next())
+                pass = log.text.contains("\"bet\": \"pass-line\"") && log.text.split(separator: "\n")[0].contains("\"payout\": 20") ? 2 : 0
+            } while whale && pass != 0
+            let line = String(log.text.split(separator: "\n")[0])
+            let stake = whale ? 10_000.0 : 10
+            let payout = Double(pass) * stake
+            text +=
+                line.replacingOccurrences(of: "\"stake\": 10", with: "\"stake\": \(Int(stake))")
+                .replacingOccurrences(of: "\"payout\": \(pass * 10)}", with: "\"payout\": \(Int(payout))}") + "\n"
+            payouts += payout
+            stakes += stake
+            squares += (payout - exact * stake) * (payout - exact * stake)
+        }
+        let report = try Self.audit(text, spec: try Self.craps(), name: "whales.jsonl")
+        #expect(try Self.check(report, .betLogSettlement(bet: "pass-line")).status == .pass)
+        let weighted = try Self.check(report, .betLogStakeWeightedReturn(bet: "pass-line"))
+        let z = (payouts - exact * stakes) / squares.squareRoot()
+        #expect(weighted.status == .fail && abs(weighted.statistic! - z) <= 1e-9 * abs(z) && z < -10, "\(weighted.detail) z \(z)")
+        guard case .stakeWeightedReturn(let figures) = weighted.detailFacts else { return }
+        #expect(abs(figures.returnToPlayer - payouts / stakes) < 1e-12 && figures.upper < exact, "\(figures)")
+    }
+
     /// A game that makes 11 a point on the come-out: its pass-line lines of a first roll of 11 go on where
     /// the rules end the round; the share is their count over the pass-line lines.
     @Test func aRoundThatGoesOnWhereTheRulesEndItFails() throws {
@@ -222,6 +275,7 @@ struct BetLogTests {
             ("outcome\n1-2-3 / 4-5-6\n", "outcome: 2 rolls on a line that names no round"),
             ("round,bet,outcome\n7,small,1-2-3\n7,big,1-2-4\n", "outcome: this line's round showed 1-2-3 at line 2"),
             ("bet,outcome,stake\nsmall,1-2-3,0\n", "stake: must be positive"),
+            ("bet,outcome,payout\nsmall,1-2-3,-4\n", "payout: -4.0 is negative"),
         ]
         for (log, message) in cases {
             do {
@@ -231,6 +285,9 @@ struct BetLogTests {
                 #expect(error.message.hasPrefix(message), "\(error.message)")
             }
         }
+        // An empty round value is no round, in JSON as in CSV: two such lines are two rolls.
+        _ = try Self.audit(
+            "{\"outcome\": \"1-2-3\", \"round\": \"\"}\n{\"outcome\": \"4-5-6\", \"round\": \" \"}\n", spec: spec, name: "r.jsonl")
         // Several rolls on a bet's line, or a roll the dice cannot show, are lines settled otherwise.
         let report = try Self.audit("bet,outcome,payout\nsmall,1-2-3 / 1-2-3,2\nbig,4-5-9,0\n", spec: spec, name: "odd.csv")
         #expect(try Self.check(report, .betLogSettlement(bet: "small")).detail.contains("shows several rolls for a bet settled on one"))

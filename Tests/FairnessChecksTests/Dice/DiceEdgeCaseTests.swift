@@ -83,6 +83,12 @@ struct RoundGame: DiceGame {
         let tenth = ExactFraction(1, 10)
         let own = RoundWalk(game, round: round, sampledRounds: 10, faceOdds: [tenth, tenth, tenth, tenth, tenth, ExactFraction(1, 2)])
         #expect(own.misSettled == ExactFraction(1, 10) && own.underOwnDice, "\(own.misSettled)")
+        #expect(own.misSettledUnderFairDice == ExactFraction(1, 18))
+        // Dice that never show 6: a game wrong only on 6-5 (the 11) is wrong on no roll in play, and on
+        // 1/18 of rounds under fair dice.
+        let fifth = ExactFraction(1, 5)
+        let noSix = RoundWalk(game, round: round, sampledRounds: 10, faceOdds: [fifth, fifth, fifth, fifth, fifth, .zero])
+        #expect(noSix.misSettled.isZero && noSix.misSettledUnderFairDice == ExactFraction(1, 18))
     }
 
     /// A pool of 3d6 whose 6s are rolled again alone and added, two rolls of explosions at most, against

@@ -11,6 +11,7 @@ extension LogTally {
         for tally in bets where tally.lines > 0 {
             checks.append(settlementCheck(tally))
             if let check = try returnCheck(tally) { checks.append(check) }
+            if let check = try stakeWeightedCheck(tally) { checks.append(check) }
         }
         return checks
     }
@@ -49,7 +50,7 @@ extension LogTally {
                 .init(
                     returnToPlayer: observed, payoutsLogged: tally.payoutsLogged, lines: tally.returnLines, mean: interval.mean,
                     lower: interval.lower, upper: interval.upper, expected: expected.map { .init(source: .betRules, value: $0) },
-                    declared: nil)))
+                    declared: nil, ofBet: true)))
         guard let expected, let odds = rules.odds else { return PendingCheck(record: record) }
         // The rules' odds of each level, where the log pays no other level.
         let declared = levels.count == rules.levels.count ? odds : nil
@@ -60,5 +61,38 @@ extension LogTally {
             table: SubjectAudit.payoutMeanTable(
                 model.name, record.check, levels: levels, counts: counts, hypothesised: expected,
                 declared: figures.method == .exact ? declared : nil))
+    }
+
+    /// Lines a stake-weighted return needs (its normal reference is asymptotic).
+    static let stakeWeightedMinimumLines: UInt64 = 30
+
+    /// The bet's return weighted by stake against the exact return, when the stakes vary (with one stake it
+    /// is ``returnCheck(_:)``'s test): a game whose outcome depends on the stake (large stakes losing) has a
+    /// per-stake mean at its odds and a stake-weighted return far from them. Nil without exact odds, with
+    /// one stake, or with fewer than ``stakeWeightedMinimumLines`` lines.
+    func stakeWeightedCheck(_ tally: BetLogTally) throws -> PendingCheck? {
+        guard tally.stakeVaries, tally.returnLines >= Self.stakeWeightedMinimumLines, let exact = tally.bet.odds?.returnToPlayer.double
+        else { return nil }
+        let observed = tally.payoutSum / tally.stakeSum
+        // Σ (p − R s)² = Σp² − 2R Σps + R² Σs², at R = the exact return (the test) and R = R̂ (the interval).
+        func squares(_ r: Double) -> Double {
+            max(0, tally.payoutSquares - 2 * r * tally.payoutTimesStake + r * r * tally.stakeSquares)
+        }
+        let deviation = tally.payoutSum - exact * tally.stakeSum
+        let z = squares(exact) > 0 ? deviation / squares(exact).squareRoot() : (deviation == 0 ? 0 : .infinity)
+        let half = 1.959963984540054 * squares(observed).squareRoot() / tally.stakeSum
+        var record = CheckRecord(
+            subject: model.name, check: .betLogStakeWeightedReturn(bet: tally.bet.name), kind: .fairness, status: .inconclusive,
+            statistic: z,
+            detailFacts: .stakeWeightedReturn(
+                .init(
+                    bet: tally.bet.name, returnToPlayer: observed, lines: tally.returnLines, exact: exact, lower: observed - half,
+                    upper: observed + half, z: z)))
+        let chiSquare = try ChiSquareDistribution(degreesOfFreedom: 1)
+        let statistic = z * z
+        record.setPValue(
+            statistic.isFinite ? try chiSquare.upperTail(statistic) : 0,
+            log10: statistic.isFinite ? try chiSquare.log10UpperTail(statistic) : -.infinity, method: .chiSquare)
+        return PendingCheck(record: record)
     }
 }

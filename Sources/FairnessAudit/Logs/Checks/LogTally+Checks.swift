@@ -29,6 +29,9 @@ extension LogTally {
             SubjectNote.logRead(lines: allLines, jsonLines: format == .jsonLines, windows: windows.counts.count, windowLines: windows.lines)
         ]
         if let observedReturn { notes.append(.observedReturn(observedReturn)) }
+        if betLines > 0 {
+            notes.append(.betLinesRead(betLines: betLines, rollsTested: lines, repeatedWithoutRound: repeatedWithoutRound))
+        }
         let shownInvalid = counts[k + 1] + counts[k]
         return SubjectResult(
             verdict: SubjectVerdict(
@@ -135,8 +138,8 @@ extension LogTally {
                         statistic: Double(payoutMismatches),
                         detailFacts: .payoutsMatchPaytable(
                             .init(
-                                mismatches: payoutMismatches, logged: payoutsLogged, lines: lines, stake: paytableStake,
-                                withoutStake: hasColumn[3] ? lines - stakesLogged : nil,
+                                mismatches: payoutMismatches, logged: payoutsLogged, lines: lines - betRollLines, stake: paytableStake,
+                                withoutStake: hasColumn[3] ? lines - betRollLines - stakesLogged : nil,
                                 first: firstPayoutMismatch.map {
                                     .init(line: $0.line, outcome: "\($0.outcome)", paid: $0.paid, expected: $0.expected)
                                 })))))
@@ -167,7 +170,7 @@ extension LogTally {
                 subject: name, check: .returnToPlayer(.log), kind: .fairness, status: .inconclusive, statistic: observedReturn,
                 detailFacts: .logReturn(
                     .init(
-                        returnToPlayer: observedReturn!, payoutsLogged: payoutsLogged, lines: lines, mean: interval.mean,
+                        returnToPlayer: observedReturn!, payoutsLogged: payoutsLogged, lines: lines - betRollLines, mean: interval.mean,
                         lower: interval.lower, upper: interval.upper, expected: expected.map { .init(source: source, value: $0) },
                         declared: model.returnToPlayer != nil ? declared : nil)))
             if let expected {

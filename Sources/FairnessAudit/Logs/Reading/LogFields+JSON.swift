@@ -12,7 +12,7 @@ extension LogFields {
     ///   name in lower case.
     /// - Throws: ``LogError`` naming the line and column.
     /// - Complexity: O(*n*) in the line's length.
-    static func checkStrictJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> [String: Int] {
+    static func checkStrictJSON(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: Bool = true) throws -> [String: Int] {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var depth = 0, position = 0
         var lastSignificant: UInt8 = 0, lastComma = -1
@@ -39,7 +39,7 @@ extension LogFields {
                     let key = jsonString(UnsafeBufferPointer(rebasing: line[start..<min(position + 1, line.count)]))
                 {
                     let name = key.lowercased()
-                    if OutcomeLog.columns.contains(name) {
+                    if OutcomeLog.columns(dice: dice).contains(name) {
                         if seen[name] != nil {
                             throw LogError(
                                 line: number, column: start + 1, message: "\(name): given twice in one object (a second key '\(key)')")
@@ -92,7 +92,7 @@ extension LogFields {
 
     /// The fields of a JSON line read with JSONSerialization: any JSON, keys in any case.
     static func serializedJSONFields(_ line: UnsafeBufferPointer<UInt8>, number: Int, dice: DiceSet?) throws -> LogFields {
-        let keyStarts = try checkStrictJSON(line, number: number)
+        let keyStarts = try checkStrictJSON(line, number: number, dice: dice != nil)
         // An error in a field's value names the column where its key begins.
         func column(_ name: String) -> Int { (keyStarts[name] ?? 0) + 1 }
         guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
@@ -105,7 +105,7 @@ extension LogFields {
         var fields = LogFields()
         let keyed = Dictionary(object.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         // JSON's true and false arrive as NSNumbers too (1 and 0); none of the fields read is a truth value.
-        for name in OutcomeLog.columns {
+        for name in OutcomeLog.columns(dice: dice != nil) {
             if let value = keyed[name] as? NSNumber, String(cString: value.objCType) == "c" {
                 throw LogError(
                     line: number, column: column(name),
@@ -163,7 +163,10 @@ extension LogFields {
             case let name as String: fields.bet = Array(name.utf8).withUnsafeBufferPointer(betName)
             default: throw LogError(line: number, column: column("bet"), message: "bet: must be the name of a bet or round, as text")
             }
-            if let round = keyed["round"], !(round is NSNull) { fields.round = Array("\(round)".utf8).withUnsafeBufferPointer(hash) }
+            // A round's value as text; an empty one (or blank) is no round, as an empty CSV cell is.
+            if let round = keyed["round"], !(round is NSNull), !"\(round)".allSatisfy({ $0 == " " || $0 == "\t" }) {
+                fields.round = Array("\(round)".utf8).withUnsafeBufferPointer(hash)
+            }
         }
         return fields
     }

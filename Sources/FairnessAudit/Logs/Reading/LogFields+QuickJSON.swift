@@ -33,7 +33,7 @@ extension LogFields {
 
     /// The fields of `line` read directly, when it is a flat JSON object the direct reading settles:
     /// keys in ASCII without escapes, each key the audit reads (`outcome`, `session`, `timestamp`,
-    /// `stake`, `payout`, in any case) at most once, and values that are strings without escapes or
+    /// `stake`, `payout`, and for dice `bet` and `round`, in any case) at most once, and values that are strings without escapes or
     /// bytes past ASCII, number literals, `null`, `true`/`false` (under other keys), or, for a dice
     /// outcome, an array of whole numbers. The fields are those ``jsonFields(_:number:dice:)`` gives, to
     /// the bit. nil for any other line (nested values, escapes, a missing or `null` outcome, text JSON
@@ -65,6 +65,12 @@ extension LogFields {
             }
             var round = LogFields()
             guard quickSession(members.round.value, reader: reader, into: &round) else { return nil }
+            // An empty (or blank) round is no round, as an empty CSV cell is.
+            if case .string(let range)? = members.round.value,
+                reader.line[range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+            {
+                round.session = nil
+            }
             fields.round = round.session
         }
         return fields

@@ -22,6 +22,10 @@ struct BetLogTally {
     var first: CheckDetail.BetLogSettlement.Line?
     /// Rolls of the round's lines the rules settle (their mean is the round's length in the log).
     var rolls: UInt64 = 0
+    /// Sums over the lines of the return for the stake-weighted test: stake², payout², payout · stake;
+    /// and whether the stake varies from line to line (the first stake seen).
+    var stakeSquares = 0.0, payoutSquares = 0.0, payoutTimesStake = 0.0
+    var firstStake: Double?, stakeVaries = false
 
     /// Payout per stake (1 + net) of each net met so far: exact arithmetic once per net, not per line.
     var perStakeOfNet: [ExactFraction: Double] = [:]
@@ -60,30 +64,43 @@ struct BetLogTally {
     mutating func record(_ fields: LogFields, number: Int) throws {
         let stake = fields.stake ?? 1
         guard stake > 0 else { throw LogError(line: number, column: 1, message: "stake: must be positive") }
-        let expected = perStake(fields).map { stake * $0 }
+        if let payout = fields.payout, payout < 0 {
+            throw LogError(
+                line: number, column: 1,
+                message: "payout: \(payout) is negative; a bet's payout is what the player got back, stake included (0 when it loses)")
+        }
+        let perStake = perStake(fields)
+        let expected = perStake.map { stake * $0 }
+        // Paid otherwise: a payout beyond the summation's rounding from the rules'; a line the rules do
+        // not settle so is wrong whatever it paid.
+        let wrong = expected.map { expected in fields.payout.map { abs($0 - expected) > 1e-9 * max(1, abs(expected)) } ?? false } ?? true
         let payout = fields.payout ?? expected
-        if let payout {
-            guard returns[payout / stake] != nil || returns.count < OutcomeLog.maximumReturnLevels else {
+        // The line's level of the return: the rules' payout per stake when it was paid so (a decimal stake
+        // must not split one level in two by rounding), else what it paid per stake.
+        let level = wrong ? payout.map { $0 / stake } : perStake
+        if let level {
+            guard returns[level] != nil || returns.count < OutcomeLog.maximumReturnLevels else {
                 throw LogError(
                     line: number, column: 1,
                     message: "payout: more than \(OutcomeLog.maximumReturnLevels) distinct payouts per stake for '\(bet.name)'")
             }
-            returns[payout / stake, default: 0] += 1
+            returns[level, default: 0] += 1
             returnLines += 1
             stakeSum += stake
-            payoutSum += payout
+            payoutSum += payout!
+            stakeSquares += stake * stake
+            payoutSquares += payout! * payout!
+            payoutTimesStake += payout! * stake
+            if firstStake == nil { firstStake = stake } else if firstStake != stake { stakeVaries = true }
         }
         lines += 1
         if fields.payout != nil { payoutsLogged += 1 }
         if fields.stake != nil { stakesLogged += 1 }
-        let wrong: Bool
-        if let expected {
-            self.rolls += UInt64(max(1, fields.rolls.count))
-            wrong = fields.payout.map { abs($0 - expected) > 1e-9 * max(1, abs(expected)) } ?? false
-            if wrong { paidOtherwise += 1 }
-        } else {
-            wrong = true
+        if expected == nil {
             notSettled += 1
+        } else {
+            self.rolls += UInt64(max(1, fields.rolls.count))
+            if wrong { paidOtherwise += 1 }
         }
         if wrong, first == nil {
             let rolls = fields.rolls.isEmpty ? [fields.faces!] : fields.rolls

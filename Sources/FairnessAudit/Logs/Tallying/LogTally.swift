@@ -58,6 +58,12 @@ struct LogTally {
     /// Every outcome line read; ``lines`` counts those the roll tests count (a round's rolls, and a roll
     /// shown again by the next line of its round, are not).
     var allLines: UInt64 = 0
+    /// Lines of bets counted in the roll tests (their payouts are the bets' own, not the paytable's).
+    var betRollLines: UInt64 = 0
+    /// Lines naming a bet or round; of them, bet lines without a round value showing the previous bet
+    /// line's roll (and that roll).
+    var betLines: UInt64 = 0, repeatedWithoutRound: UInt64 = 0
+    var previousBetRoll: DiceRoll?
     /// The last line's round (its `round` value, its roll and its line), while it showed one roll.
     var previousRound: (id: UInt64, roll: DiceRoll, line: Int)?
 
@@ -95,7 +101,7 @@ struct LogTally {
     mutating func header(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
         let names = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"")).lowercased() }
-        for (index, name) in OutcomeLog.columns.enumerated() {
+        for (index, name) in OutcomeLog.columns(dice: model.dice != nil).enumerated() {
             let positions = names.indices.filter { names[$0] == name }
             // `outcome` and `Outcome` both: which one is meant is a guess; JSON Lines refuse it too.
             guard positions.count < 2 else {
@@ -187,10 +193,16 @@ struct LogTally {
             rollFields.payout = nil
         }
         let row = singleRoll && !repeated ? try accept(rollFields, number: number, countsPayout: bet == nil) : nil
-        if let bet { try bets[bet].record(fields, number: number) }
+        if let bet {
+            try bets[bet].record(fields, number: number)
+            betLines += 1
+            if singleRoll, fields.round == nil, fields.faces == previousBetRoll { repeatedWithoutRound += 1 }
+            previousBetRoll = singleRoll ? fields.faces : nil
+        }
         allLines += 1
         if singleRoll { previousRound = fields.round.map { ($0, fields.faces!, number) } }
         guard let row else { return }
+        if bet != nil { betRollLines += 1 }
         lines = row.line
         countOutcome(fields, slot: row.slot, number: number)
         countPair(fields, slot: row.slot)

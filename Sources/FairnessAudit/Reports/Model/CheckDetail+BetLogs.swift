@@ -37,4 +37,23 @@ extension CheckDetail {
         /// Lines settled otherwise, in all.
         public var wrong: UInt64 { paidOtherwise + notSettled }
     }
+
+    /// A dice log's return on one bet weighted by stake (total payout over total stake) against the bet's
+    /// exact return R: with D_i = payout_i − R · stake_i over the n lines, z = Σ D_i / √(Σ D_i²) (a
+    /// self-normalised sum, referred to the normal: z² to χ²(1)); the interval is the ratio estimator's,
+    /// R̂ ± 1.96 · √(Σ (payout_i − R̂ · stake_i)²) / Σ stake_i.
+    public struct StakeWeightedReturn: Sendable, Hashable {
+        /// The bet or round.
+        public var bet: String
+        /// Total payout over total stake.
+        public var returnToPlayer: Double
+        /// Lines counted.
+        public var lines: UInt64
+        /// The exact return by the rules.
+        public var exact: Double
+        /// The 95% interval's ends.
+        public var lower: Double, upper: Double
+        /// The statistic z.
+        public var z: Double
+    }
 }

@@ -173,6 +173,8 @@ extension CheckDetail {
         public var expected: Expected?
         /// The declared RTP, when the test is against another figure.
         public var declared: Double?
+        /// Whether it is the return on one bet or round of a dice log (payouts by the bet's rules).
+        public var ofBet = false
 
         /// What a log's RTP is tested against.
         public struct Expected: Sendable, Hashable {

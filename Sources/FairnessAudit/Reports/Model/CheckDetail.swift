@@ -173,6 +173,8 @@ public indirect enum CheckDetail: Sendable, Hashable {
     case logReturn(LogReturn)
     /// A dice log's lines of one bet or round against its rules.
     case betLogSettlement(BetLogSettlement)
+    /// A dice log's return on one bet weighted by stake, against the exact return.
+    case stakeWeightedReturn(StakeWeightedReturn)
     /// Drift: each window against the declared odds.
     case drift(Drift)
     /// Too few windows to test drift: `tested` of the log's `windows` could be tested (a window needs two

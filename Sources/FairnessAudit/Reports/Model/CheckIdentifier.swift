@@ -105,6 +105,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case betLogSettlement(bet: String)
     /// A dice log's return on a bet or round against its exact return.
     case betLogReturn(bet: String)
+    /// A dice log's return on a bet or round weighted by stake, against its exact return.
+    case betLogStakeWeightedReturn(bet: String)
 
     // Sampled tests and counts.
     /// Outcomes against odds by one statistic.

@@ -95,6 +95,7 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
         case .sampledReturn(_, _, let lower, let upper, _, let stake):
             ConfidenceInterval(lower: lower * stake, upper: upper * stake, quantity: .meanPayout)
         case .logReturn(let r): ConfidenceInterval(lower: r.lower, upper: r.upper, quantity: .meanPayout)
+        case .stakeWeightedReturn(let r): ConfidenceInterval(lower: r.lower, upper: r.upper, quantity: .meanPayout)
         default: nil
         }
     }

@@ -56,6 +56,10 @@ public enum SubjectNote: Sendable, Hashable {
     case logRead(lines: UInt64, jsonLines: Bool, windows: Int, windowLines: Int)
     /// The return to player a log shows.
     case observedReturn(Double)
+    /// A dice log's lines naming bets or rounds (`betLines`), the rolls its roll tests counted
+    /// (`rollsTested`: one per round value, rounds' rolls apart), and how many bet lines without a round
+    /// value showed the previous bet line's roll (`repeatedWithoutRound`: bets on one roll need a round).
+    case betLinesRead(betLines: UInt64, rollsTested: UInt64, repeatedWithoutRound: UInt64)
     /// The draw lines a prize draw's log audit read, its format, and how many players (sessions) it holds.
     case prizeDrawLogRead(lines: UInt64, players: Int, jsonLines: Bool, sessionColumn: Bool)
 

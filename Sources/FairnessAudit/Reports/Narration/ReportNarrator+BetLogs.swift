@@ -24,10 +24,20 @@ extension ReportNarrator {
             case .endsEarlier(let at): text += "goes on after roll \(at), where the rules end the round"
             case .severalRolls: text += "shows several rolls for a bet settled on one"
             }
+            // Printed in full where the usual rounding would show the two alike.
+            let alike = first.expected.map { format($0) } == first.paid.map { format($0) }
+            func shown(_ value: Double) -> String { alike ? "\(value)" : format(value) }
             text +=
-                (first.expected.map { ", paying \(format($0))" } ?? "")
-                + (first.paid.map { "; the log paid \(format($0))" } ?? "")
+                (first.expected.map { ", paying \(shown($0))" } ?? "")
+                + (first.paid.map { "; the log paid \(shown($0))" } ?? "")
         }
         return text
+    }
+
+    /// A dice log's stake-weighted return on one bet.
+    static func text(_ r: CheckDetail.StakeWeightedReturn) -> String {
+        let format = ReturnToPlayer.format
+        return
+            "return \(format(r.returnToPlayer)) weighted by stake (total payout over total stake of \(count(Int(r.lines), "line")), the stakes varying); 95% interval [\(format(r.lower)), \(format(r.upper))] (ratio estimator); z = \(String(format: "%.3g", r.z)) against the exact return by the rules \(format(r.exact)) (each line's payout less the exact return times its stake, summed and self-normalised)"
     }
 }

@@ -37,6 +37,7 @@ extension ReportNarrator {
         case .payoutsMatchValues: "payouts match the items' values"
         case .betLogSettlement(let bet): "\(bet): log lines settled by its rules"
         case .betLogReturn(let bet): "\(bet): return in the log against exact odds"
+        case .betLogStakeWeightedReturn(let bet): "\(bet): stake-weighted return in the log against exact odds"
         // The log's one fit (against declared odds) is Pearson's, and its name says no statistic.
         case .outcomes(.declared, _): "outcomes vs declared odds"
         case .outcomes(let odds, let statistic): "outcomes vs \(name(of: odds)) (\(name(of: statistic)))"

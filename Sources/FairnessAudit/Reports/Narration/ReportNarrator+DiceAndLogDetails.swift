@@ -155,6 +155,7 @@ extension ReportNarrator {
         case .payoutsMatchPaytable(let comparison): text(comparison)
         case .logReturn(let logReturn): text(logReturn)
         case .betLogSettlement(let settlement): text(settlement)
+        case .stakeWeightedReturn(let weighted): text(weighted)
         case .drift(let drift): text(drift)
         case .driftTooFewWindows(let windows, let tested) where tested < windows:
             "inconclusive: \(tested) of \(windows) windows could be tested (each needs two outcome groups expecting 5); drift needs at least 2 (larger windows or a longer log)"
@@ -218,7 +219,7 @@ extension ReportNarrator {
                 : "return per draw \(format(r.returnToPlayer)) (the drawn items' values over the cost of a draw); 95% interval [\(format(r.lower)), \(format(r.upper))] (multinomial profile likelihood over the items' values)"
                     + against
         }
-        if r.expected?.source == .betRules {
+        if r.ofBet {
             return "return \(format(r.returnToPlayer)) over \(count(Int(r.lines), "line")) (total payout over total stake, stake included"
                 + (r.payoutsLogged == 0
                     ? ", the log having no payouts: the rules' payouts for the rolls logged"

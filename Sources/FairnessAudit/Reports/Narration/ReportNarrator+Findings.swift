@@ -56,6 +56,8 @@ extension ReportNarrator {
             "settles \(round) otherwise than its rules on at least \(share(measured)) of rounds"
                 + (underOwnDice ? " under the game's own dice" : "")
                 + " (found within the first \(depth) rolls, every sequence judged)"
+        case .roundMisSettledOnUnseenFaces(let round, let measured, let depth):
+            "settles \(round) otherwise than its rules only on rolls its own dice never show (\(share(measured)) of rounds under fair dice, found within the first \(depth) rolls)"
         case .roundMisSettledSampled(let round, let rounds, let sampled, let depth, let lower, let upper):
             "settles \(round) otherwise than its rules on \(rounds) of \(sampled) rounds played from fair rolls (95% interval \(share(lower)) to \(share(upper)) of rounds), past the \(depth) rolls judged exhaustively"
         case .drawnValueDiffers(let value, let at, let difference, let misplaced):

@@ -27,6 +27,11 @@ extension ReportNarrator {
             "\(lines) outcome lines read (\(jsonLines ? "JSON Lines" : "CSV")), in \(windows) windows"
                 + (windowLines > 0 ? " of \(windowLines) lines." : ".")
         case .observedReturn(let rtp): "Observed RTP \(ReturnToPlayer.format(rtp))."
+        case .betLinesRead(let betLines, let rollsTested, let repeated):
+            "\(count(Int(betLines), "line")) of bets and rounds; \(count(Int(rollsTested), "roll")) in the roll tests (one per round value; a round's rolls only in its own checks)."
+                + (repeated > 0
+                    ? " \(repeated) bet lines without a round value show the previous bet line's roll: bets settled on one roll need a round column, or each is counted as a roll of its own and the roll tests see the repeats."
+                    : "")
         case .prizeDrawLogRead(let lines, let players, let jsonLines, let sessionColumn):
             "\(lines) draw lines read (\(jsonLines ? "JSON Lines" : "CSV")), "
                 + (sessionColumn

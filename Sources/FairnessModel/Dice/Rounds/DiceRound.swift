@@ -67,12 +67,16 @@ public struct DiceRound: Sendable, Hashable, CustomStringConvertible {
     public let declared: [DiceBet.Figure: DiceBet.DeclaredFigure]
 
     /// A round of `phases`, starting in the first.
-    /// - Precondition: at least one phase, and every `moveTo` names a phase.
+    /// - Precondition: at least one phase, and every `moveTo` names a phase and keeps dice or rerolls some
+    ///   alone, not both.
     public init(name: String, phases: [Phase], declared: [DiceBet.Figure: DiceBet.DeclaredFigure] = [:]) {
         precondition(!phases.isEmpty, "a round has a phase")
         for phase in phases {
             for outcome in phase.rules.map(\.outcome) + [phase.otherwise].compactMap({ $0 }) {
-                if case .moveTo(let target, _, _, _, _) = outcome { precondition(phases.indices.contains(target), "no phase \(target)") }
+                if case .moveTo(let target, _, let keep, _, let rerolls) = outcome {
+                    precondition(phases.indices.contains(target), "no phase \(target)")
+                    precondition(keep == nil || rerolls == nil, "a move keeps some dice or rerolls some alone, not both")
+                }
             }
         }
         self.name = name

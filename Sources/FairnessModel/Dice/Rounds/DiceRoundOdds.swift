@@ -16,6 +16,9 @@ public struct DiceRoundOdds: Sendable, Hashable {
         case tooManyStates(Int)
         /// The dice have more than ``multisetLimit`` multisets of faces to enumerate in each state.
         case tooManyRolls(UInt64)
+        /// A move into `phase` rerolls no dice on some roll (`reroll: face 6` when no die shows 6): the next
+        /// roll would roll nothing.
+        case rerollsNoDice(phase: String)
 
         public var description: String {
             switch self {
@@ -23,6 +26,9 @@ public struct DiceRoundOdds: Sendable, Hashable {
                 return
                     "the round may never end: from phase '\(phase)'\(point.map { " with point \($0)" } ?? "") no roll sequence settles it"
             case .tooManyStates(let count): return "the round reaches more than \(count) states (phase, point, dice kept)"
+            case .rerollsNoDice(let phase):
+                return
+                    "a move to phase '\(phase)' rerolls no dice on some roll (none it selects shows); settle such rolls before the move, e.g. 'when: count of 6 >= 1' on it"
             case .tooManyRolls(let count):
                 return
                     "the dice have \(count) multisets of faces, more than the \(DiceRoundOdds.multisetLimit) a round's exact odds enumerate"
@@ -76,6 +82,7 @@ public struct DiceRoundOdds: Sendable, Hashable {
                 switch round.step(states[next], DiceRound.combined(states[next], pattern)) {
                 case .settled(let net): settle[net, default: 0] += BigInt(weight)
                 case .continues(let state):
+                    if state.rerolling == 0 { throw .rerollsNoDice(phase: round.phases[state.phase].name) }
                     if index[state] == nil {
                         guard states.count < Self.maximumStates else { throw .tooManyStates(Self.maximumStates) }
                         index[state] = states.count

@@ -42,7 +42,14 @@ extension SubjectAudit {
                     : Finding(
                         .mislabel, magnitude: share,
                         fact: .roundMisSettled(round: round.name, share: share, depth: walk.depth, underOwnDice: walk.underOwnDice))
-                if finding == nil && walk.sampledMisSettled > 0 {
+                if finding == nil && !walk.misSettledUnderFairDice.isZero {
+                    // Wrong only where the game's own dice never go: latent (the fair sample would meet it
+                    // there too, and is not read as a defect in play).
+                    finding = Finding(
+                        .latent, magnitude: 0,
+                        fact: .roundMisSettledOnUnseenFaces(
+                            round: round.name, share: walk.misSettledUnderFairDice.double, depth: walk.depth))
+                } else if finding == nil && walk.sampledMisSettled > 0 {
                     // Found only past the exhaustive depth: the count of sampled rounds and its interval, no
                     // exact share.
                     let interval = try? BinomialTest.clopperPearsonInterval(
@@ -74,13 +81,22 @@ extension SubjectAudit {
                 round.declared[figure].map { (figure, $0, figures.figure(figure)) }
             }
             guard !compared.isEmpty else { continue }
-            let differing = compared.filter { !$0.1.agrees(with: $0.2) }.map { ($0, abs(($0.1.value - $0.2).double)) }
-            let finding = differing.max { $0.1 < $1.1 }.map { worstFigure, difference in
-                Finding(
-                    .odds, magnitude: difference,
-                    fact: .betFigureDiffers(
-                        bet: round.name, figure: worstFigure.0, declared: worstFigure.1.value.double, exact: worstFigure.2.double))
-            }
+            // The largest gap among the shares (win probability, house edge, return) is the finding's
+            // magnitude; a wrong expected-rolls alone (rolls, not a share of plays) is a finding without one.
+            let differing = compared.filter { !$0.1.agrees(with: $0.2) }
+            let shares = differing.filter { $0.0 != .expectedRolls }.map { ($0, abs(($0.1.value - $0.2).double)) }
+            let finding =
+                shares.max { $0.1 < $1.1 }.map { worstFigure, difference in
+                    Finding(
+                        .odds, magnitude: difference,
+                        fact: .betFigureDiffers(
+                            bet: round.name, figure: worstFigure.0, declared: worstFigure.1.value.double, exact: worstFigure.2.double))
+                }
+                ?? differing.first.map { figure in
+                    Finding(
+                        .odds, magnitude: nil,
+                        fact: .betFigureDiffers(bet: round.name, figure: figure.0, declared: figure.1.value.double, exact: figure.2.double))
+                }
             worst.figures = max(worst.figures, finding?.magnitude ?? 0)
             part.checks.append(
                 exact(
