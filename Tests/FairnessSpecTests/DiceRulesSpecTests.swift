@@ -361,4 +361,16 @@ struct ExpectedRollsTests {
         let read = try DiceRulesSpecTests.dice(round.replacingOccurrences(of: "100%", with: "6"), count: 2)
         #expect(read.rounds[0].declared[.expectedRolls]?.value == ExactFraction(6))
     }
+
+    /// A wrong expected-rolls fails the round's figures as unfair odds without a magnitude (rolls are not a
+    /// share of plays), and adds nothing to the largest odds difference.
+    @Test func aWrongExpectedRollsFailsWithoutAMagnitude() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/probes/python/craps.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "expected-rolls: 3.38", with: "expected-rolls: 3.5")
+        let report = try Audit.run(
+            [try SpecParser.parse(text).subject()], settings: AuditSettings(run: RunSettings(trials: 2_000, seed: 1, threads: 1)))
+        let figures = try #require(report.checks.first { $0.check == .betFigures(bet: "pass-line") })
+        #expect(figures.status == .fail && figures.findingClass == .odds && figures.magnitude == nil, "\(figures.detail)")
+        #expect((report.subjects[0].largestOddsDifference ?? 0) < 0.01)
+    }
 }
