@@ -43,7 +43,8 @@ extension GameSpec {
             return try LogModel(
                 name: name, summary: summary, categoryOdds: policy.finalCategories.mapValues(\.value),
                 dice: LogModel.DiceLog(
-                    dice: declared.dice, hands: hands, paytable: declared.paytable, returnToPlayer: rtp, bets: bets + rounds))
+                    dice: declared.dice, hands: hands, paytable: declared.paytable, returnToPlayer: rtp, bets: bets + rounds,
+                    facesAreFair: declared.reroll == .never))
         }
         let labels = wheel.sectors.map(\.label)
         var probabilities: [Double]

@@ -126,6 +126,26 @@ struct BetLogTests {
         #expect(lines == 8_000 && rolls == 8_000 && repeated >= 6_000, "\(repeated)")
     }
 
+    /// Two dice, the second loaded 1/6, 1/12, 1/12, 1/4, 1/4, 1/6 (pairs and sevens keep odds close to
+    /// fair), paid by the rules: the faces of the rolls fail against equal odds.
+    @Test func aLoadedDieFailsTheFacesOfTheLog() throws {
+        let spec = try SpecParser.parse("version: 1\nname: seven\ndice:\n  count: 2\n  faces: 6\n  bets:\n    - { name: seven, wins: total = 7, pays: 4 }\n")
+        var random = SplitMix64(seed: 9)
+        let cumulative = [2.0, 3, 4, 7, 10, 12].map { $0 / 12 }
+        var text = "bet,outcome,payout\n"
+        for _ in 0..<100_000 {
+            let first = 1 + Int(random.unit() * 6)
+            let u = random.unit()
+            let second = 1 + cumulative.firstIndex { u < $0 }!
+            text += "seven,\(first)-\(second),\(first + second == 7 ? 5 : 0)\n"
+        }
+        let report = try Self.audit(text, spec: spec, name: "loaded-die.csv")
+        #expect(try Self.check(report, .betLogSettlement(bet: "seven")).status == .pass)
+        #expect(try Self.check(report, .logFaces).status == .fail)
+        let fair = try Self.audit(Self.sicBoLog(rounds: 5_000, seed: 8), spec: try SpecParser.parse(Self.sicBo), name: "fair.csv")
+        #expect(try Self.check(fair, .logFaces).status == .pass)
+    }
+
     /// Small settled as a win on totals up to 9 only: every small line of a total 10 that is not a triple is
     /// paid 0 instead of twice its stake; the check's share is that count over the small lines.
     @Test func smallSettledOnTheWrongTotalsFailsAtTheShareOfItsLines() throws {

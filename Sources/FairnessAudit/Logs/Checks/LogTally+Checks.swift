@@ -89,6 +89,15 @@ extension LogTally {
                 try ShareOffInterval(observed: observed, expected: model.probabilities), draws: validLines, fit.record.detailFacts)
         }
         checks.append(fit)
+        // Dice without a reroll policy: every face of every roll against equal odds (a die loaded so that
+        // the categories keep their odds is seen here).
+        if let dice = model.dice, dice.facesAreFair, validLines > 0 {
+            let f = dice.dice.faces
+            checks.append(
+                try SubjectAudit.goodnessOfFit(
+                    name, .logFaces, kind: .fairness, observed: faceCounts.map { Double($0) },
+                    probabilities: Array(repeating: 1 / Double(f), count: f), counted: .draws))
+        }
         // Serial pairs, with the rarest labels pooled until every cell expects 5 pairs under the declared odds.
         let pairTotal = Double(pairs.reduce(0, +))
         let groups = pooledLabels { pairTotal * $0 * $0 >= 5 }

@@ -38,12 +38,16 @@ public struct LogModel: Sendable {
         public let returnToPlayer: Double?
         /// The bets and rounds lines may name in a `bet` column.
         public let bets: [BetLog]
+        /// Whether every die of a logged roll is a fair die on its own (no reroll policy): the log's faces
+        /// are then tested against equal odds.
+        public let facesAreFair: Bool
 
         /// A dice game's log model.
         public init(
             dice: DiceSet, hands: [(hand: DiceHand, probability: Double?)], paytable: Paytable<String>?, returnToPlayer: Double?,
-            bets: [BetLog] = []
+            bets: [BetLog] = [], facesAreFair: Bool = false
         ) {
+            self.facesAreFair = facesAreFair
             self.dice = dice
             self.hands = hands
             self.paytable = paytable

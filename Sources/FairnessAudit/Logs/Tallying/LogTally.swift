@@ -34,6 +34,8 @@ struct LogTally {
     var invalidRolls: UInt64 = 0
     var invalidRollExamples: [(text: String, line: Int)] = []
     var handCounts: [UInt64] = []
+    /// Dice logs: every face of every roll the roll tests count, by face (1 ... F).
+    var faceCounts: [UInt64] = []
     var firstPayoutMismatch: (line: Int, outcome: String, paid: Double, expected: Double)?
     var windows: [[UInt64]] = []
     var windowStartLine: [Int] = []
@@ -75,6 +77,7 @@ struct LogTally {
         k = model.labels.count
         counts = [UInt64](repeating: 0, count: k + 2)
         handCounts = [UInt64](repeating: 0, count: model.dice?.hands.count ?? 0)
+        faceCounts = [UInt64](repeating: 0, count: model.dice?.dice.faces ?? 0)
         pairs = [UInt64](repeating: 0, count: k * k)
         slots = OutcomeSlots(labels: model.labels)
     }
@@ -309,6 +312,7 @@ struct LogTally {
         }
         if let roll = fields.faces, slot < k {
             for (index, entry) in (model.dice?.hands ?? []).enumerated() where entry.hand.holds(in: roll) { handCounts[index] &+= 1 }
+            for face in roll.faces { faceCounts[face - 1] &+= 1 }
         }
     }
 

@@ -121,6 +121,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case serialIndependence(SerialPairs)
     /// One die's faces against equal odds (die numbered from 1).
     case dieUniformity(die: Int)
+    /// Every face of every roll of a dice log against equal odds.
+    case logFaces
     /// Two dice's faces independent of each other (dice numbered from 1).
     case diceIndependent(Int, Int)
     /// Final categories of a dice game against odds.

@@ -48,6 +48,7 @@ extension ReportNarrator {
         case .serialIndependence(.firstDieOfConsecutiveRolls): "serial independence (first die of consecutive rolls)"
         case .serialIndependence(.withinSessions): "serial independence within sessions"
         case .dieUniformity(let die): "die \(die) uniformity"
+        case .logFaces: "faces vs equal odds (every die of every roll)"
         case .diceIndependent(let first, let second): "dice \(first) and \(second) independent"
         case .finalCategories(.designedOdds): "final categories vs designed odds"
         case .finalCategories(.oneFairRoll): "final categories vs one fair roll"
