@@ -129,7 +129,8 @@ struct BetLogTests {
     /// Two dice, the second loaded 1/6, 1/12, 1/12, 1/4, 1/4, 1/6 (pairs and sevens keep odds close to
     /// fair), paid by the rules: the faces of the rolls fail against equal odds.
     @Test func aLoadedDieFailsTheFacesOfTheLog() throws {
-        let spec = try SpecParser.parse("version: 1\nname: seven\ndice:\n  count: 2\n  faces: 6\n  bets:\n    - { name: seven, wins: total = 7, pays: 4 }\n")
+        let spec = try SpecParser.parse(
+            "version: 1\nname: seven\ndice:\n  count: 2\n  faces: 6\n  bets:\n    - { name: seven, wins: total = 7, pays: 4 }\n")
         var random = SplitMix64(seed: 9)
         let cumulative = [2.0, 3, 4, 7, 10, 12].map { $0 / 12 }
         var text = "bet,outcome,payout\n"
