@@ -59,8 +59,8 @@ bash Scripts/gates/check-docs.sh
 bash Scripts/gates/check-reports.sh
 python3 -c "import scipy, mpmath" 2>/dev/null || python3 -m pip install --quiet scipy mpmath
 python3 Scripts/gates/recompute_pvalues.py Reports
-python3 Scripts/gates/check_payout_size.py Reports/calibration.md
-python3 Scripts/gates/check_contingency_size.py Reports/calibration.md
+python3 Scripts/gates/check_payout_size.py docs/figures/calibration.md
+python3 Scripts/gates/check_contingency_size.py docs/figures/calibration.md
 bash Scripts/gates/check-log-recompute.sh
 bash Scripts/gates/check-rng-controls.sh
 python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml

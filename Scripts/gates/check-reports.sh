@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fails when the committed Reports/ differ from what the default audit of this code produces (the source
 # revision aside; with the sources committed, not even that), or when Reports/SHA256SUMS does not seal them. Only the
-# audit's own files are compared (pictures/ included, file by file, and no picture may be left over):
-# calibration.md and negative-controls.md come from their own scripts.
+# audit's own files are compared (pictures/ included, file by file, and no file may be left over).
+# The set is the audit's files alone (audit verify names any other file in it); the calibration and
+# control tables live in docs/figures/, written by their own scripts.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fresh=$(mktemp -d)
@@ -22,11 +23,9 @@ done < <(find "$fresh/reports" -type f | sort)
 if [ -f Reports/SHA256SUMS ] && ! (cd Reports && sha256sum --quiet -c SHA256SUMS >&2); then
   echo "error: Reports/SHA256SUMS does not seal the committed files" >&2; stale=1
 fi
-if [ -d Reports/pictures ]; then
-  while IFS= read -r file; do
-    [ -f "$fresh/reports/${file#Reports/}" ] || { echo "left over: $file" >&2; stale=1; }
-  done < <(find Reports/pictures -type f | sort)
-fi
+while IFS= read -r file; do
+  [ -f "$fresh/reports/${file#Reports/}" ] || { echo "left over: $file (not a file of the audit's set)" >&2; stale=1; }
+done < <(find Reports -type f | sort)
 # The README's first command leaves a clone clean: with the sources committed, the revision the audit
 # records (the last commit that changed Package.swift or Sources/) is the one the committed set names, so
 # every file, SHA256SUMS included, must be the same byte for byte.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Regenerates the randomness battery's negative-control table and fails if a weak generator no longer
-# fails for its published reason, a good one fails a run, or the table differs from Reports/rng-controls.md.
+# fails for its published reason, a good one fails a run, or the table differs from docs/figures/rng-controls.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fresh=$(mktemp)
 trap 'rm -f "$fresh"' EXIT
 .build/debug/audit-bench rng-controls > "$fresh" || { echo "error: a negative control did not behave as the literature says (above)" >&2; exit 1; }
-if ! diff -u Reports/rng-controls.md "$fresh"; then
-  echo "error: Reports/rng-controls.md is not what this code produces; run 'bash Scripts/reports/rng-controls.sh'" >&2
+if ! diff -u docs/figures/rng-controls.md "$fresh"; then
+  echo "error: docs/figures/rng-controls.md is not what this code produces; run 'bash Scripts/reports/rng-controls.sh'" >&2
   exit 1
 fi
 echo "rng controls: the table is current; every weak generator fails for its reason, every good one passes"

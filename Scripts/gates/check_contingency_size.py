@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Recomputes, without the toolkit's code, the true size of the chi-square independence test that
-Reports/calibration.md states for its 2 x c contingency tables (2 x 2, 2 x 3, 2 x 6 and 2 x 8 with fixed
+docs/figures/calibration.md states for its 2 x c contingency tables (2 x 2, 2 x 3, 2 x 6 and 2 x 8 with fixed
 margins, the smallest expected count 5).
 
 Given the margins, a 2 x c table is fixed by its first row, x_j of column j's c_j, summing to the first row's
@@ -13,7 +13,7 @@ are one test here), its ratio to alpha, and its verdict (within alpha). Every 2 
 read, at the three levels each. Tables of three rows or more are left to the toolkit's own enumeration (they
 are not recomputed here).
 
-Usage: python3 Scripts/gates/check_contingency_size.py [Reports/calibration.md]   (run by Scripts/test.sh; ~2 s)
+Usage: python3 Scripts/gates/check_contingency_size.py [docs/figures/calibration.md]   (run by Scripts/test.sh; ~2 s)
 """
 import itertools
 import re
@@ -64,7 +64,7 @@ SIZE = r"([0-9e.+-]+) \(([0-9e.+-]+)\)"
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else "Reports/calibration.md"
+    path = sys.argv[1] if len(sys.argv) > 1 else "docs/figures/calibration.md"
     text = open(path).read()
     lines = [line for line in text.splitlines() if line.startswith("| independence 2 × ")]
     row = re.compile(

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Recomputes, without the toolkit's code, the true size of the payout-mean (RTP) test that
-Reports/calibration.md states for the game paying 0, 1 or 10 stakes (probabilities 0.6, 0.35, 0.05): the
+docs/figures/calibration.md states for the game paying 0, 1 or 10 stakes (probabilities 0.6, 0.35, 0.05): the
 toolkit's test and chi2(1) alone.
 
 Every table of n plays is enumerated with its multinomial probability; its profile likelihood ratio for the
@@ -10,7 +10,7 @@ p-value is below 1e-3, the exact p-value under the declared odds: the probabilit
 is at least the table's (ties to a relative 1e-9). The size at alpha is the probability of the tables
 rejected at alpha. Each row of the report's table must agree to the 3 significant digits it prints.
 
-Usage: python3 Scripts/gates/check_payout_size.py [Reports/calibration.md]   (run by Scripts/test.sh; ~6 s)
+Usage: python3 Scripts/gates/check_payout_size.py [docs/figures/calibration.md]   (run by Scripts/test.sh; ~6 s)
 """
 import math
 import re
@@ -59,7 +59,7 @@ def sizes(n):
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else "Reports/calibration.md"
+    path = sys.argv[1] if len(sys.argv) > 1 else "docs/figures/calibration.md"
     number = r"([0-9e.+-]+) \([0-9e.+-]+\)"
     rows = re.findall(r"^\| pays 0, 1 or 10 stakes [^|]*\| (\d+) \| ([0-9e.+-]+) \| " + number + r" \| " + number, open(path).read(), re.M)
     if not rows:

@@ -364,6 +364,18 @@ def recompute(kind, rows, check):
             return 0.0, -math.inf
         p = float(stats.chi2.sf(statistic, 1))
         return p, (log10_chi2_sf(statistic, 1) if p < 1e-290 else None)
+    if kind == "stake-weighted return":
+        # z = sum(p - R s) / sqrt(sum (p - R s)^2) at the hypothesised return R, z^2 against chi-square(1).
+        by = {r["row"]: r for r in rows}
+        payout, stake = float(by["payout"]["observed"]), float(by["stake"]["observed"])
+        squares, cross, stakes = (float(by[name]["observed"]) for name in ("payout squared", "payout times stake", "stake squared"))
+        r = float(by["hypothesised return"]["expected"])
+        deviation, spread = payout - r * stake, max(0.0, squares - 2 * r * cross + r * r * stakes)
+        if spread == 0:
+            return (1.0, None) if deviation == 0 else (0.0, -math.inf)
+        statistic = deviation * deviation / spread
+        p = float(stats.chi2.sf(statistic, 1))
+        return p, (log10_chi2_sf(statistic, 1) if p < 1e-290 else None)
     if kind == "windows given state":
         row_names = list(dict.fromkeys(r["row"] for r in rows))
         column_names = list(dict.fromkeys(r["column"] for r in rows))

@@ -2,10 +2,10 @@
 # The negative-control table: which of GSL's generators fail which checks at which trial counts, audited
 # through GSL's own mappings (gsl_rng_uniform, gsl_rng_uniform_int) as a game calling GSL would use them.
 # Good generators must pass; historically weak ones show whether the tests have teeth.
-# Usage: bash Scripts/reports/negative-controls.sh [out.md]   (default Reports/negative-controls.md; release build)
+# Usage: bash Scripts/reports/negative-controls.sh [out.md]   (default docs/figures/negative-controls.md; release build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-out=${1:-Reports/negative-controls.md}
+out=${1:-docs/figures/negative-controls.md}
 bash Scripts/install-dependencies.sh
 swift build -c release --product audit >/dev/null
 audit=.build/release/audit

@@ -31,8 +31,8 @@ struct CalibrateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Trials per audit. (default: 100000)", valueName: "n"), transform: TrialCount.parse)
     var trials = TrialCount(100_000)
 
-    @Option(help: ArgumentHelp("Markdown file for the results. (default: Reports/calibration.md)", valueName: "file"))
-    var out = "Reports/calibration.md"
+    @Option(help: ArgumentHelp("Markdown file for the results. (default: docs/figures/calibration.md)", valueName: "file"))
+    var out = "docs/figures/calibration.md"
 
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
     var threads: Int?
@@ -125,7 +125,7 @@ struct CalibrateCommand: ParsableCommand {
             test.clopperPearson.lower, test.clopperPearson.upper)
     }
 
-    /// The Markdown of `Reports/calibration.md`, and whether every check's p-values are uniform.
+    /// The Markdown of `docs/figures/calibration.md`, and whether every check's p-values are uniform.
     func markdown(
         _ null: NullMeasurement, _ power: [PowerCalibration.Row], _ sizes: [ExactSize.Row]
     ) throws -> (text: String, allUniform: Bool) {

@@ -7,12 +7,12 @@ import Synchronization
 
 /// `audit-bench rng-calibrate`: the randomness battery's tests under the null, on a good generator
 /// (xoshiro256**): over many sequences, each test's P-values should be uniform and fall below α at rate α.
-/// Prints the Markdown section of `Reports/calibration.md`.
+/// Prints the Markdown section of `docs/figures/calibration.md`.
 struct RngCalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rng-calibrate",
         abstract:
-            "Measure the randomness battery's tests on xoshiro256** output: P-value uniformity and false alarms (a section of Reports/calibration.md)."
+            "Measure the randomness battery's tests on xoshiro256** output: P-value uniformity and false alarms (a section of docs/figures/calibration.md)."
     )
 
     @Option(help: "Sequences of 10^6 bits for the SP 800-22 tests.") var sequences = 1000

@@ -5,11 +5,11 @@ import Foundation
 
 /// `audit-bench rng-controls`: the randomness battery on weak generators, each expected to fail for the
 /// reason the literature gives, and on good ones, each expected to pass on every seed. Prints the
-/// Markdown table of `Reports/rng-controls.md`; exits 1 when an expectation is not met.
+/// Markdown table of `docs/figures/rng-controls.md`; exits 1 when an expectation is not met.
 struct RngControlsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rng-controls",
-        abstract: "Run `audit rng`'s battery on weak and good generators; print the negative-control table (Reports/rng-controls.md).")
+        abstract: "Run `audit rng`'s battery on weak and good generators; print the negative-control table (docs/figures/rng-controls.md).")
 
     @Option(help: "Draws per run.") var draws = 1 << 20
     @Option(help: "Seeds per good generator.") var seeds = 5

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `audit-bench calibrate` at small scale (the full run is `Scripts/reports/calibrate.sh`, results in
-/// Reports/calibration.md): it runs end to end and writes every section with figures in range.
+/// docs/figures/calibration.md): it runs end to end and writes every section with figures in range.
 @Suite("calibration at small scale", .fullTierOnly)
 struct CalibrationTests {
     @Test func calibrateWritesTheFourMeasurements() throws {

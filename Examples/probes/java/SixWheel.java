@@ -37,7 +37,7 @@ public final class SixWheel {
                 case "fairness-probe": out.println("ok 4 wheel float"); break;
                 case "random": {
                     // Protocol version 4: the game's own random source, SplittableRandom's nextDouble()
-                    // (java.util.Random's low bits have short periods: audit rng fails it, Reports/rng-controls.md).
+                    // (java.util.Random's low bits have short periods: audit rng fails it, docs/figures/rng-controls.md).
                     int count = Integer.parseInt(words[1]);
                     StringBuilder answer = new StringBuilder(count * 20).append("double");
                     for (int i = 0; i < count; i++) answer.append(' ').append(Double.toString(RANDOM.nextDouble()));

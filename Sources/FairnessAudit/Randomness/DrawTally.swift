@@ -2,9 +2,9 @@ import FairnessStatistics
 import Foundation
 
 /// A test of a source's draws as a game uses them, beside SP 800-22's tests of its bits.
-public enum DrawCheck: Sendable, Hashable, Comparable {
+public enum DrawCheck: Sendable, Hashable, Comparable, Codable {
     /// Which end of a draw a test reads.
-    public enum End: Sendable, Hashable, Comparable {
+    public enum End: Sendable, Hashable, Comparable, Codable {
         /// The top bits (what `floor(u * n)` and `nextInt(n)` use).
         case top
         /// The lowest bits (what `x % n` and `x & mask` use).
@@ -56,7 +56,7 @@ public struct DrawResult: Sendable, Hashable {
 }
 
 /// A draw test's figures.
-public struct DrawFacts: Sendable, Hashable {
+public struct DrawFacts: Sendable, Hashable, Codable {
     /// Draws the test used.
     public var draws: UInt64
     /// Draws the test needs, when it gave no P-value.

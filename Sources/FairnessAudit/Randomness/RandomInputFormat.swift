@@ -5,9 +5,9 @@
 /// (⌊u · 2³²⌋), or the k = ⌊log₂(range)⌋ low bits of an integer's offset in its range, after dropping the
 /// offsets of 2^k or more (given a uniform source, the offsets kept are uniform on 0 ..< 2^k, so no bias is
 /// introduced; the report counts the dropped ones).
-public enum RandomInputFormat: Sendable, Hashable {
+public enum RandomInputFormat: Sendable, Hashable, Codable {
     /// The order of a binary word's bytes in the file.
-    public enum ByteOrder: String, Sendable, Hashable {
+    public enum ByteOrder: String, Sendable, Hashable, Codable {
         /// Least significant byte first (x86, ARM).
         case little
         /// Most significant byte first (network order).

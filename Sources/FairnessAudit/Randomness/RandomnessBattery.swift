@@ -79,7 +79,7 @@ public struct RandomnessBattery: Sendable {
 }
 
 /// What one stream of bits gave: its length and how it was cut.
-public struct StreamSummary: Sendable, Hashable {
+public struct StreamSummary: Sendable, Hashable, Codable {
     /// Which bits.
     public var stream: BitStream
     /// Bits the stream received.

@@ -1,9 +1,9 @@
 import FairnessStatistics
 
 /// Which battery test a check is, and at which level of SP 800-22's two-level analysis (section 4.2).
-public struct RandomnessCheck: Sendable, Hashable {
+public struct RandomnessCheck: Sendable, Hashable, Codable {
     /// How a test's P-values over the sequences become the check's one P-value.
-    public enum Level: Sendable, Hashable {
+    public enum Level: Sendable, Hashable, Codable {
         /// One sequence was tested: the test's own P-value.
         case sequence
         /// The proportion of sequences passing at 0.01: P(at least that many failures), exact binomial.
@@ -37,7 +37,7 @@ public struct RandomnessCheck: Sendable, Hashable {
 }
 
 /// The bits a stream of SP 800-22 sequences is made of.
-public enum BitStream: Sendable, Hashable, Comparable {
+public enum BitStream: Sendable, Hashable, Comparable, Codable {
     /// Every bit the input gives (``RandomInputFormat`` says which).
     case all
     /// The lowest `count` bits of each draw (of a 32- or 64-bit word, or of a double's ⌊u · 2^g⌋ at its
@@ -46,7 +46,7 @@ public enum BitStream: Sendable, Hashable, Comparable {
 }
 
 /// A battery row's figures.
-public struct RandomnessFacts: Sendable, Hashable {
+public struct RandomnessFacts: Sendable, Hashable, Codable {
     /// Sequences the test gave a P-value on, of ``sequencesTested``.
     public var sequences: Int
     /// Sequences of the stream tested (n bits each).
@@ -66,7 +66,7 @@ public struct RandomnessFacts: Sendable, Hashable {
 }
 
 /// What the battery read, for the subject's facts.
-public struct RandomnessInput: Sendable, Hashable {
+public struct RandomnessInput: Sendable, Hashable, Codable {
     /// How the input was read.
     public var format: RandomInputFormat
     /// Bytes (binary) or numbers (text) read.

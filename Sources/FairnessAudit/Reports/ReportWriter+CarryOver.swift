@@ -34,16 +34,19 @@ extension ReportWriter {
 
     /// Keeps what the user put in `pictures/` beside the new pictures: every entry that is not a picture
     /// the toolkit writes (`…-wheel.svg`, `…-outcomes.svg`; the previous run's are replaced), carried over
-    /// as ``carryOver(_:to:)`` does, and the folder's mode. A `pictures` that is not a folder stays out of the
-    /// exchange.
+    /// as ``carryOver(_:to:)`` does, and the folder's mode (no folder when the new set has no pictures and
+    /// there is nothing to keep). A `pictures` that is not a folder stays out of the exchange.
     /// - Returns: false if anything could not be carried over (then the set is not exchanged).
     static func carryOverPictures(from old: URL, to new: URL) -> Bool {
         var info = stat()
         guard lstat(old.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: old.path) else { return false }
+        guard var entries = try? FileManager.default.contentsOfDirectory(atPath: old.path) else { return false }
+        entries.removeAll { $0.hasSuffix("-wheel.svg") || $0.hasSuffix("-outcomes.svg") }
+        // Nothing of the user's, and no pictures in the new set: no folder.
+        if entries.isEmpty && !FileManager.default.fileExists(atPath: new.path) { return true }
         try? FileManager.default.createDirectory(at: new, withIntermediateDirectories: true)
         guard chmod(new.path, info.st_mode & 0o7777) == 0 else { return false }
-        for entry in entries where !(entry.hasSuffix("-wheel.svg") || entry.hasSuffix("-outcomes.svg")) {
+        for entry in entries {
             let target = new.appendingPathComponent(entry)
             guard !FileManager.default.fileExists(atPath: target.path), carryOver(old.appendingPathComponent(entry), to: target) else {
                 return false

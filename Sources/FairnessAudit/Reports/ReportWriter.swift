@@ -24,7 +24,8 @@ public enum ReportWriter {
     ///   - report: The report to render.
     ///   - threads: The most threads to render the files on (all cores by default); the bytes do not depend on it.
     /// - Returns: The name and contents of `audit.md`, `audit.json`, `checks.csv`, `outcomes.csv`,
-    ///   `mislabelled_arcs.csv`, `counterexamples.csv`, `tables.csv` and `provenance.csv`, in that order,
+    ///   `mislabelled_arcs.csv`, `counterexamples.csv`, `tables.csv` and `provenance.csv`, in that order
+    ///   (a report of random sources alone has no outcomes, arcs or counterexamples, and no files for them),
     ///   then the pictures under `pictures/` (each wheel as drawn, each subject's observed against expected
     ///   counts, SVG).
     /// - Throws: `EncodingError` if the report cannot be encoded as JSON (a non-finite number).
@@ -36,18 +37,41 @@ public enum ReportWriter {
         // Each file is rendered on its own core where there are several: the JSON encoding alone is a
         // fifth of an audit's serial end. The order of the files is fixed here, not by which finishes first.
         typealias Files = [(name: String, contents: String)]
+        // A set of random sources alone has no outcomes, arcs or counterexamples: no files for them.
+        let games = !report.subjects.allSatisfy { $0.kind == .randomSource }
         let renderers: [@Sendable (AuditReport) throws -> Files] = [
             { [("audit.md", markdown($0))] },
             { [("audit.json", try json($0))] },
             { [("checks.csv", checksCSV($0))] },
-            { [("outcomes.csv", outcomesCSV($0))] },
-            { [("mislabelled_arcs.csv", arcsCSV($0))] },
-            { [("counterexamples.csv", counterexamplesCSV($0))] },
+            { games ? [("outcomes.csv", outcomesCSV($0))] : [] },
+            { games ? [("mislabelled_arcs.csv", arcsCSV($0))] : [] },
+            { games ? [("counterexamples.csv", counterexamplesCSV($0))] : [] },
             { [("tables.csv", tablesCSV($0))] },
             { [("provenance.csv", provenanceCSV($0))] },
             { pictures($0) },
         ]
         return try renderers.concurrentMap(threads: threads) { try $0(report) }.flatMap { $0 }
+    }
+
+    /// Every file of the report set, as ``write(_:to:threads:junitName:seal:)`` writes it: the files of
+    /// ``render(_:threads:)``, the JUnit file the report names (``AuditReport/junitFile``) and the seal.
+    /// A verification renders a set again by this and compares it byte for byte.
+    ///
+    /// - Throws: `EncodingError` as ``render(_:threads:)`` does.
+    public static func renderSet(
+        _ report: AuditReport, threads: Int = ProcessInfo.processInfo.activeProcessorCount, seal: Seal? = nil
+    ) throws -> [(name: String, contents: String)] {
+        var files = try render(report, threads: threads)
+        if let junitName = report.junitFile { files.append((junitName, junit(report))) }
+        if let seal { files.append(seal(files)) }
+        return files
+    }
+
+    /// The seal of a set's files: `SHA256SUMS`, one `DIGEST  NAME` line per file in order of name (as
+    /// `sha256sum -c SHA256SUMS` checks it), `digest` giving a file's SHA-256 in lower-case hexadecimal.
+    public static func seal(_ files: [(name: String, contents: String)], digest: (Data) -> String) -> (name: String, contents: String) {
+        let lines = files.sorted { $0.name < $1.name }.map { "\(digest(Data($0.contents.utf8)))  \($0.name)\n" }
+        return (sealName, lines.joined())
     }
 
     /// Writes the report set so that it lands whole: a killed run leaves `directory` holding either the
@@ -81,9 +105,9 @@ public enum ReportWriter {
         _ report: AuditReport, to directory: URL, threads: Int = ProcessInfo.processInfo.activeProcessorCount, junitName: String? = nil,
         seal: Seal? = nil
     ) throws {
-        var files = try render(report, threads: threads)
-        if let junitName { files.append((junitName, junit(report))) }
-        if let seal { files.append(seal(files)) }
+        var report = report
+        report.junitFile = junitName
+        let files = try renderSet(report, threads: threads, seal: seal)
         let manager = FileManager.default
         // Through any symbolic link, so the exchange replaces the directory it names, not the link.
         let directory = directory.standardizedFileURL.resolvingSymlinksInPath()
@@ -132,7 +156,9 @@ public enum ReportWriter {
             }
             return
         }
-        let ours = Set(files.map { String($0.name.split(separator: "/").first ?? "") })
+        // The set's own names, whether this set writes them or not (an earlier set's tables or pictures are
+        // not carried over into this one).
+        let ours = Set(files.map { String($0.name.split(separator: "/").first ?? "") }).union(fileNames)
         let existing = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
         var wholeSet = !keepDirectory && keepsOwnership(of: directory, on: staging)
         for name in existing where wholeSet && !ours.contains(name) && name != staging.lastPathComponent {

@@ -4,7 +4,7 @@ import Foundation
 
 extension ReportVerification {
     /// Every status, verdict and the gate decided again from the report's figures and rules.
-    static func checkDecisions(_ report: ReportFile, into result: inout VerificationResult) {
+    static func checkDecisions(_ report: AuditReport, into result: inout VerificationResult) {
         var decided = report.checks.map(\.status)
         for (subject, indices) in Dictionary(grouping: report.checks.indices, by: { report.checks[$0].subject }) {
             decideFamily(report, subject: subject, indices: indices, into: &decided, result: &result)
@@ -41,7 +41,7 @@ extension ReportVerification {
     /// One subject's family: Holm on its members' log₁₀ p-values, then each member's status at its threshold,
     /// information beside a gate at the family's strictest level, and repeated tests as the test they repeat.
     static func decideFamily(
-        _ report: ReportFile, subject: String, indices: [Int], into decided: inout [CheckStatus], result: inout VerificationResult
+        _ report: AuditReport, subject: String, indices: [Int], into decided: inout [CheckStatus], result: inout VerificationResult
     ) {
         let members = indices.filter { report.checks[$0].holmPValue != nil }
         let logs = members.map { index -> Double in
@@ -60,20 +60,21 @@ extension ReportVerification {
         let strictest = report.alpha / Double(max(1, members.count))
         for index in indices {
             let check = report.checks[index]
-            if check.information == true, let p = check.pValue { decided[index] = p <= strictest ? .note : .pass }
-            if let repeated = check.repeats, let first = indices.first(where: { report.checks[$0].check == repeated }) {
+            if check.isInformation, let p = check.pValue { decided[index] = p <= strictest ? .note : .pass }
+            if let repeated = check.sameTestAs, let first = indices.first(where: { report.checks[$0].check == repeated }) {
                 decided[index] = decided[first]
             }
         }
         // A drift that rejects while the windows do not differ from each other is a NOTE (TestFamilies.notADrift).
-        let drift = ReportNarrator.name(of: .driftFirstDepartingWindow), homogeneity = ReportNarrator.name(of: .homogeneityAcrossWindows)
-        if let windows = indices.first(where: { report.checks[$0].check == homogeneity }), decided[windows] == .pass {
-            for index in indices where report.checks[index].check == drift && decided[index] == .fail { decided[index] = .note }
+        if let windows = indices.first(where: { report.checks[$0].check == .homogeneityAcrossWindows }), decided[windows] == .pass {
+            for index in indices where report.checks[index].check == .driftFirstDepartingWindow && decided[index] == .fail {
+                decided[index] = .note
+            }
         }
     }
 
     /// Each artefact given against the input the report's provenance records for it.
-    static func checkArtefacts(_ report: ReportFile, _ artefacts: [Artefact], into result: inout VerificationResult) {
+    static func checkArtefacts(_ report: AuditReport, _ artefacts: [Artefact], into result: inout VerificationResult) {
         for artefact in artefacts {
             let recorded = report.provenance.inputs.filter { $0.kind == artefact.kind || compatible($0.kind, artefact.kind) }
             let named = recorded.first { $0.name == artefact.name }

@@ -2,20 +2,23 @@ import FairnessChecks
 import FairnessStatistics
 import Foundation
 
-/// Verifies a report set without rerunning the audit: that the set is complete and unchanged (its seal,
-/// `SHA256SUMS`), that every p-value, interval and decision follows from the report's own tables and
-/// rules, and, when given the artefacts, that they are the ones the report recorded.
+/// Verifies a report set without rerunning the audit: that the set is the one its report renders, that
+/// every p-value, interval and decision follows from the report's own tables and rules, and, when given the
+/// artefacts, that they are the ones the report recorded. No text of the set is read back to decide
+/// anything: `audit.json` is decoded as values and every file is rendered again from them.
 ///
-/// - **The seal.** Every file `SHA256SUMS` lists has the digest it states, and every report file of the
-///   set (`audit.json`, `audit.md`, the CSV files) is listed.
-/// - **Copies.** Every CSV file of the set says what `audit.json` says: each cell rebuilt from it, as the
-///   writer writes it; `audit.md` states the same gate and verdicts, a JUnit file in the set the same
-///   gate and counts of failures.
-/// - **Figures.** Each p-value is recomputed from its table in `audit.json` (goodness of fit by its cells as
-///   tested, Pearson's X² or G; contingency tables; exact binomial tests; the payout mean's profile
-///   likelihood; a log's drift windows, Bonferroni over them), and beyond a double through its log₁₀;
-///   each stated 95% interval (Clopper–Pearson, profile likelihood) from the same table. Agreement is to a
-///   relative 10⁻⁹.
+/// - **Strict reading.** `audit.json` is read as the report's values; a key repeated in one object, a
+///   missing or mistyped value or a number out of range makes it unreadable.
+/// - **Rendered again.** Every file of the set — `audit.md`, `audit.json` itself, the CSV files, the
+///   pictures, the JUnit file the report names, the seal `SHA256SUMS` — is rendered again from the values
+///   and compared byte for byte: a file that differs is named with its first differing line, a file the
+///   report renders but the set lacks and a file in the set the report does not render are named too.
+/// - **The seal.** Every file `SHA256SUMS` lists has the digest it states (a file edited after sealing),
+///   and every file the report renders is listed.
+/// - **Figures.** Each p-value is recomputed from its table (goodness of fit by its cells as tested,
+///   Pearson's X² or G; contingency tables; exact binomial tests; the payout mean's profile likelihood; a
+///   log's drift windows, Bonferroni over them), and beyond a double through its log₁₀; each stated 95%
+///   interval (Clopper–Pearson, profile likelihood) from the same table. Agreement is to a relative 10⁻⁹.
 /// - **Decisions.** Each subject's family is Holm-adjusted again (log₁₀) and each member's status decided
 ///   at its threshold; information beside a gate passes or is a NOTE at the family's strictest level; a
 ///   repeated test carries its test's status; an exact finding gates by its class and magnitude
@@ -41,46 +44,48 @@ public enum ReportVerification {
         }
     }
 
-    /// The report files a sealed set must list (pictures and a JUnit file inside the set are sealed when
-    /// present, not required).
-    static let requiredFiles = ["audit.md", "audit.json", "checks.csv", "tables.csv", "provenance.csv"]
-
     /// Verifies the report set in `directory`.
     /// - Parameters:
     ///   - directory: The report set.
     ///   - digest: SHA-256 of a file's bytes, in lower-case hexadecimal (the command passes the platform library's, through Digests).
     ///   - artefacts: Artefacts to check against the report's provenance.
+    ///   - threads: The most threads to render the set again on (the bytes do not depend on it).
     /// - Throws: ``AuditError/cannotRead(path:reason:)`` if the directory or its `audit.json` cannot be read.
-    public static func verify(directory: URL, digest: (Data) -> String, artefacts: [Artefact] = []) throws -> VerificationResult {
+    public static func verify(
+        directory: URL, digest: (Data) -> String, artefacts: [Artefact] = [],
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> VerificationResult {
         var result = VerificationResult()
-        let sealed = checkSeal(directory, digest: digest, into: &result)
         let json = directory.appendingPathComponent("audit.json")
         guard let data = contents(directory, "audit.json") else {
             throw AuditError.cannotRead(path: json.path, reason: "no such file inside the set, or it cannot be read")
         }
-        let report: ReportFile
+        let listed = checkSeal(directory, digest: digest, into: &result)
+        if let duplicate = StrictJSON.firstRepeatedKey(in: data) {
+            result.mismatches.append(.duplicateKey(path: duplicate.path, key: duplicate.key))
+            return result
+        }
+        let report: AuditReport
         do {
-            report = try JSONDecoder().decode(ReportFile.self, from: data)
+            report = try AuditReport(json: data)
         } catch {
             result.mismatches.append(.unreadableReport(Self.reason(error)))
             return result
         }
         result.gate = report.gate
-        checkCopies(directory, json: data, into: &result)
-        checkMarkdown(directory, report, into: &result)
-        checkJUnit(directory, sealed: sealed, report, into: &result)
+        checkRendering(directory, report, digest: digest, sealed: listed, threads: threads, into: &result)
         checkFigures(report, into: &result)
         checkDecisions(report, into: &result)
         checkArtefacts(report, artefacts, into: &result)
         return result
     }
 
-    /// The seal: every listed file's digest, and every required file listed. Returns the names listed.
+    /// The seal: every listed file's digest. Returns the names listed, nil without a seal.
     @discardableResult
-    static func checkSeal(_ directory: URL, digest: (Data) -> String, into result: inout VerificationResult) -> [String] {
+    static func checkSeal(_ directory: URL, digest: (Data) -> String, into result: inout VerificationResult) -> Set<String>? {
         guard let seal = try? String(contentsOf: directory.appendingPathComponent(ReportWriter.sealName), encoding: .utf8) else {
             result.mismatches.append(.sealMissing)
-            return []
+            return nil
         }
         var listed = Set<String>()
         for line in seal.split(separator: "\n") {
@@ -100,13 +105,12 @@ public enum ReportVerification {
             let actual = digest(bytes)
             if actual != sealed { result.mismatches.append(.fileChanged(name, sealed: sealed, actual: actual)) }
         }
-        for name in requiredFiles where !listed.contains(name) { result.mismatches.append(.fileNotSealed(name)) }
-        return listed.sorted()
+        return listed
     }
 
     /// Every p-value and interval recomputed from its table.
-    static func checkFigures(_ report: ReportFile, into result: inout VerificationResult) {
-        let tables = Dictionary(grouping: report.tables) { "\($0.subject)\u{0}\($0.check)" }
+    static func checkFigures(_ report: AuditReport, into result: inout VerificationResult) {
+        let tables = Dictionary(grouping: report.tables) { TableKey(subject: $0.subject, check: $0.check) }
         let randomSources = Set(report.subjects.filter { $0.kind == .randomSource }.map(\.name))
         for check in report.checks where check.pValue != nil {
             // A battery's P-values come from the raw output, which a report does not hold.
@@ -114,7 +118,7 @@ public enum ReportVerification {
                 result.rawOutputPValues += 1
                 continue
             }
-            guard let rows = tables["\(check.subject)\u{0}\(check.check)"], !rows.isEmpty else {
+            guard let rows = tables[TableKey(subject: check.subject, check: check.check)], !rows.isEmpty else {
                 result.mismatches.append(.noTable(subject: check.subject, check: check.check))
                 continue
             }
@@ -139,7 +143,7 @@ public enum ReportVerification {
     }
 
     /// A reported p-value against the recomputed one: the values, or their log₁₀ beyond a double.
-    static func compare(_ check: ReportFile.Check, _ recomputed: TableRecomputation, into result: inout VerificationResult) {
+    static func compare(_ check: CheckRecord, _ recomputed: TableRecomputation, into result: inout VerificationResult) {
         if recomputed.pValue > 0 || recomputed.log10PValue == -.infinity {
             if !agrees(check.pValue ?? .nan, recomputed.pValue) {
                 result.mismatches.append(
@@ -152,6 +156,12 @@ public enum ReportVerification {
                     subject: check.subject, check: check.check, reported: check.log10PValue, recomputed: recomputed.log10PValue, log10: true
                 ))
         }
+    }
+
+    /// The tables of one check of one subject.
+    struct TableKey: Hashable {
+        var subject: String
+        var check: CheckIdentifier
     }
 
     /// Why `audit.json` could not be decoded, in a few words: where, and what was wrong.

@@ -3,8 +3,8 @@ import Foundation
 
 /// A check's p-value (and stated interval) recomputed from its table in `audit.json`, by the table's kind:
 ///
-/// - `goodness of fit`: Pearson's X² = Σ (O − E)² / E, or G = 2 Σ O ln(O / E) for a check named
-///   "… (G-test)", over the cells as tested (already pooled), against χ²(cells − 1), or Pearson's exact
+/// - `goodness of fit`: Pearson's X² = Σ (O − E)² / E, or G = 2 Σ O ln(O / E) for a check of
+///   outcomes by the G-test (its identifier, not its name), over the cells as tested (already pooled), against χ²(cells − 1), or Pearson's exact
 ///   multinomial p-value where the table's `method` says `exact`; an observed outcome of probability 0 (a
 ///   row `impossible`) makes p = 0 exactly;
 /// - `contingency`: the independence test of the rows × columns as tested;
@@ -14,6 +14,8 @@ import Foundation
 ///   probability, with its Clopper–Pearson interval;
 /// - `payout mean`: the profile-likelihood test of the hypothesised mean payout over every level played,
 ///   with its interval;
+/// - `stake-weighted return`: z² of the stake-weighted deviation from the hypothesised return against
+///   χ²(1), from the table's five sums, with the ratio estimator's interval (``StakeWeightedSums``);
 /// - `drift window`: each window's goodness of fit; the check's p-value is the smallest times the number of
 ///   windows tested (Bonferroni, at most 1).
 struct TableRecomputation {
@@ -33,11 +35,13 @@ struct TableRecomputation {
     /// Recomputes the p-value of `check` from its table `rows` (all of one check, in the report's order).
     /// - Throws: ``Unrecognised`` for a table of an unknown kind or missing its rows; a statistics error
     ///   for figures no test accepts.
-    init(rows: [ReportFile.Table], check: String) throws {
+    init(rows: [StatisticTableRow], check: CheckIdentifier) throws {
+        var logLikelihood = false
+        if case .outcomes(_, .logLikelihoodRatio) = check { logLikelihood = true }
         switch rows.first?.table {
         case "goodness of fit":
             var boundBudget = LatticeMultinomialTail.defaultBudget
-            (pValue, log10PValue) = try Self.fit(rows, logLikelihood: check.hasSuffix("(G-test)"), boundBudget: &boundBudget)
+            (pValue, log10PValue) = try Self.fit(rows, logLikelihood: logLikelihood, boundBudget: &boundBudget)
         case "contingency":
             (pValue, log10PValue) = try Self.contingency(rows)
         case "windows given state":
@@ -75,6 +79,12 @@ struct TableRecomputation {
                 log10PValue = try test.log10PValue(mean: mean)
             }
             interval = ConfidenceInterval(lower: test.lower, upper: test.upper, quantity: .meanPayout)
+        case StakeWeightedSums.tableName:
+            guard let sums = StakeWeightedSums(rows: rows), let exact = rows.first(where: { $0.row == "hypothesised return" })?.expected
+            else { throw Unrecognised(reason: "a stake-weighted return's table needs its five sums and a row 'hypothesised return'") }
+            let test = try sums.test(against: exact)
+            (pValue, log10PValue) = (test.pValue, test.log10PValue)
+            interval = ConfidenceInterval(lower: test.lower, upper: test.upper, quantity: .meanPayout)
         case "drift window":
             let windows = Dictionary(grouping: rows, by: \.column).values
             // The windows share the drift check's allowance of lattice updates, as the audit's did.
@@ -97,7 +107,7 @@ struct TableRecomputation {
     /// `boundBudget` is what is left of the lattice updates the check may spend on bounds (an edited report
     /// labelling every window's table a bound cannot make verification take hours: past it, the bound it
     /// states cannot be recomputed).
-    static func fit(_ rows: [ReportFile.Table], logLikelihood: Bool, boundBudget: inout Int) throws -> (p: Double, log10: Double) {
+    static func fit(_ rows: [StatisticTableRow], logLikelihood: Bool, boundBudget: inout Int) throws -> (p: Double, log10: Double) {
         if rows.contains(where: { $0.row == "impossible" }) { return (0, -.infinity) }
         let observed = rows.map(\.observed)
         let expected = try rows.map { row -> Double in
@@ -137,7 +147,7 @@ struct TableRecomputation {
 
     /// A table's rows laid out as a grid, rows and columns in order of first appearance: each cell the sum
     /// of `value` over the rows that name it.
-    static func grid(_ rows: [ReportFile.Table], _ value: (ReportFile.Table) throws -> Double) rethrows -> [[Double]] {
+    static func grid(_ rows: [StatisticTableRow], _ value: (StatisticTableRow) throws -> Double) rethrows -> [[Double]] {
         var rowIndex: [String: Int] = [:], columnIndex: [String: Int] = [:]
         for row in rows {
             if rowIndex[row.row] == nil { rowIndex[row.row] = rowIndex.count }
@@ -149,7 +159,7 @@ struct TableRecomputation {
     }
 
     /// The independence test of a contingency table, rows and columns in order of first appearance.
-    static func contingency(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
+    static func contingency(_ rows: [StatisticTableRow]) throws -> (p: Double, log10: Double) {
         guard let figures = try IndependenceTest(table: grid(rows) { $0.observed }).verdict.figures else {
             throw Unrecognised(reason: "the independence test cannot be carried out")
         }
@@ -158,7 +168,7 @@ struct TableRecomputation {
 
     /// Windows × items against each cell's expected count (its `expected`), rows and columns in order of
     /// first appearance.
-    static func windowsGivenState(_ rows: [ReportFile.Table]) throws -> (p: Double, log10: Double) {
+    static func windowsGivenState(_ rows: [StatisticTableRow]) throws -> (p: Double, log10: Double) {
         let expected = try grid(rows) { row in
             guard let cell = row.expected else { throw Unrecognised(reason: "window \(row.row), \(row.column) has no expected count") }
             return cell

@@ -17,29 +17,32 @@ public enum VerificationMismatch: Sendable, Hashable {
     case fileNotSealed(String)
     /// `audit.json` could not be read as a report.
     case unreadableReport(String)
-    /// A CSV file's cell differs from the figure or text `audit.json` holds for it (`line` counts the
-    /// heading as 1; both cells as written in CSV), or `audit.md` or a JUnit file states another gate,
-    /// verdict or count.
-    case copy(file: String, line: Int, column: String, stated: String, json: String)
-    /// A CSV file has another number of rows than `audit.json` (headings not counted), or `audit.md`'s
-    /// executive summary another number of subjects.
-    case copyRows(file: String, stated: Int, json: Int)
+    /// `audit.json` holds a key twice in one object (`path` names the object, `key` the key): a reader that
+    /// keeps the last would see another report than one that keeps the first.
+    case duplicateKey(path: String, key: String)
+    /// A file of the set differs from the one the report renders again (`line` counts from 1; both lines as
+    /// written, empty past a file's end).
+    case renderedDiffers(file: String, line: Int, stated: String, rendered: String)
+    /// A file the report renders (a table, a picture, its JUnit file, the seal) is not in the set.
+    case renderedMissing(String)
+    /// A file in the set that the report does not render.
+    case notInReport(String)
 
     // Figures.
     /// A check's p-value (or its log₁₀, for one beyond a double) differs from the one its table gives.
-    case pValue(subject: String, check: String, reported: Double?, recomputed: Double, log10: Bool)
+    case pValue(subject: String, check: CheckIdentifier, reported: Double?, recomputed: Double, log10: Bool)
     /// A check states a p-value but the report has no table for it.
-    case noTable(subject: String, check: String)
+    case noTable(subject: String, check: CheckIdentifier)
     /// A check's table cannot be recomputed (an unknown kind, a missing row, figures no test accepts).
-    case tableUnusable(subject: String, check: String, reason: String)
+    case tableUnusable(subject: String, check: CheckIdentifier, reason: String)
     /// A check's Holm-adjusted p-value (log₁₀) differs from the one its subject's family gives.
-    case holm(subject: String, check: String, reported: Double?, recomputed: Double)
+    case holm(subject: String, check: CheckIdentifier, reported: Double?, recomputed: Double)
     /// A check's interval differs from the one its table gives.
-    case interval(subject: String, check: String, reported: ConfidenceInterval, recomputed: ConfidenceInterval)
+    case interval(subject: String, check: CheckIdentifier, reported: ConfidenceInterval, recomputed: ConfidenceInterval)
 
     // Decisions.
     /// A check's status differs from the one its figures decide.
-    case status(subject: String, check: String, reported: CheckStatus, recomputed: CheckStatus)
+    case status(subject: String, check: CheckIdentifier, reported: CheckStatus, recomputed: CheckStatus)
     /// A subject's verdict differs from the one its checks decide.
     case verdict(subject: String, reported: CheckStatus, recomputed: CheckStatus)
     /// The gate differs from the one the verdicts decide.
@@ -57,9 +60,9 @@ public struct VerificationResult: Sendable, Hashable {
     public var mismatches: [VerificationMismatch] = []
     /// Files whose digests were checked against the seal.
     public var sealedFiles = 0
-    /// Files compared with `audit.json`: CSV files cell by cell, `audit.md`'s gate and verdicts, a JUnit
-    /// file's gate and counts.
-    public var copies = 0
+    /// Files the report rendered again and compared byte for byte with the set's (every file of the set:
+    /// `audit.md`, `audit.json` itself, the CSV files, the pictures, a JUnit file it names, the seal).
+    public var renderedFiles = 0
     /// p-values recomputed from their tables.
     public var pValues = 0
     /// Intervals recomputed from their tables.

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// How the exhaustive dice checks visited the rolls of a game.
-public enum DiceCoverage: Sendable, Hashable {
+public enum DiceCoverage: Sendable, Hashable, Codable {
     /// Every one of the F^K ordered rolls (F^K ≤ ``DetectorSurvey/orderedRollLimit``): every count is exact.
     case everyOrderedRoll(UInt64)
     /// Every multiset of faces (sorted roll), each weighted by its number of orderings K!/Π mᵢ!, with the

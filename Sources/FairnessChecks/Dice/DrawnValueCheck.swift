@@ -19,7 +19,7 @@ public struct DrawnValueCheck: Sendable {
     public static let checkPoints = 256
 
     /// Why the game's value has no exact odds.
-    public enum Inconclusive: Sendable, Hashable {
+    public enum Inconclusive: Sendable, Hashable, Codable {
         /// The runs along the draws make more than ``cellLimit`` cells.
         case tooManyCells(Int)
         /// At a checked point the game's value differs from its cell's: it depends on the draws jointly.

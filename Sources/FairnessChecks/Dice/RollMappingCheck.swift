@@ -167,7 +167,7 @@ extension RollMappingCheck {
 
     /// A draw where a die's mapping did not hold its partition: what it gave there in the partition (or
     /// the first time it was asked), and later.
-    public struct Unstable: Sendable, Hashable {
+    public struct Unstable: Sendable, Hashable, Codable {
         /// The die (0-based).
         public let die: Int
         /// The draw u.

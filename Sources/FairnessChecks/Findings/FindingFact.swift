@@ -2,7 +2,7 @@ import FairnessModel
 
 /// What an exact check found, as figures: the reports layer writes the sentence (one narrator for every
 /// output), and code reads the figures without parsing words.
-public enum FindingFact: Sendable, Hashable {
+public enum FindingFact: Sendable, Hashable, Codable {
     // Wheels.
     /// The defects one wheel check found, classified; see ``WheelDefects``.
     case wheelDefects(WheelDefects)
@@ -104,7 +104,7 @@ public enum FindingFact: Sendable, Hashable {
 }
 
 /// A dice detector: the straight's, or a named hand's.
-public enum DiceDetector: Sendable, Hashable {
+public enum DiceDetector: Sendable, Hashable, Codable {
     /// The straight detector.
     case straight
     /// The detector of the hand with this name.
@@ -113,9 +113,9 @@ public enum DiceDetector: Sendable, Hashable {
 
 /// The defects one exact wheel check found: where they were found, the worst class and how play shows it,
 /// and how many of each other class.
-public struct WheelDefects: Sendable, Hashable {
+public struct WheelDefects: Sendable, Hashable, Codable {
     /// What the check examined.
-    public enum Evidence: Sendable, Hashable {
+    public enum Evidence: Sendable, Hashable, Codable {
         /// The boundary check's test rotations next to the sector lines.
         case testRotationsNextToLines
         /// The wraparound check's rotations many turns away.
@@ -144,7 +144,7 @@ public struct WheelDefects: Sendable, Hashable {
     public var others: [ClassCount]
 
     /// A count of defects of one class.
-    public struct ClassCount: Sendable, Hashable {
+    public struct ClassCount: Sendable, Hashable, Codable {
         /// The class.
         public var findingClass: FindingClass
         /// How many defects of it.
@@ -156,7 +156,7 @@ public struct WheelDefects: Sendable, Hashable {
 
 /// The indices a targeted wheel lands wrongly: the worst class, how many of the indices the game draws,
 /// their share of spins, and how many of each other class.
-public struct LandingDefects: Sendable, Hashable {
+public struct LandingDefects: Sendable, Hashable, Codable {
     /// The most severe class found.
     public var worst: FindingClass
     /// Indices of the worst class (a trapping draw aside).

@@ -20,7 +20,7 @@ import FairnessModel
 /// is not closed over the stops of one start, and is taken to stop anywhere). A spin whose draws give more
 /// than ``maximumStops`` positions is taken to stop anywhere in the range. A stop is matched to within a
 /// billionth of a turn or four units in the last place of the subject's own rotation type.
-public struct SessionReach: Sendable, Hashable {
+public struct SessionReach: Sendable, Hashable, Codable {
     /// The session length assumed by default: 10,000 spins (over eight hours at one spin every three
     /// seconds).
     public static let defaultSpins = 10_000

@@ -5,9 +5,9 @@ import Foundation
 /// return to player (RTP: expected payout over the stake), hit frequency, volatility, and each advertised
 /// prize's odds — from the exact distribution of what the game shows (a wheel's own-spin partition, a
 /// targeted wheel's index draw, a dice game's every roll under its reroll policy), never from sampling.
-public struct ReturnToPlayer: Sendable, Hashable {
+public struct ReturnToPlayer: Sendable, Hashable, Codable {
     /// One advertised prize: the outcome that pays it, what it pays, and its exact probability per play.
-    public struct Prize: Sendable, Hashable {
+    public struct Prize: Sendable, Hashable, Codable {
         /// The outcome: a wheel's label, a dice game's hand.
         public let name: String
         /// What it pays, in the game's currency.
@@ -27,7 +27,7 @@ public struct ReturnToPlayer: Sendable, Hashable {
     }
 
     /// One payout level and its probability per play.
-    public struct Level: Sendable, Hashable {
+    public struct Level: Sendable, Hashable, Codable {
         /// What a play pays.
         public let payout: Double
         /// The probability that a play pays it.
@@ -56,7 +56,11 @@ public struct ReturnToPlayer: Sendable, Hashable {
     /// result, a trap or a label no sector carries pays nothing.
     public init(paytable: Paytable<Int>, outcomes: [WheelOutcome: Double]) {
         var levels: [Double: Double] = [0: 0]
-        for (outcome, probability) in outcomes { levels[outcome.label.map(paytable.prize) ?? 0, default: 0] += probability }
+        // In the outcomes' order: a sum in a dictionary's order would change its last bits from one process to
+        // the next.
+        for (outcome, probability) in outcomes.sorted(by: { $0.key < $1.key }) {
+            levels[outcome.label.map(paytable.prize) ?? 0, default: 0] += probability
+        }
         for prize in paytable.prizes.values where levels[prize] == nil { levels[prize] = 0 }
         let prizes = paytable.prizes.filter { $0.value > 0 }.map { label, payout in
             Prize(name: "label \(label)", payout: payout, probability: outcomes[.label(label)] ?? 0)
@@ -78,7 +82,7 @@ public struct ReturnToPlayer: Sendable, Hashable {
             return Double(numerator) / (t * t)
         }
         var levels: [Double: Double] = [0: 0]
-        for (payout, counts) in survey.payouts { levels[payout, default: 0] += probability(counts) }
+        for (payout, counts) in survey.payouts.sorted(by: { $0.key < $1.key }) { levels[payout, default: 0] += probability(counts) }
         for prize in paytable.prizes.values where levels[prize] == nil { levels[prize] = 0 }
         let prizes = hands.compactMap { hand -> Prize? in
             let payout = paytable.prize(hand.name)

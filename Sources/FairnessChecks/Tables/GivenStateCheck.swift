@@ -11,9 +11,9 @@ import FairnessModel
 /// along a walk from that state (the likeliest item each time) until the walk comes back to a state it has
 /// seen: a pity counter that a top item does not reset, or that a common item resets, is found by where
 /// its odds part from the declared ones later in the walk, though the states look alike at first.
-public struct GivenStateCheck: Sendable, Hashable {
+public struct GivenStateCheck: Sendable, Hashable, Codable {
     /// One item's exact share of a state's draws in the game and as declared.
-    public struct ItemShare: Sendable, Hashable {
+    public struct ItemShare: Sendable, Hashable, Codable {
         /// The item's label (or a label the game gave outside the table).
         public var label: String
         /// Its exact share of the game's draws in the state.
@@ -23,7 +23,7 @@ public struct GivenStateCheck: Sendable, Hashable {
     }
 
     /// A state whose draws differ from its declared odds.
-    public struct StateGap: Sendable, Hashable {
+    public struct StateGap: Sendable, Hashable, Codable {
         /// The state's name.
         public var state: String
         /// The items whose shares differ (and labels outside the table), largest difference first.
@@ -38,7 +38,7 @@ public struct GivenStateCheck: Sendable, Hashable {
     }
 
     /// A draw after which the game's state is not the one declared.
-    public struct WrongTransition: Sendable, Hashable {
+    public struct WrongTransition: Sendable, Hashable, Codable {
         /// The state drawn in.
         public var state: String
         /// The item drawn.
@@ -52,7 +52,7 @@ public struct GivenStateCheck: Sendable, Hashable {
     }
 
     /// A draw the game answered differently when asked again in the same state.
-    public struct Unstable: Sendable, Hashable {
+    public struct Unstable: Sendable, Hashable, Codable {
         /// The state.
         public var state: String
         /// The draw u.
@@ -100,7 +100,7 @@ public struct GivenStateCheck: Sendable, Hashable {
     public var misshownShare: Double?
 
     /// A state the game shows the player as another.
-    public struct Misshown: Sendable, Hashable {
+    public struct Misshown: Sendable, Hashable, Codable {
         /// The declared state the player is in.
         public var state: String
         /// What the game shows.

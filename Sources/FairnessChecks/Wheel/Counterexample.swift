@@ -14,7 +14,7 @@ public struct Counterexample: Sendable, Hashable {
 }
 
 /// Where a test rotation of the boundary or wraparound check sits.
-public enum TestPoint: Sendable, Hashable {
+public enum TestPoint: Sendable, Hashable, Codable {
     /// Near the line between the sectors with `labels`, shifted `turnsShift` whole turns, at `offset` from
     /// the line's nearest value.
     case nearLine(labels: [Int], turnsShift: Double, offset: Offset)
@@ -26,7 +26,7 @@ public enum TestPoint: Sendable, Hashable {
     case negativeZero
 
     /// Where a test sits relative to a line's nearest value.
-    public enum Offset: Sendable, Hashable {
+    public enum Offset: Sendable, Hashable, Codable {
         /// The nearest value itself.
         case nearest
         /// `k` adjacent values above (k > 0) or below (k < 0).

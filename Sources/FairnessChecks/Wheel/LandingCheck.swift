@@ -29,7 +29,7 @@ import Foundation
 /// ``Verdict/invalid`` (mishandled; the finding classes call it latent, as play never draws it).
 public struct LandingCheck: Sendable {
     /// How one play is judged, most severe first.
-    public enum Verdict: Int, Sendable, Hashable, Comparable, CaseIterable {
+    public enum Verdict: Int, Sendable, Hashable, Comparable, CaseIterable, Codable {
         /// A result that is not where the wheel stopped: refused, trapped, no result, blank, another label.
         case invalid
         /// The label of the sector it stopped in, but not the sector of the index told.
@@ -57,7 +57,7 @@ public struct LandingCheck: Sendable {
     }
 
     /// Where a play ended, as the truth sees it.
-    public enum Place: Sendable, Hashable {
+    public enum Place: Sendable, Hashable, Codable {
         /// It stopped at a finite rotation, where the truth is this.
         case truth(TruthAtRest)
         /// It refused: the wheel did not spin.
@@ -69,7 +69,7 @@ public struct LandingCheck: Sendable {
     }
 
     /// What a play showed.
-    public enum Shown: Sendable, Hashable {
+    public enum Shown: Sendable, Hashable, Codable {
         /// Nothing: the game refused the index.
         case nothing
         /// The game trapped (crashed, threw), for this reason.

@@ -26,9 +26,9 @@ import FairnessModel
 /// whose landing finding is the most severe (then the largest).
 public struct TargetedSessionCheck: Sendable {
     /// Which spin of a session a landing check judged, and where the wheel rested before it.
-    public struct Spin: Sendable, Hashable {
+    public struct Spin: Sendable, Hashable, Codable {
         /// How the session reached it.
-        public enum Kind: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable, Codable {
             /// The first spin, from the wheel's initial rotation.
             case first
             /// A second spin, after a first spin to `afterIndex` at the middle of the game's draw.
@@ -56,7 +56,7 @@ public struct TargetedSessionCheck: Sendable {
 
     /// A play the partition of the first spin does not hold: what the game showed at one index and draw,
     /// and how it was judged, in the partition (or the first time it was asked) and when asked again.
-    public struct UnstablePlay: Sendable, Hashable {
+    public struct UnstablePlay: Sendable, Hashable, Codable {
         /// Why the partition does not hold.
         public let kind: DrawGrid.Instability
         /// The index told.

@@ -13,7 +13,7 @@ func accepts(_ reported: WheelOutcome, truth: PointerTruth, geometry: WheelGeome
 
 /// What the geometric truth allows at a rotation, by the labels the player sees: one sector's label, the
 /// labels either side of a line (exactly on it), or nothing (an arc no sector covers).
-public enum TruthAtRest: Sendable, Hashable {
+public enum TruthAtRest: Sendable, Hashable, Codable {
     /// Strictly inside the sector with this label.
     case label(Int)
     /// Exactly on a line between the sectors with these labels.

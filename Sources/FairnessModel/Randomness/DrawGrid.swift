@@ -35,7 +35,7 @@ public enum DrawGrid {
     }
 
     /// Why a partition of a game's answers over the grid does not hold.
-    public enum Instability: Sendable, Hashable {
+    public enum Instability: Sendable, Hashable, Codable {
         /// The same request was answered differently: the game keeps state its requests do not carry (or
         /// draws from a random source of its own).
         case changesBetweenRequests

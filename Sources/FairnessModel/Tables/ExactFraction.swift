@@ -8,7 +8,7 @@ import Foundation
 /// with memory (a pity ramp's survival over 90 draws, a banner's long-run rate) are products and sums of
 /// many of them: their denominators grow past any fixed-width integer (500⁹⁰ has 243 digits), so they
 /// are kept exact here and rounded to a `Double` only to be printed or sampled.
-public struct ExactFraction: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ExactFraction: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The numerator (any sign).
     public let numerator: BigInt
     /// The denominator, positive.

@@ -47,7 +47,7 @@ public struct PrizeDrawDeclaration: Sendable, Hashable {
 }
 
 /// What a game's draw gives for one value of its random source.
-public enum DrawPick: Sendable, Hashable {
+public enum DrawPick: Sendable, Hashable, Codable {
     /// An item, by the label the game gives it (a label the table does not have is the game's answer, a
     /// draw outside the table).
     case item(String)

@@ -7,10 +7,14 @@ import Foundation
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check a report set without rerunning the audit: its seal, every p-value and decision, and the files it audited.",
+        abstract:
+            "Check a report set without rerunning the audit: every file rendered again, its seal, every p-value and decision, and the files it audited.",
         discussion: """
-            Checks that the set is complete and unchanged (every file SHA256SUMS lists has its digest, and \
-            every report file is listed); recomputes every p-value and 95% interval from the tables in \
+            Reads audit.json strictly as the report's values and renders every file of the set again from \
+            them (audit.md, audit.json, the CSV files, the pictures, the JUnit file it names, SHA256SUMS), \
+            comparing byte for byte: a file that differs (named with its first differing line), is missing, \
+            or is in the directory without being rendered is a mismatch. Checks the seal (every file \
+            SHA256SUMS lists has its digest); recomputes every p-value and 95% interval from the tables in \
             audit.json; decides every status, verdict and the gate again from the report's own rules (Holm \
             per subject, materiality, --fail-on); and checks each --spec, --probe or --log given against the \
             SHA-256 the report's provenance records for it. Prints one line per mismatch.

@@ -48,10 +48,7 @@ enum Fingerprints {
 
     /// Seals a report set: `SHA256SUMS`, the SHA-256 digest of every file of the set (by name, in order of
     /// name), one `DIGEST  NAME` line each, as `sha256sum -c SHA256SUMS` checks it.
-    static let seal: ReportWriter.Seal = { files in
-        let lines = files.sorted { $0.name < $1.name }.map { "\(hex(SHA256.hash(data: Data($0.contents.utf8))))  \($0.name)\n" }
-        return (ReportWriter.sealName, lines.joined())
-    }
+    static let seal: ReportWriter.Seal = { files in ReportWriter.seal(files, digest: { hex(SHA256.hash(data: $0)) }) }
 
     /// The spec files of a run and their probes (the i-th probe belongs to the i-th spec).
     static func games(specs: [String], probes: [String]) throws -> [Provenance.Input] {

@@ -73,26 +73,85 @@ extension LogTally {
     func stakeWeightedCheck(_ tally: BetLogTally) throws -> PendingCheck? {
         guard tally.stakeVaries, tally.returnLines >= Self.stakeWeightedMinimumLines, let exact = tally.bet.odds?.returnToPlayer.double
         else { return nil }
-        let observed = tally.payoutSum / tally.stakeSum
-        // Σ (p − R s)² = Σp² − 2R Σps + R² Σs², at R = the exact return (the test) and R = R̂ (the interval).
-        func squares(_ r: Double) -> Double {
-            max(0, tally.payoutSquares - 2 * r * tally.payoutTimesStake + r * r * tally.stakeSquares)
-        }
-        let deviation = tally.payoutSum - exact * tally.stakeSum
-        let z = squares(exact) > 0 ? deviation / squares(exact).squareRoot() : (deviation == 0 ? 0 : .infinity)
-        let half = 1.959963984540054 * squares(observed).squareRoot() / tally.stakeSum
+        let sums = StakeWeightedSums(
+            payout: tally.payoutSum, stake: tally.stakeSum, payoutSquares: tally.payoutSquares, payoutTimesStake: tally.payoutTimesStake,
+            stakeSquares: tally.stakeSquares)
+        let test = try sums.test(against: exact)
+        let check = CheckIdentifier.betLogStakeWeightedReturn(bet: tally.bet.name)
         var record = CheckRecord(
-            subject: model.name, check: .betLogStakeWeightedReturn(bet: tally.bet.name), kind: .fairness, status: .inconclusive,
-            statistic: z,
+            subject: model.name, check: check, kind: .fairness, status: .inconclusive, statistic: test.z,
             detailFacts: .stakeWeightedReturn(
                 .init(
-                    bet: tally.bet.name, returnToPlayer: observed, lines: tally.returnLines, exact: exact, lower: observed - half,
-                    upper: observed + half, z: z)))
+                    bet: tally.bet.name, returnToPlayer: test.observed, lines: tally.returnLines, exact: exact, lower: test.lower,
+                    upper: test.upper, z: test.z)))
+        record.setPValue(test.pValue, log10: test.log10PValue, method: .chiSquare)
+        return PendingCheck(record: record, table: sums.table(model.name, check, hypothesised: exact))
+    }
+}
+
+/// The sums a stake-weighted return is tested from (over a bet's lines: payout p, stake s), and the
+/// test: the self-normalised z = Σ(p − R s) / √Σ(p − R s)² at the exact return R, z² against χ²(1), and
+/// the ratio estimator R̂ = Σp / Σs with its 95% interval R̂ ± 1.96 √Σ(p − R̂ s)² / Σs. The report's table
+/// holds the sums, so a verification recomputes all of it.
+struct StakeWeightedSums: Sendable {
+    /// Σp, Σs, Σp², Σps, Σs².
+    var payout: Double, stake: Double, payoutSquares: Double, payoutTimesStake: Double, stakeSquares: Double
+
+    /// The test's figures.
+    struct Test {
+        var z: Double, observed: Double, lower: Double, upper: Double, pValue: Double, log10PValue: Double
+    }
+
+    /// The table's rows, in order: the sums by name, then the hypothesised return.
+    static let rowNames = ["payout", "stake", "payout squared", "payout times stake", "stake squared"]
+
+    /// Tests the sums against the return `exact`.
+    /// - Throws: a statistics error (none for finite sums).
+    func test(against exact: Double) throws -> Test {
+        let observed = payout / stake
+        // Σ (p − R s)² = Σp² − 2R Σps + R² Σs², at R = the exact return (the test) and R = R̂ (the interval).
+        func squares(_ r: Double) -> Double { max(0, payoutSquares - 2 * r * payoutTimesStake + r * r * stakeSquares) }
+        let deviation = payout - exact * stake
+        let z = squares(exact) > 0 ? deviation / squares(exact).squareRoot() : (deviation == 0 ? 0 : .infinity)
+        let half = 1.959963984540054 * squares(observed).squareRoot() / stake
         let chiSquare = try ChiSquareDistribution(degreesOfFreedom: 1)
         let statistic = z * z
-        record.setPValue(
-            statistic.isFinite ? try chiSquare.upperTail(statistic) : 0,
-            log10: statistic.isFinite ? try chiSquare.log10UpperTail(statistic) : -.infinity, method: .chiSquare)
-        return PendingCheck(record: record)
+        return Test(
+            z: z, observed: observed, lower: observed - half, upper: observed + half,
+            pValue: statistic.isFinite ? try chiSquare.upperTail(statistic) : 0,
+            log10PValue: statistic.isFinite ? try chiSquare.log10UpperTail(statistic) : -.infinity)
+    }
+
+    /// The report's table: one row per sum (`observed`), and the hypothesised return (`expected`).
+    func table(_ subject: String, _ check: CheckIdentifier, hypothesised: Double) -> [StatisticTableRow] {
+        zip(Self.rowNames, [payout, stake, payoutSquares, payoutTimesStake, stakeSquares]).map { name, value in
+            StatisticTableRow(
+                subject: subject, check: check, table: Self.tableName, row: name, column: "", observed: value, expected: nil, members: "")
+        }
+            + [
+                StatisticTableRow(
+                    subject: subject, check: check, table: Self.tableName, row: "hypothesised return", column: "", observed: 0,
+                    expected: hypothesised, members: "")
+            ]
+    }
+
+    /// The table's kind.
+    static let tableName = "stake-weighted return"
+
+    /// The sums of a table `rows` of ``tableName``, and its hypothesised return; nil if a row is missing.
+    init?(rows: [StatisticTableRow]) {
+        let values = Self.rowNames.map { name in rows.first { $0.row == name }?.observed }
+        guard values.allSatisfy({ $0 != nil }) else { return nil }
+        let v = values.map { $0! }
+        self.init(payout: v[0], stake: v[1], payoutSquares: v[2], payoutTimesStake: v[3], stakeSquares: v[4])
+    }
+
+    /// The sums as given.
+    init(payout: Double, stake: Double, payoutSquares: Double, payoutTimesStake: Double, stakeSquares: Double) {
+        self.payout = payout
+        self.stake = stake
+        self.payoutSquares = payoutSquares
+        self.payoutTimesStake = payoutTimesStake
+        self.stakeSquares = stakeSquares
     }
 }

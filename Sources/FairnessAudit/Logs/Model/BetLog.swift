@@ -18,7 +18,7 @@ extension LogModel {
         }
 
         /// What a line's rolls come to under the rules.
-        public enum Settlement: Sendable, Hashable {
+        public enum Settlement: Sendable, Hashable, Codable {
             /// The rules settle the line at this net per unit staked.
             case net(ExactFraction)
             /// Roll `index` (from 1) is not a roll of the dice.

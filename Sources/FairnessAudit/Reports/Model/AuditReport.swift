@@ -1,5 +1,7 @@
+import FairnessStatistics
+
 /// Everything one audit run found; the reports are renderings of this.
-public struct AuditReport: Sendable, Encodable {
+public struct AuditReport: Sendable, Codable {
     /// The toolkit's version (`Toolkit.version`).
     public var toolkitVersion: String
     /// The version of GNU GSL linked into the binary.
@@ -47,6 +49,9 @@ public struct AuditReport: Sendable, Encodable {
     public var wheels: [WheelDrawing]
     /// What produced the report and what it audited.
     public var provenance: Provenance
+    /// The name of the JUnit file written inside the report set, as one of its files (sealed and verified
+    /// with the others); nil when the set has none.
+    public var junitFile: String? = nil
 
     /// The gate: FAIL if any check of a gated kind failed, INCONCLUSIVE if none failed but one was
     /// inconclusive, PASS otherwise (NOTE findings do not gate).
@@ -61,10 +66,11 @@ extension AuditReport {
     private enum EncodedKeys: String, CodingKey {
         case toolkitVersion, gslVersion, command, seed, generator, reproducible, trials, counted, alpha, failOn, materiality, strict,
             sessionSpins, blockSize, sweepSteps, subjects, checks, outcomes, mislabelledArcs, counterexamples, tables, wheels, provenance,
-            gate
+            junitFile, gate
     }
 
-    /// Encodes every stored property as the synthesised encoding would, and the ``gate``.
+    /// Encodes every stored property as the synthesised encoding would (the JUnit file's name only when
+    /// the set has one), and the ``gate``.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: EncodedKeys.self)
         try c.encode(toolkitVersion, forKey: .toolkitVersion)
@@ -90,6 +96,104 @@ extension AuditReport {
         try c.encode(tables, forKey: .tables)
         try c.encode(wheels, forKey: .wheels)
         try c.encode(provenance, forKey: .provenance)
+        try c.encodeIfPresent(junitFile, forKey: .junitFile)
         try c.encode(gate, forKey: .gate)
+    }
+}
+
+extension AuditReport {
+    /// A table row or a counterexample as the JSON report holds it: the check by the name the report
+    /// shows.
+    private struct NamedCheck: Decodable {
+        let subject: String
+        let check: String
+    }
+
+    /// Reads a report back from its values. The gate and every word are written again from them, never
+    /// read; a table row's or counterexample's check is the subject's check whose name it shows.
+    ///
+    /// - Throws: `DecodingError` if a value is missing, of the wrong type or out of range, or if a row names
+    ///   no check of its subject (or a name two of its checks share).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: EncodedKeys.self)
+        toolkitVersion = try c.decode(String.self, forKey: .toolkitVersion)
+        gslVersion = try c.decode(String.self, forKey: .gslVersion)
+        command = try c.decode(String.self, forKey: .command)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        generator = try c.decode(String.self, forKey: .generator)
+        reproducible = try c.decode(Bool.self, forKey: .reproducible)
+        trials = try c.decode(UInt64.self, forKey: .trials)
+        counted = try c.decode(CountedUnit.self, forKey: .counted)
+        alpha = try c.decode(Double.self, forKey: .alpha)
+        failOn = try c.decode([CheckKind].self, forKey: .failOn)
+        materiality = try c.decode(Double.self, forKey: .materiality)
+        strict = try c.decode(Bool.self, forKey: .strict)
+        sessionSpins = try c.decode(Int.self, forKey: .sessionSpins)
+        blockSize = try c.decode(UInt64.self, forKey: .blockSize)
+        sweepSteps = try c.decode(Int.self, forKey: .sweepSteps)
+        subjects = try c.decode([SubjectVerdict].self, forKey: .subjects)
+        checks = try c.decode([CheckRecord].self, forKey: .checks)
+        outcomes = try c.decode([OutcomeRow].self, forKey: .outcomes)
+        mislabelledArcs = try c.decode([ArcRow].self, forKey: .mislabelledArcs)
+        wheels = try c.decode([WheelDrawing].self, forKey: .wheels)
+        provenance = try c.decode(Provenance.self, forKey: .provenance)
+        junitFile = try c.decodeIfPresent(String.self, forKey: .junitFile)
+        var identifiers: [String: [String: CheckIdentifier?]] = [:]
+        for record in checks {
+            let name = ReportNarrator.name(of: record.check)
+            let known = identifiers[record.subject]?[name]
+            // A name two different checks of one subject share identifies neither.
+            identifiers[record.subject, default: [:]][name] = known == nil || known == record.check ? record.check : .some(nil)
+        }
+        func identifier(_ named: NamedCheck, _ key: EncodedKeys, _ index: Int) throws -> CheckIdentifier {
+            guard let found = identifiers[named.subject]?[named.check], let check = found else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [key, IndexKey(intValue: index)],
+                        debugDescription: "no single check of subject '\(named.subject)' is named '\(named.check)'"))
+            }
+            return check
+        }
+        let tableNames = try c.decode([NamedCheck].self, forKey: .tables)
+        let tableRows = try c.decode([TableRowValues].self, forKey: .tables)
+        tables = try zip(tableNames, tableRows).enumerated().map { index, pair in
+            try pair.1.row(check: identifier(pair.0, .tables, index))
+        }
+        let exampleNames = try c.decode([NamedCheck].self, forKey: .counterexamples)
+        let examples = try c.decode([CounterexampleValues].self, forKey: .counterexamples)
+        counterexamples = try zip(exampleNames, examples).enumerated().map { index, pair in
+            try pair.1.row(check: identifier(pair.0, .counterexamples, index))
+        }
+    }
+
+    /// An index in a coding path.
+    private struct IndexKey: CodingKey {
+        var stringValue: String { "\(intValue ?? 0)" }
+        var intValue: Int?
+        init(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
+    }
+
+    /// A table row's values but its check.
+    private struct TableRowValues: Decodable {
+        let subject: String, table: String, row: String, column: String, members: String
+        let observed: Double
+        let expected: Double?
+        let method: PValueMethod?
+
+        func row(check: CheckIdentifier) -> StatisticTableRow {
+            StatisticTableRow(
+                subject: subject, check: check, table: table, row: row, column: column, observed: observed, expected: expected,
+                members: members, method: method)
+        }
+    }
+
+    /// A counterexample's values but its check.
+    private struct CounterexampleValues: Decodable {
+        let subject: String, input: String, context: String, reported: String, expected: String
+
+        func row(check: CheckIdentifier) -> CounterexampleRow {
+            CounterexampleRow(subject: subject, check: check, input: input, context: context, reported: reported, expected: expected)
+        }
     }
 }

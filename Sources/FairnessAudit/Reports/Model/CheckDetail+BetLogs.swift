@@ -3,7 +3,7 @@ import FairnessModel
 extension CheckDetail {
     /// The lines of one bet or round of a dice log against its rules: each line's rolls settled by the
     /// rules, and its logged payout against stake · (1 + net).
-    public struct BetLogSettlement: Sendable, Hashable {
+    public struct BetLogSettlement: Sendable, Hashable, Codable {
         /// The bet or round.
         public var bet: String
         /// Whether it is a round of several rolls.
@@ -21,7 +21,7 @@ extension CheckDetail {
         public var first: Line?
 
         /// A line the rules settle otherwise than the log.
-        public struct Line: Sendable, Hashable {
+        public struct Line: Sendable, Hashable, Codable {
             /// The line's number in the file.
             public var line: Int
             /// Its rolls as written.
@@ -42,7 +42,7 @@ extension CheckDetail {
     /// exact return R: with D_i = payout_i − R · stake_i over the n lines, z = Σ D_i / √(Σ D_i²) (a
     /// self-normalised sum, referred to the normal: z² to χ²(1)); the interval is the ratio estimator's,
     /// R̂ ± 1.96 · √(Σ (payout_i − R̂ · stake_i)²) / Σ stake_i.
-    public struct StakeWeightedReturn: Sendable, Hashable {
+    public struct StakeWeightedReturn: Sendable, Hashable, Codable {
         /// The bet or round.
         public var bet: String
         /// Total payout over total stake.

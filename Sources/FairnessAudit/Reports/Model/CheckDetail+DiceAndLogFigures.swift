@@ -5,7 +5,7 @@ import FairnessStatistics
 // The figures of dice and log checks.
 extension CheckDetail {
     /// The straight detector's mismatches against the reference.
-    public struct StraightDetector: Sendable, Hashable {
+    public struct StraightDetector: Sendable, Hashable, Codable {
         /// Rolls it calls a straight that are not.
         public var falseAccepts: UInt64
         /// Straights it misses.
@@ -23,7 +23,7 @@ extension CheckDetail {
     }
 
     /// Rolls of one category the classifier calls another.
-    public struct Confusion: Sendable, Hashable {
+    public struct Confusion: Sendable, Hashable, Codable {
         /// Ordered rolls.
         public var rolls: UInt64
         /// The category they are.
@@ -33,7 +33,7 @@ extension CheckDetail {
     }
 
     /// A dice game's claimed probability against the exact one.
-    public struct ClaimComparison: Sendable, Hashable {
+    public struct ClaimComparison: Sendable, Hashable, Codable {
         /// The category or hand.
         public var what: String
         /// What the game claims.
@@ -43,7 +43,7 @@ extension CheckDetail {
     }
 
     /// One value's exact odds, as the game draws it and as declared.
-    public struct DrawnValueOdds: Sendable, Hashable {
+    public struct DrawnValueOdds: Sendable, Hashable, Codable {
         /// The value.
         public var value: Int
         /// Its odds under the game's own draws.
@@ -53,7 +53,7 @@ extension CheckDetail {
     }
 
     /// A bet's published figure against the exact one.
-    public struct BetFigureComparison: Sendable, Hashable {
+    public struct BetFigureComparison: Sendable, Hashable, Codable {
         /// Which figure.
         public var figure: DiceBet.Figure
         /// What the game publishes, as a fraction of the exact value it was read as.
@@ -65,7 +65,7 @@ extension CheckDetail {
     }
 
     /// An invalid line of a log, as the invalid-results check names it.
-    public enum LogExample: Sendable, Hashable {
+    public enum LogExample: Sendable, Hashable, Codable {
         /// A roll the dice cannot show: its text and line.
         case roll(text: String, line: Int)
         /// A label no sector carries: how many lines, and the first.
@@ -73,7 +73,7 @@ extension CheckDetail {
     }
 
     /// An item a prize draw's log shows that its table does not have: how many lines, and the first.
-    public struct ForeignItem: Sendable, Hashable {
+    public struct ForeignItem: Sendable, Hashable, Codable {
         /// The label as logged.
         public var item: String
         /// How many lines show it.
@@ -83,9 +83,9 @@ extension CheckDetail {
     }
 
     /// A log's draws of items their player's declared state gives odds 0.
-    public struct ImpossibleDraws: Sendable, Hashable {
+    public struct ImpossibleDraws: Sendable, Hashable, Codable {
         /// One such draw: its line, the player's declared state, and the item.
-        public struct Example: Sendable, Hashable {
+        public struct Example: Sendable, Hashable, Codable {
             /// The log line.
             public var line: Int
             /// The state's name.
@@ -105,7 +105,7 @@ extension CheckDetail {
         /// The interval's bounds.
         public var lower: Double, upper: Double
         /// An item drawn impossibly, and how often.
-        public struct ItemCount: Sendable, Hashable {
+        public struct ItemCount: Sendable, Hashable, Codable {
             /// The item's label.
             public var item: String
             /// How many of its draws were impossible.
@@ -118,7 +118,7 @@ extension CheckDetail {
     }
 
     /// A row of a log that could not be read.
-    public struct BadRow: Sendable, Hashable {
+    public struct BadRow: Sendable, Hashable, Codable {
         /// Its line.
         public var line: Int
         /// Its column.
@@ -128,7 +128,7 @@ extension CheckDetail {
     }
 
     /// Logged payouts against the paytable's prizes.
-    public struct PayoutComparison: Sendable, Hashable {
+    public struct PayoutComparison: Sendable, Hashable, Codable {
         /// Lines that paid another amount than the paytable's prize for their outcome.
         public var mismatches: UInt64
         /// Lines with a payout.
@@ -143,7 +143,7 @@ extension CheckDetail {
         public var first: Mismatch?
 
         /// A line that paid another amount than the paytable's prize for its outcome.
-        public struct Mismatch: Sendable, Hashable {
+        public struct Mismatch: Sendable, Hashable, Codable {
             /// The line.
             public var line: Int
             /// Its outcome.
@@ -156,7 +156,7 @@ extension CheckDetail {
     }
 
     /// A log's return to player.
-    public struct LogReturn: Sendable, Hashable {
+    public struct LogReturn: Sendable, Hashable, Codable {
         /// Total payout over total stake.
         public var returnToPlayer: Double
         /// Lines with a payout, of `lines`.
@@ -177,9 +177,9 @@ extension CheckDetail {
         public var ofBet = false
 
         /// What a log's RTP is tested against.
-        public struct Expected: Sendable, Hashable {
+        public struct Expected: Sendable, Hashable, Codable {
             /// Which figure.
-            public enum Source: Sendable, Hashable {
+            public enum Source: Sendable, Hashable, Codable {
                 /// The RTP the game declares.
                 case declared
                 /// The exact RTP of dice under their reroll policy.
@@ -200,7 +200,7 @@ extension CheckDetail {
     }
 
     /// Drift over a log's windows.
-    public struct Drift: Sendable, Hashable {
+    public struct Drift: Sendable, Hashable, Codable {
         /// Windows tested.
         public var tested: Int
         /// The window with the smallest p-value (0-based).
@@ -212,7 +212,7 @@ extension CheckDetail {
         public var givenState = false
 
         /// The first window that departs, and its p-value.
-        public struct Departure: Sendable, Hashable {
+        public struct Departure: Sendable, Hashable, Codable {
             /// The window.
             public var window: Window
             /// Its p-value.
@@ -223,7 +223,7 @@ extension CheckDetail {
         }
 
         /// A window of a log.
-        public enum Window: Sendable, Hashable {
+        public enum Window: Sendable, Hashable, Codable {
             /// By lines: its index, first and last outcome line, and the file line it starts at.
             case lines(index: Int, first: UInt64, last: UInt64, fromLine: Int)
             /// By seconds: its index, start and end seconds after the first line, and the file line it starts

@@ -4,9 +4,9 @@ extension CheckDetail {
     /// The magnitude of an independence test on a log: the share of the table's counts that would have to
     /// change for every row to show the table's overall mix (`ShareOffInterval.init(table:confidenceLevel:)`),
     /// and the cell farthest from it.
-    public struct MixOff: Sendable, Hashable {
+    public struct MixOff: Sendable, Hashable, Codable {
         /// What a row of the table is.
-        public enum Rows: Sendable, Hashable {
+        public enum Rows: Sendable, Hashable, Codable {
             /// The previous result of a pair of consecutive results (its column: the next result).
             case previousResult
             /// A window of consecutive lines of the log (its column: the result).
@@ -25,7 +25,7 @@ extension CheckDetail {
 
         /// One cell of the table: its row's and column's names, its share of the row and the column's
         /// share of the table.
-        public struct Cell: Sendable, Hashable {
+        public struct Cell: Sendable, Hashable, Codable {
             /// The row (a previous result, or `window N`).
             public var row: String
             /// The column (a result).
@@ -65,7 +65,7 @@ extension CheckDetail {
     /// state's draws against its declared odds (`ShareOffInterval.init(observed:expected:confidenceLevel:)`
     /// at level 1 − (1 − 0.95)/S over the S states visited, so the intervals hold at once), and the state
     /// most clearly off.
-    public struct StateOff: Sendable, Hashable {
+    public struct StateOff: Sendable, Hashable, Codable {
         /// The states with at least one draw.
         public var statesVisited: Int
         /// The state whose interval's lower bound is the largest, when it is above 0 (nil: every state's
@@ -73,7 +73,7 @@ extension CheckDetail {
         public var farthest: State?
 
         /// One state's draws against its odds.
-        public struct State: Sendable, Hashable {
+        public struct State: Sendable, Hashable, Codable {
             /// The state's name (`pity 85`, `guaranteed`, …).
             public var name: String
             /// The draws made in it.
@@ -105,7 +105,7 @@ extension CheckDetail {
 
 extension CheckDetail {
     /// A prize draw log's payouts against the values the spec declares for the items drawn.
-    public struct ValuesPaid: Sendable, Hashable {
+    public struct ValuesPaid: Sendable, Hashable, Codable {
         /// Payouts that differ from their item's value.
         public var mismatches: UInt64
         /// Lines with a payout.
@@ -116,7 +116,7 @@ extension CheckDetail {
         public var first: Mismatch?
 
         /// A payout that differs from its item's value.
-        public struct Mismatch: Sendable, Hashable {
+        public struct Mismatch: Sendable, Hashable, Codable {
             /// The file line.
             public var line: Int
             /// The item drawn.

@@ -5,7 +5,7 @@ import FairnessStatistics
 /// What a check established, as figures: the counts, shares, margins and tables behind its status. The
 /// reports layer writes the sentence (``ReportNarrator/detail(_:)``), the same in every output; code reads
 /// the figures without parsing words.
-public indirect enum CheckDetail: Sendable, Hashable {
+public indirect enum CheckDetail: Sendable, Hashable, Codable {
     // Any subject.
     /// The implementation could not be run; its fault, as the fault describes itself.
     case fault(String)
@@ -192,7 +192,7 @@ public indirect enum CheckDetail: Sendable, Hashable {
 
 extension CheckDetail {
     /// What a goodness-of-fit test counts.
-    public enum Counted: String, Sendable, Hashable {
+    public enum Counted: String, Sendable, Hashable, Codable {
         /// Sampled trials.
         case trials
         /// Lines of a log.
@@ -202,7 +202,7 @@ extension CheckDetail {
     }
 
     /// How an independence table's rare categories were handled.
-    public enum Pooling: Sendable, Hashable {
+    public enum Pooling: Sendable, Hashable, Codable {
         /// None were rare.
         case none
         /// `count` rare categories pooled into one.
@@ -212,7 +212,7 @@ extension CheckDetail {
     }
 
     /// What an independence table is over, beyond its categories.
-    public enum TableNote: Sendable, Hashable {
+    public enum TableNote: Sendable, Hashable, Codable {
         /// Nothing to add.
         case none
         /// A wheel's `sectors` sectors in `groups` groups of consecutive sectors with about equal designed
@@ -224,9 +224,9 @@ extension CheckDetail {
 
     /// An exact binomial test of a count: `successes` of `trials`, their proportion, the probability tested,
     /// and the 95% Clopper-Pearson interval.
-    public struct Binomial: Sendable, Hashable {
+    public struct Binomial: Sendable, Hashable, Codable {
         /// What is counted, which decides the sentence.
-        public enum Counting: Sendable, Hashable {
+        public enum Counting: Sendable, Hashable, Codable {
             /// A rare outcome in sampled spins, against its designed odds.
             case rareOutcome
             /// Final straights in sampled plays, against their exact odds.
@@ -259,7 +259,7 @@ extension CheckDetail {
     }
 
     /// A label no sector carries, and how often it was shown.
-    public struct LabelCount: Sendable, Hashable {
+    public struct LabelCount: Sendable, Hashable, Codable {
         /// The label.
         public var label: Int
         /// How often.
@@ -267,7 +267,7 @@ extension CheckDetail {
     }
 
     /// A shift of whole turns at which a wheel's periodicity breaks, with its failures.
-    public struct TurnsBreak: Sendable, Hashable {
+    public struct TurnsBreak: Sendable, Hashable, Codable {
         /// The shift, in turns.
         public var turns: Double
         /// The failures there.
@@ -275,7 +275,7 @@ extension CheckDetail {
     }
 
     /// A result the range check found that no sector carries.
-    public struct RangeEntry: Sendable, Hashable {
+    public struct RangeEntry: Sendable, Hashable, Codable {
         /// The result.
         public var outcome: WheelOutcome
         /// Its share of the circle.
@@ -285,7 +285,7 @@ extension CheckDetail {
     }
 
     /// What the landing check of a wheel told its result up front established.
-    public struct Landing: Sendable, Hashable {
+    public struct Landing: Sendable, Hashable, Codable {
         /// Indices that stop strictly inside their sector at every draw, of `indices`.
         public var correct: Int
         /// The indices asked.
@@ -299,7 +299,7 @@ extension CheckDetail {
     }
 
     /// What the landing check established about the spins of a session after the first.
-    public enum Session: Sendable, Hashable {
+    public enum Session: Sendable, Hashable, Codable {
         /// The partition does not hold where it was checked again.
         case unstable
         /// The stop does not depend on where the previous spin left the wheel.
@@ -316,7 +316,7 @@ extension CheckDetail {
     }
 
     /// What one out-of-range index did.
-    public struct OutOfRangeEntry: Sendable, Hashable {
+    public struct OutOfRangeEntry: Sendable, Hashable, Codable {
         /// The index.
         public var index: Int
         /// Whether the game refused it (no spin, nothing shown).
@@ -328,7 +328,7 @@ extension CheckDetail {
     }
 
     /// How a targeted wheel's index is drawn.
-    public enum IndexSource: Sendable, Hashable {
+    public enum IndexSource: Sendable, Hashable, Codable {
         /// By the game's own draw (`pick U`), partitioned exactly.
         case ownDraw
         /// Uniformly.
@@ -338,7 +338,7 @@ extension CheckDetail {
     }
 
     /// One index's exact probability under the game's own draw, against the declared one.
-    public struct IndexShare: Sendable, Hashable {
+    public struct IndexShare: Sendable, Hashable, Codable {
         /// The index.
         public var index: Int
         /// Its probability under the game's own draw.

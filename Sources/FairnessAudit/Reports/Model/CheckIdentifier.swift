@@ -168,10 +168,10 @@ public enum CheckIdentifier: Sendable, Hashable {
     case subjectCouldNotBeRun
 }
 
-extension CheckIdentifier: Encodable {
-    /// A check is written as the name the report shows (``ReportNarrator/name(of:)``).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(ReportNarrator.name(of: self))
-    }
-}
+/// A check is written in the JSON report as a structured value (its case and arguments), beside the name
+/// the report shows, so a report set is read back without reading any words.
+extension CheckIdentifier: Codable {}
+extension CheckIdentifier.OddsReference: Codable {}
+extension CheckIdentifier.CategoryReference: Codable {}
+extension CheckIdentifier.ReturnSource: Codable {}
+extension CheckIdentifier.SerialPairs: Codable {}

@@ -2,7 +2,7 @@ import FairnessChecks
 import FairnessStatistics
 
 /// One row of the checks table.
-public struct CheckRecord: Sendable, Hashable, Encodable {
+public struct CheckRecord: Sendable, Hashable, Codable {
     /// The subject's name.
     public var subject: String
     /// Which check this is; the report shows it as ``checkName``.
@@ -108,9 +108,12 @@ public struct CheckRecord: Sendable, Hashable, Encodable {
 }
 
 extension CheckRecord {
-    /// The keys of the JSON report: every stored figure, and the detectable effect also in words.
+    /// The keys of the JSON report: every stored figure, the check's identifier, facts and finding as
+    /// structured values, and for a reader the check's name, the detectable effect, the detail and the
+    /// finding in words (a report is read back from the values alone).
     private enum EncodedKeys: String, CodingKey {
-        case subject, check, kind, status, statistic, degreesOfFreedom, pValue, log10PValue, pValueMethod, holmPValue, holmLog10PValue,
+        case subject, check, identifier, detailFacts, findingFact, kind, status, statistic, degreesOfFreedom, pValue, log10PValue,
+            pValueMethod, holmPValue, holmLog10PValue,
             threshold,
             detectable, detectableEffect, detail, findingClass, magnitude, shareOfCircle, finding, impossibleObserved, repeats, information,
             interval
@@ -121,7 +124,10 @@ extension CheckRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: EncodedKeys.self)
         try container.encode(subject, forKey: .subject)
-        try container.encode(check, forKey: .check)
+        try container.encode(ReportNarrator.name(of: check), forKey: .check)
+        try container.encode(check, forKey: .identifier)
+        try container.encode(detailFacts, forKey: .detailFacts)
+        try container.encodeIfPresent(findingFact, forKey: .findingFact)
         try container.encode(kind, forKey: .kind)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(statistic, forKey: .statistic)
@@ -143,6 +149,32 @@ extension CheckRecord {
         try container.encodeIfPresent(sameTestAs.map(ReportNarrator.name(of:)), forKey: .repeats)
         if isInformation { try container.encode(true, forKey: .information) }
         try container.encodeIfPresent(interval, forKey: .interval)
+    }
+
+    /// Reads a record back from its values: the words beside them (name, detail, finding, detectable
+    /// effect) and the figures derived from them (repeats, information, interval) are written again from
+    /// the values, never read.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: EncodedKeys.self)
+        subject = try c.decode(String.self, forKey: .subject)
+        check = try c.decode(CheckIdentifier.self, forKey: .identifier)
+        kind = try c.decode(CheckKind.self, forKey: .kind)
+        status = try c.decode(CheckStatus.self, forKey: .status)
+        statistic = try c.decodeIfPresent(Double.self, forKey: .statistic)
+        degreesOfFreedom = try c.decodeIfPresent(Double.self, forKey: .degreesOfFreedom)
+        pValue = try c.decodeIfPresent(Double.self, forKey: .pValue)
+        log10PValue = try c.decodeIfPresent(Double.self, forKey: .log10PValue)
+        pValueMethod = try c.decodeIfPresent(PValueMethod.self, forKey: .pValueMethod)
+        holmPValue = try c.decodeIfPresent(Double.self, forKey: .holmPValue)
+        holmLog10PValue = try c.decodeIfPresent(Double.self, forKey: .holmLog10PValue)
+        threshold = try c.decodeIfPresent(Double.self, forKey: .threshold)
+        detectableEffect = try c.decodeIfPresent(DetectableEffect.self, forKey: .detectableEffect)
+        detailFacts = try c.decode(CheckDetail.self, forKey: .detailFacts)
+        findingClass = try c.decodeIfPresent(FindingClass.self, forKey: .findingClass)
+        magnitude = try c.decodeIfPresent(Double.self, forKey: .magnitude)
+        shareOfCircle = try c.decodeIfPresent(Double.self, forKey: .shareOfCircle)
+        findingFact = try c.decodeIfPresent(FindingFact.self, forKey: .findingFact)
+        impossibleObserved = try c.decode(Bool.self, forKey: .impossibleObserved)
     }
 }
 

@@ -1,6 +1,6 @@
 /// What the counts behind a report's sampled checks are: trials the toolkit drew, or the outcome lines of a
 /// production log it read.
-public enum CountedUnit: String, Sendable, Hashable, Encodable {
+public enum CountedUnit: String, Sendable, Hashable, Codable {
     /// Monte Carlo trials (spins or plays) drawn by the runner, the same number for every subject.
     case trials
     /// Outcome lines read from a log; nothing was drawn.

@@ -15,3 +15,20 @@ public struct CounterexampleRow: Sendable, Hashable, Encodable {
     /// What the truth allows, as text.
     public var expected: String
 }
+
+extension CounterexampleRow {
+    enum CodingKeys: String, CodingKey {
+        case subject, check, input, context, reported, expected
+    }
+
+    /// Encodes every field, the check as the name the report shows (as ``StatisticTableRow`` does).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(ReportNarrator.name(of: check), forKey: .check)
+        try c.encode(input, forKey: .input)
+        try c.encode(context, forKey: .context)
+        try c.encode(reported, forKey: .reported)
+        try c.encode(expected, forKey: .expected)
+    }
+}

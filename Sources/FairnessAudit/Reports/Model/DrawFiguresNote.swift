@@ -1,7 +1,7 @@
 import FairnessModel
 
 /// One item's published probability and its exact probability.
-public struct DisclosedShare: Sendable, Hashable {
+public struct DisclosedShare: Sendable, Hashable, Codable {
     /// The item.
     public var label: String
     /// Its published probability.
@@ -11,9 +11,9 @@ public struct DisclosedShare: Sendable, Hashable {
 }
 
 /// The exact figures of a prize draw, as the subject's note states them.
-public struct DrawFiguresNote: Sendable, Hashable {
+public struct DrawFiguresNote: Sendable, Hashable, Codable {
     /// An item's long-run share of draws.
-    public struct Rate: Sendable, Hashable {
+    public struct Rate: Sendable, Hashable, Codable {
         /// The item.
         public var label: String
         /// Its long-run share of draws.
@@ -23,7 +23,7 @@ public struct DrawFiguresNote: Sendable, Hashable {
     }
 
     /// The distribution of draws until an item, summarised.
-    public struct Wait: Sendable, Hashable {
+    public struct Wait: Sendable, Hashable, Codable {
         /// The items waited for.
         public var items: [String]
         /// The mean, if solved.

@@ -6,7 +6,7 @@ import Foundation
 /// and the files shipped: the toolkit's version and source revision, GSL's and FFTW's versions, the platform, and a
 /// SHA-256 digest of every input the audit read (spec files, a probe's command line and the files it names,
 /// logs, or what was read from standard input).
-public struct Provenance: Sendable, Hashable, Encodable {
+public struct Provenance: Sendable, Hashable, Codable {
     /// The toolkit's version (`Toolkit.version`).
     public var toolkitVersion: String
     /// The source revision the toolkit was built from (a git commit, with `+changes` when the checkout had
@@ -22,9 +22,9 @@ public struct Provenance: Sendable, Hashable, Encodable {
     public var inputs: [Input]
 
     /// One input of an audit, fingerprinted.
-    public struct Input: Sendable, Hashable, Encodable {
+    public struct Input: Sendable, Hashable, Codable {
         /// What the input is.
-        public enum Kind: String, Sendable, Hashable, Encodable, CaseIterable {
+        public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
             /// A spec file.
             case spec
             /// A probe's command line (its bytes as given, UTF-8).

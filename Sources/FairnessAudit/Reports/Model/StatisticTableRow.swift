@@ -13,6 +13,8 @@ import FairnessStatistics
 /// - `payout mean`: one row per payout level (`observed` = plays that paid it; where the p-value is exact
 ///   under declared odds, `expected` = the level's declared probability and `method` exact) and a
 ///   `hypothesised mean` row (`expected` = the mean).
+/// - `stake-weighted return`: rows `payout`, `stake`, `payout squared`, `payout times stake` and `stake
+///   squared` (`observed` = the sum over a bet's lines) and a `hypothesised return` row (`expected`).
 public struct StatisticTableRow: Sendable, Hashable, Encodable {
     /// The subject's name.
     public var subject: String
@@ -34,4 +36,25 @@ public struct StatisticTableRow: Sendable, Hashable, Encodable {
     /// its proven upper bound, or the chi-square approximation); for a payout-mean table, exact where it is;
     /// nil otherwise.
     public var method: PValueMethod? = nil
+}
+
+extension StatisticTableRow {
+    enum CodingKeys: String, CodingKey {
+        case subject, check, table, row, column, observed, expected, members, method
+    }
+
+    /// Encodes every field, the check as the name the report shows (the check's identifier is in its record;
+    /// ``AuditReport``'s decoding finds it by the subject's checks).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(subject, forKey: .subject)
+        try c.encode(ReportNarrator.name(of: check), forKey: .check)
+        try c.encode(table, forKey: .table)
+        try c.encode(row, forKey: .row)
+        try c.encode(column, forKey: .column)
+        try c.encode(observed, forKey: .observed)
+        try c.encodeIfPresent(expected, forKey: .expected)
+        try c.encode(members, forKey: .members)
+        try c.encodeIfPresent(method, forKey: .method)
+    }
 }

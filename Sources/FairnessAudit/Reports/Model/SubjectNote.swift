@@ -2,7 +2,7 @@ import FairnessChecks
 import FairnessModel
 
 /// A bet's exact figures on the final roll of a dice game, as exact fractions.
-public struct BetOddsNote: Sendable, Hashable {
+public struct BetOddsNote: Sendable, Hashable, Codable {
     /// The bet.
     public let bet: String
     /// The bet's rules, as the spec writes them.
@@ -23,12 +23,12 @@ public struct BetOddsNote: Sendable, Hashable {
 
 /// A fact the audit established about a subject as a whole, as figures; the reports write each as one
 /// sentence (``ReportNarrator/note(_:)``).
-public enum SubjectNote: Sendable, Hashable {
+public enum SubjectNote: Sendable, Hashable, Codable {
     // Wheels.
     /// The wheel as drawn has a gap or an overlap between two labels.
     case geometry(GeometryFinding, after: Int, before: Int)
     /// The exact odds of each reported result under the wheel's own spin.
-    case exactOdds([WheelOutcome: Double])
+    case exactOdds(OutcomeOdds)
     /// Every valid index of a targeted wheel stops at least `margin` degrees inside its sector; `laterSpinsWrong`
     /// when later spins of a session land wrong.
     case landingMargin(degrees: Double, laterSpinsWrong: Bool)
@@ -90,4 +90,36 @@ public enum SubjectKind: String, Sendable, Hashable, Codable {
     case log
     /// A random number generator's raw output (`audit rng`).
     case randomSource = "random source"
+}
+
+/// Each result's probability, written in a report in the results' order (a dictionary's own order changes
+/// from one process to the next).
+public struct OutcomeOdds: Sendable, Hashable, Codable {
+    /// Each result's probability.
+    public var odds: [WheelOutcome: Double]
+
+    /// The odds `odds`.
+    public init(_ odds: [WheelOutcome: Double]) { self.odds = odds }
+
+    private struct Entry: Codable {
+        var outcome: WheelOutcome
+        var probability: Double
+    }
+
+    /// Encodes the odds as a list in the results' order.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(odds.sorted { $0.key < $1.key }.map { Entry(outcome: $0.key, probability: $0.value) })
+    }
+
+    /// Reads the list back; a result listed twice is refused.
+    public init(from decoder: any Decoder) throws {
+        let entries = try decoder.singleValueContainer().decode([Entry].self)
+        odds = [:]
+        for entry in entries {
+            guard odds.updateValue(entry.probability, forKey: entry.outcome) == nil else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a result listed twice"))
+            }
+        }
+    }
 }

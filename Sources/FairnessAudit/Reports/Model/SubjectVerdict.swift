@@ -1,5 +1,5 @@
 /// A subject's line in the verdict table.
-public struct SubjectVerdict: Sendable, Hashable, Encodable {
+public struct SubjectVerdict: Sendable, Hashable, Codable {
     /// The subject's name.
     public var name: String
     /// One line saying what the subject is.
@@ -28,20 +28,37 @@ public struct SubjectVerdict: Sendable, Hashable, Encodable {
     public var findings: [String] { notes.map(ReportNarrator.note) }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, kind, verdict, findings, affectedShare, invalidPerMillion, largestOddsDifference, returnToPlayer
+        case name, summary, kind, verdict, notes, findings, affectedShare, invalidPerMillion, largestOddsDifference, returnToPlayer
     }
 
-    /// Encodes every figure, and the facts as their sentences.
+    /// Encodes every figure, and the facts as values and as their sentences.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(summary, forKey: .summary)
         try container.encode(kind, forKey: .kind)
         try container.encode(verdict, forKey: .verdict)
+        try container.encode(notes, forKey: .notes)
         try container.encode(findings, forKey: .findings)
         try container.encodeIfPresent(affectedShare, forKey: .affectedShare)
         try container.encodeIfPresent(invalidPerMillion, forKey: .invalidPerMillion)
         try container.encodeIfPresent(largestOddsDifference, forKey: .largestOddsDifference)
         try container.encodeIfPresent(returnToPlayer, forKey: .returnToPlayer)
+    }
+}
+
+extension SubjectVerdict {
+    /// Reads a verdict back from its values (the sentences are written again from the notes, never read).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        summary = try c.decode(String.self, forKey: .summary)
+        kind = try c.decode(SubjectKind.self, forKey: .kind)
+        verdict = try c.decode(CheckStatus.self, forKey: .verdict)
+        notes = try c.decode([SubjectNote].self, forKey: .notes)
+        affectedShare = try c.decodeIfPresent(Double.self, forKey: .affectedShare)
+        invalidPerMillion = try c.decodeIfPresent(Double.self, forKey: .invalidPerMillion)
+        largestOddsDifference = try c.decodeIfPresent(Double.self, forKey: .largestOddsDifference)
+        returnToPlayer = try c.decodeIfPresent(Double.self, forKey: .returnToPlayer)
     }
 }

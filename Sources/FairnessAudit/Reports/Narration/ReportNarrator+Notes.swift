@@ -12,7 +12,8 @@ extension ReportNarrator {
                 finding.width, finding.unit.symbol, after, before, finding.at, finding.unit.symbol)
         case .exactOdds(let odds):
             "Exact odds of the reported result under its own spin: "
-                + odds.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ") + "."
+                + odds.odds.sorted { $0.key < $1.key }.map { "\($0.key): \(String(format: "%.9g", $0.value))" }.joined(separator: ", ")
+                + "."
         case .landingMargin(let degrees, let laterSpinsWrong):
             "Every valid index stops \(number(degrees))° or more inside its sector" + sessionEnd(laterSpinsWrong)
         case .indicesNotAlwaysInside(let count, let indices, let laterSpinsWrong):

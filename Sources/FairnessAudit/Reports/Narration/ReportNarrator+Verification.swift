@@ -13,20 +13,23 @@ extension ReportNarrator {
             "\(name): changed since it was sealed (SHA-256 \(actual.prefix(12))…, sealed \(sealed.prefix(12))…)"
         case .fileNotSealed(let name): "\(name): not listed in \(ReportWriter.sealName)"
         case .unreadableReport(let reason): "audit.json cannot be read as a report: \(reason)"
-        case .copy(let file, let line, let column, let stated, let json):
-            "\(file): line \(line), \(column): \(stated.isEmpty ? "empty" : cell(stated)), but audit.json gives \(json.isEmpty ? "nothing" : cell(json))"
-        case .copyRows(let file, let stated, let json): "\(file): \(count(stated, "row")), but audit.json has \(json)"
+        case .duplicateKey(let path, let key):
+            "audit.json: key \"\(key)\" appears twice in \(path.isEmpty ? "the report" : path); a report must say each thing once"
+        case .renderedDiffers(let file, let line, let stated, let rendered):
+            "\(file): line \(line) is \(stated.isEmpty ? "empty" : cell(stated)), but the report renders \(rendered.isEmpty ? "nothing" : cell(rendered))"
+        case .renderedMissing(let name): "\(name): the report renders it, but it is not in the set"
+        case .notInReport(let name): "\(name): in the set, but the report does not render it"
         case .pValue(let subject, let check, let reported, let recomputed, let log10):
-            "\(subject): \(check): " + (log10 ? "log10 p " : "p ")
+            "\(subject): \(name(of: check)): " + (log10 ? "log10 p " : "p ")
                 + "\(reported.map(figure) ?? "missing"), but its table gives \(figure(recomputed))"
-        case .noTable(let subject, let check): "\(subject): \(check): states a p-value but has no table to recompute it from"
-        case .tableUnusable(let subject, let check, let reason): "\(subject): \(check): its table cannot be recomputed: \(reason)"
+        case .noTable(let subject, let check): "\(subject): \(name(of: check)): states a p-value but has no table to recompute it from"
+        case .tableUnusable(let subject, let check, let reason): "\(subject): \(name(of: check)): its table cannot be recomputed: \(reason)"
         case .holm(let subject, let check, let reported, let recomputed):
-            "\(subject): \(check): Holm log10 p \(reported.map(figure) ?? "missing"), but the subject's family gives \(figure(recomputed))"
+            "\(subject): \(name(of: check)): Holm log10 p \(reported.map(figure) ?? "missing"), but the subject's family gives \(figure(recomputed))"
         case .interval(let subject, let check, let reported, let recomputed):
-            "\(subject): \(check): 95% interval \(interval(reported)), but its table gives \(interval(recomputed))"
+            "\(subject): \(name(of: check)): 95% interval \(interval(reported)), but its table gives \(interval(recomputed))"
         case .status(let subject, let check, let reported, let recomputed):
-            "\(subject): \(check): \(reported.rawValue), but its figures decide \(recomputed.rawValue)"
+            "\(subject): \(name(of: check)): \(reported.rawValue), but its figures decide \(recomputed.rawValue)"
         case .verdict(let subject, let reported, let recomputed):
             "\(subject): verdict \(reported.rawValue), but its checks decide \(recomputed.rawValue)"
         case .gate(let reported, let recomputed): "gate \(reported.rawValue), but the verdicts decide \(recomputed.rawValue)"
@@ -37,10 +40,10 @@ extension ReportNarrator {
         }
     }
 
-    /// What a verification checked, in one line: "115 files sealed, 7 files compared with audit.json,
+    /// What a verification checked, in one line: "115 files sealed, 116 files rendered again and compared,
     /// 322 p-values and 11 intervals recomputed, 706 decisions checked, 0 artefacts matched; gate FAIL" (no gate when `audit.json` could not be read).
     public static func summary(_ result: VerificationResult) -> String {
-        "\(count(result.sealedFiles, "file")) sealed, \(count(result.copies, "file")) compared with audit.json, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
+        "\(count(result.sealedFiles, "file")) sealed, \(count(result.renderedFiles, "file")) rendered again and compared, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
             + "recomputed\(result.rawOutputPValues > 0 ? " (\(count(result.rawOutputPValues, "p-value")) of random sources not: they come from the raw output)" : ""), \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
             + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
     }

@@ -2,7 +2,7 @@
 ///
 /// Numerator and denominator are 128-bit so that a two-stage probability of a game with up to 2^64
 /// ordered outcomes per stage (such as a roll followed by a reroll) stays exact.
-public struct ExactProbability: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ExactProbability: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The numerator, in lowest terms with ``denominator``; at most ``denominator``.
     public let numerator: UInt128
     /// The denominator, in lowest terms; at least 1.

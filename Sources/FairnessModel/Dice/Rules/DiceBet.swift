@@ -45,7 +45,7 @@ public struct DiceBet: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The figures a bet can publish.
-    public enum Figure: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public enum Figure: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, Codable {
         /// The probability the bet wins (pays more than 0).
         case winProbability = "win-probability"
         /// The expected loss per unit staked: −E[net].

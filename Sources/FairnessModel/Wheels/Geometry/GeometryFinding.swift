@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a drawn wheel leaves uncovered or covers twice.
-public struct GeometryFinding: Sendable, Hashable, CustomStringConvertible {
+public struct GeometryFinding: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Whether the circle is left uncovered or covered twice (`gap` or `overlap`).
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// Part of the circle no arc covers.
         case gap
         /// Part of the circle two arcs cover (the later one is drawn on top).

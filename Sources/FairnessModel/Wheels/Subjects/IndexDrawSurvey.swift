@@ -84,7 +84,7 @@ public enum IndexDrawSurvey: Sendable, Hashable {
 /// often than a sweep resolves.
 public struct IndexDrawSample: Sendable, Hashable {
     /// A draw where the partition of the sweep predicted another pick than the game's.
-    public struct Mismatch: Sendable, Hashable {
+    public struct Mismatch: Sendable, Hashable, Codable {
         /// The draw u.
         public let draw: Double
         /// What the partition predicted there.

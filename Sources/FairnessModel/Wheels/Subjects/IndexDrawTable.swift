@@ -9,7 +9,7 @@
 /// the like change at most once between draws 2⁻¹² apart unless a weight is below 2⁻¹² of the total).
 public struct IndexDrawTable: Sendable, Hashable {
     /// What the game's draw gives for one u.
-    public enum Pick: Sendable, Hashable {
+    public enum Pick: Sendable, Hashable, Codable {
         /// An index (any integer: one past the end of the prize array, or −1, is the game's answer).
         case index(Int)
         /// The game's draw traps (throws, crashes) for this u.

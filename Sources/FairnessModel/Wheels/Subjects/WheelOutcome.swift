@@ -1,5 +1,5 @@
 /// What a wheel implementation reports when it comes to rest.
-public enum WheelOutcome: Sendable, Hashable, Comparable, CustomStringConvertible {
+public enum WheelOutcome: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// A label: valid if some sector carries it, invalid otherwise.
     case label(Int)
     /// No result: nothing was selected, or the implementation shows something that names no sector.

@@ -40,7 +40,7 @@ public enum SP80022Test: String, CaseIterable, Sendable, Codable, Hashable {
 }
 
 /// Which of a test's P-values a result is, for the tests that give more than one.
-public enum SP80022Part: Sendable, Hashable, Comparable {
+public enum SP80022Part: Sendable, Hashable, Comparable, Codable {
     /// The test's only P-value.
     case whole
     /// The cumulative sums test from the first bit (mode 0) or from the last (mode 1).
@@ -85,7 +85,7 @@ public struct SP80022Result: Sendable, Hashable {
 }
 
 /// Why a test gave no P-value on a sequence.
-public enum SP80022Shortfall: Sendable, Hashable {
+public enum SP80022Shortfall: Sendable, Hashable, Codable {
     /// The sequence is shorter than the test needs at its parameters (`needed` bits; the publication's
     /// input size recommendation or the validity condition of the test's approximation). Never run on
     /// recycled bits.

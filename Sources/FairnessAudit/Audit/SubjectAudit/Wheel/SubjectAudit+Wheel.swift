@@ -14,7 +14,7 @@ extension SubjectAudit {
         let analysis = WheelExactAnalysis(subject, settings: settings)
         let (checks, counterexamples) = wheelExactChecks(subject, analysis, settings: settings)
         let ownSpin = analysis.odds.ownSpin
-        let notes = geometryNotes(geometry) + [SubjectNote.exactOdds(ownSpin)]
+        let notes = geometryNotes(geometry) + [SubjectNote.exactOdds(OutcomeOdds(ownSpin))]
         // Sampling.
         let driver = WheelDriver(subject, pairGroups: pairGroups(geometry: geometry, designed: ownSpin, trials: settings.run.trials))
         let tally = try sampled(name, driver, settings, sample)
