@@ -14,6 +14,9 @@ public enum Audit {
     ///
     /// - Parameters:
     ///   - subjects: The subjects to audit, in report order.
+    ///   - randomSources: Random sources to test with the randomness battery, each a subject of its own
+    ///     after `subjects` (a game's own generator read through its probe). A shard tests none: it writes
+    ///     tallies, which a random source has none of.
     ///   - settings: The run's settings; checked with ``AuditSettings/validate()`` before anything runs.
     ///   - onSubject: Called as each subject starts, with its position in `subjects` and the subject (for
     ///     progress display); from worker threads, in order of starting.
@@ -30,7 +33,7 @@ public enum Audit {
     ///   for a wheel, a fixed number of counterexamples per sector line and sweeps of `settings.sweepSteps` points
     ///   (each change of result bisected to adjacent values); for a dice game, all F^K ordered rolls.
     public static func run(
-        _ subjects: [AuditSubject], settings: AuditSettings,
+        _ subjects: [AuditSubject], randomSources: [RandomSourceSubject] = [], settings: AuditSettings,
         onSubject: (@Sendable (Int, AuditSubject) -> Void)? = nil
     ) throws -> AuditReport {
         try settings.validate()
@@ -99,7 +102,9 @@ public enum Audit {
             guard let outcome else { throw AuditError.interrupted }
             results.append(try outcome.get())
         }
-        return try assemble(results, settings: settings)
+        let report = try assemble(results, settings: settings)
+        if case .shard = settings.sampling { return report }
+        return try report.adding(randomSources: randomSources, settings: settings)
     }
 
     /// One subject's audit; a ``SubjectFault`` (the implementation could not be run) becomes a failing

@@ -17,6 +17,19 @@ public enum ProbeRandomSource {
     /// The most draws asked for, however few bits each gives.
     public static let maximumDraws = 1 << 24
 
+    /// The random source of `command` (a probe of `kind`) as a subject of the audit, named `name`: tested as
+    /// ``test(command:timeout:kind:draws:battery:)`` does, a ``ProbeError`` failing the subject as one that
+    /// could not be run.
+    public static func subject(name: String, command: String, timeout: Double, kind: String, draws count: Int) -> RandomSourceSubject {
+        RandomSourceSubject(name: name) { battery in
+            do {
+                return try test(command: command, timeout: timeout, kind: kind, draws: count, battery: battery)
+            } catch let fault as ProbeError {
+                throw RandomSourceSubject.Unreadable(fault.description)
+            }
+        }
+    }
+
     /// The draws of `command`'s random source (a probe of `kind`), at least `count` of them, and more (up to
     /// ``maximumDraws``) until they give ``bitsWanted`` bits (a die's draws give 2 bits each), through the
     /// battery; nil for a probe that speaks a version below 4 (it has no `random`).

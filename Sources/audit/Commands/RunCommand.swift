@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func execute(sampling: SamplingMode = .full) throws {
-        let selected = try games.selected()
+        let (selected, randomSources) = try games.selected(trials: trials.value)
         let seed = engine.seed.resolve()
         let cancellation = CancellationFlag()
         let total = try progressTotal(seed: seed)
@@ -91,9 +91,9 @@ struct RunCommand: ParsableCommand {
         let started = DispatchTime.now()
         var report: AuditReport
         do {
-            report = try Audit.run(selected, settings: settings) { index, subject in progress.subject(index, subject.name) }
-            // A shard writes tallies, which a game's random source has none of: the battery runs in whole runs.
-            if sharding.shard == nil { report = try games.addingRandomSources(to: report, settings: settings) }
+            report = try Audit.run(selected, randomSources: randomSources, settings: settings) { index, subject in
+                progress.subject(index, subject.name)
+            }
         } catch {
             // Clear the progress line, so that the error starts a line of its own.
             progress.finish()

@@ -49,17 +49,23 @@ struct GameOptions: ParsableArguments {
     }
 
     /// The subjects to audit, in order: spec files alone audit only their games; with `--subject` too, both.
+    /// With them, the random source of each game with a probe (`NAME random source`), whose draws in a run
+    /// of `trials` the battery tests (``randomDraws(trials:)``; a probe below protocol 4 adds none).
     /// - Throws: ``AuditError/unknownSubject(name:known:)``, a ``SpecError`` for a spec file that does not
     ///   parse, or a ``UsageError`` when two subjects share a name.
-    func selected() throws -> [AuditSubject] {
-        let selected =
-            try (specs.isEmpty || !subjects.isEmpty ? Catalogue.select(subjects) : [])
-            + Self.specSubjects(specs, probes: probes, timeout: probeTimeout, deadline: probeDeadline)
+    func selected(trials: UInt64) throws -> (subjects: [AuditSubject], randomSources: [RandomSourceSubject]) {
+        let games = try Self.specGames(specs, probes: probes, timeout: probeTimeout, deadline: probeDeadline)
+        let selected = try (specs.isEmpty || !subjects.isEmpty ? Catalogue.select(subjects) : []) + games.subjects
         var seen = Set<String>()
         if let repeated = selected.map(\.name).first(where: { !seen.insert($0).inserted }) {
             throw UsageError("subject name '\(repeated)' is used twice (a spec's name must differ from every other subject's)")
         }
-        return selected
+        let randomSources = games.probed.map { spec, probe in
+            ProbeRandomSource.subject(
+                name: "\(spec.name) random source", command: probe, timeout: probeTimeout, kind: spec.probeKind,
+                draws: Self.randomDraws(trials: trials))
+        }
+        return (selected, randomSources)
     }
 
     /// The options as a reviewer would type them again, quoted by POSIX rules (the line is pasted into a
@@ -79,8 +85,18 @@ struct GameOptions: ParsableArguments {
     static func specSubjects(
         _ files: [String], probes: [String] = [], timeout: Double = 10, deadline: Double? = nil
     ) throws -> [AuditSubject] {
+        try specGames(files, probes: probes, timeout: timeout, deadline: deadline).subjects
+    }
+
+    /// The subjects declared in `files`, as ``specSubjects(_:probes:timeout:deadline:)``, and each spec with
+    /// a probe beside its probe's command (each file parsed once).
+    /// - Throws: ``SpecError`` for the first file that does not parse.
+    static func specGames(
+        _ files: [String], probes: [String] = [], timeout: Double = 10, deadline: Double? = nil
+    ) throws -> (subjects: [AuditSubject], probed: [(spec: GameSpec, probe: String)]) {
         let specs = try files.map { try SpecParser.parse(contentsOf: URL(fileURLWithPath: $0)) }
-        return try specs.enumerated().map { index, spec in
+        let probed = zip(specs, probes).map { (spec: $0, probe: $1) }
+        let subjects = try specs.enumerated().map { index, spec in
             guard index < probes.count else { return try spec.subject() }
             do {
                 return try spec.probeSubject(command: probes[index], timeout: timeout, deadline: deadline)
@@ -91,6 +107,7 @@ struct GameOptions: ParsableArguments {
                 return AuditSubject(name: spec.name, summary: spec.summary, kind: Self.kind(spec), failing: fault)
             }
         }
+        return (subjects, probed)
     }
 }
 
@@ -107,29 +124,4 @@ extension GameOptions {
     /// The draws of a probe's random source the battery tests in a run of `trials`: the trials, within
     /// 2²⁰ … 2²² (a second or a few of the probe's time).
     static func randomDraws(trials: UInt64) -> Int { Int(min(max(trials, 1 << 20), 1 << 22)) }
-
-    /// `report` with, for each spec whose probe speaks protocol version 4, its game's random source
-    /// (`random N`) tested by the randomness battery as a subject of its own, `NAME random source`. A probe
-    /// whose random source cannot be read fails that subject as one that could not be run.
-    /// - Throws: a ``SpecError`` for a spec file that does not parse; ``StatisticsError`` from the battery.
-    func addingRandomSources(to report: AuditReport, settings: AuditSettings) throws -> AuditReport {
-        var report = report
-        var battery = RandomnessBattery()
-        battery.threads = settings.run.threads
-        for (index, probe) in probes.enumerated() {
-            let spec = try SpecParser.parse(contentsOf: URL(fileURLWithPath: specs[index]))
-            let name = "\(spec.name) random source"
-            do {
-                guard
-                    let result = try ProbeRandomSource.test(
-                        command: probe, timeout: probeTimeout, kind: spec.probeKind, draws: Self.randomDraws(trials: settings.run.trials),
-                        battery: battery)
-                else { continue }
-                report = try report.adding(randomSource: result, name: name, settings: settings)
-            } catch let fault as ProbeError {
-                report = report.adding(randomSource: name, couldNotBeRun: fault.description)
-            }
-        }
-        return report
-    }
 }

@@ -1,4 +1,5 @@
 import FairnessStatistics
+import FairnessSubjects
 import Foundation
 import TestSupport
 import Testing
@@ -210,5 +211,50 @@ struct RandomnessBatteryTests {
         #expect(
             frequency.status == .fail,
             "\(frequency.detail) \(String(describing: frequency.pValue)) \(String(describing: frequency.holmPValue))")
+    }
+}
+
+/// `Audit.run` takes random sources beside the games: each tested by the battery as a subject of its own
+/// after them, one it cannot read failing as a subject that could not be run, one with nothing to test
+/// left out, and none in a shard.
+@Suite("Random sources in the audit")
+struct RandomSourcesInTheAuditTests {
+    static let settings = AuditSettings(run: RunSettings(trials: 2_000, seed: 3, threads: 2, blockSize: 1024), sweepSteps: 1024)
+
+    static let sources: [RandomSourceSubject] = [
+        RandomSourceSubject(name: "good random source") { battery in
+            var battery = battery
+            battery.sequenceLength = 100_000
+            var generator = SplitMix64(seed: 5)
+            return try battery.run(draws: 40_000, bitsPerDraw: 32) { generator.next() >> 32 }
+        },
+        RandomSourceSubject(name: "silent random source") { _ in nil },
+        RandomSourceSubject(name: "broken random source") { _ in throw RandomSourceSubject.Unreadable("the probe died") },
+    ]
+
+    @Test func eachSourceIsASubjectAfterTheGames() throws {
+        let wheel = try #require(Catalogue.builtIn.first { $0.name == "reference-wheel-37" })
+        let report = try Audit.run([wheel], randomSources: Self.sources, settings: Self.settings)
+        #expect(report.subjects.map(\.name) == ["reference-wheel-37", "good random source", "broken random source"])
+        #expect(report.subjects.map(\.kind) == [.wheel, .randomSource, .randomSource])
+        #expect(report.checks.contains { $0.subject == "good random source" && $0.pValue != nil })
+        let broken = report.checks.filter { $0.subject == "broken random source" }
+        #expect(broken.count == 1 && broken[0].check == .subjectCouldNotBeRun && broken[0].status == .fail)
+        #expect(broken[0].detailFacts == .fault("the probe died") && report.subjects[2].verdict == .fail)
+        // The same battery added to the games' report by hand gives the same report.
+        var alone = try Audit.run([wheel], settings: Self.settings)
+        var battery = RandomnessBattery()
+        battery.threads = 2
+        alone = try alone.adding(
+            randomSource: try #require(try Self.sources[0].test(battery)), name: "good random source", settings: Self.settings)
+        #expect(alone.checks.filter { $0.subject == "good random source" } == report.checks.filter { $0.subject == "good random source" })
+    }
+
+    @Test func aShardTestsNoRandomSource() throws {
+        var settings = Self.settings
+        settings.sampling = .shard(index: 0, count: 2, store: TallyStore())
+        let wheel = try #require(Catalogue.builtIn.first { $0.name == "reference-wheel-37" })
+        let report = try Audit.run([wheel], randomSources: Self.sources, settings: settings)
+        #expect(report.subjects.map(\.name) == ["reference-wheel-37"])
     }
 }
