@@ -108,6 +108,8 @@ struct LogCommandTests {
                 digests.reduce(text) { $0.replacingOccurrences(of: $1.0, with: "DIGEST").replacingOccurrences(of: $1.1, with: "BYTES") }
                     .replacingOccurrences(of: "fair50k.csv", with: "LOG").replacingOccurrences(of: "fair.jsonl", with: "LOG")
                     .replacingOccurrences(of: "JSON Lines", with: "CSV")
+                    // audit.json's value beside those words: the log's format.
+                    .replacingOccurrences(of: "\"jsonLines\" : true", with: "\"jsonLines\" : false")
             }
             #expect(normalised(a) == normalised(c), "\(file) differs between JSON Lines and CSV")
         }

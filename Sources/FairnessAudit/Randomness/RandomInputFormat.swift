@@ -16,6 +16,11 @@ public enum RandomInputFormat: Sendable, Hashable, Codable {
 
     /// Raw bytes.
     case bytes
+    /// Text of the characters `0` and `1`, one bit each, in order (NIST's reference program's format 0, its
+    /// data files `data.e`, `data.pi`, …): spaces, tabs and line breaks between them are skipped, any other
+    /// character is refused. The bits are one stream, tested as it is (no draws of a game to derive
+    /// streams from): the stream of every bit and the draw tests on its 32-bit words.
+    case asciiBits
     /// 32-bit words.
     case words32(ByteOrder)
     /// 64-bit words.
@@ -25,11 +30,12 @@ public enum RandomInputFormat: Sendable, Hashable, Codable {
     /// Text, one integer in `range` a line (a game's `nextInt(n)` or a dice roll).
     case integers(ClosedRange<Int64>)
 
-    /// The format written as `audit rng --format` takes it: `bytes`, `u32le`, `u32be`, `u64le`, `u64be`,
-    /// `doubles`, or `integers:LOW..HIGH`.
+    /// The format written as `audit rng --format` takes it: `bytes`, `ascii-bits`, `u32le`, `u32be`, `u64le`,
+    /// `u64be`, `doubles`, or `integers:LOW..HIGH`.
     public init?(argument: String) {
         switch argument {
         case "bytes": self = .bytes
+        case "ascii-bits": self = .asciiBits
         case "u32le": self = .words32(.little)
         case "u32be": self = .words32(.big)
         case "u64le": self = .words64(.little)
@@ -49,6 +55,7 @@ public enum RandomInputFormat: Sendable, Hashable, Codable {
     public var argument: String {
         switch self {
         case .bytes: "bytes"
+        case .asciiBits: "ascii-bits"
         case .words32(let order): "u32\(order == .little ? "le" : "be")"
         case .words64(let order): "u64\(order == .little ? "le" : "be")"
         case .doubles: "doubles"
@@ -60,7 +67,7 @@ public enum RandomInputFormat: Sendable, Hashable, Codable {
     public var isText: Bool {
         switch self {
         case .doubles, .integers: true
-        case .bytes, .words32, .words64: false
+        case .bytes, .asciiBits, .words32, .words64: false
         }
     }
 

@@ -5,6 +5,10 @@ extension RandomnessBattery.Session {
     /// Decodes a chunk of a binary input: raw bytes as big-endian 32-bit draws (every byte's bits in
     /// order), words in their byte order.
     mutating func take(binary chunk: UnsafeRawBufferPointer) throws {
+        if case .asciiBits = format { return try take(asciiBits: chunk) }
+        if case .bytes = format, result.itemsRead == 0, chunk.count >= 64 {
+            result.looksLikeASCIIBits = chunk.allSatisfy { [0x30, 0x31, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        }
         result.itemsRead += UInt64(chunk.count)
         let width: Int, littleEndian: Bool
         switch format {
@@ -24,6 +28,35 @@ extension RandomnessBattery.Session {
             try take(bits: word, bitCount: width * 8, top: top, low: word)
         }
         partial = Array(bytes[whole...])
+    }
+
+    /// Decodes a chunk of ASCII bits: `0` and `1` one bit each, whitespace skipped, 32 bits a word.
+    /// - Throws: ``LogError`` at the line and column of any other character.
+    mutating func take(asciiBits chunk: UnsafeRawBufferPointer) throws {
+        for byte in chunk {
+            switch byte {
+            case UInt8(ascii: "0"), UInt8(ascii: "1"):
+                result.itemsRead += 1
+                asciiWord = asciiWord << 1 | UInt64(byte & 1)
+                asciiBitCount += 1
+                asciiColumn += 1
+                if asciiBitCount == 32 {
+                    try take(bits: asciiWord, bitCount: 32, top: UInt32(truncatingIfNeeded: asciiWord), low: asciiWord)
+                    (asciiWord, asciiBitCount) = (0, 0)
+                }
+            case UInt8(ascii: "\n"):
+                (asciiLine, asciiColumn) = (asciiLine + 1, 1)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+                asciiColumn += 1
+            default:
+                let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+                throw LogError(
+                    line: asciiLine, column: asciiColumn,
+                    message:
+                        "\(shown) is not a bit: --format ascii-bits reads the characters 0 and 1 (spaces and line breaks between them are skipped)"
+                )
+            }
+        }
     }
 
     /// Decodes one text line: a double in [0, 1) or an integer in the format's range. Blank lines are

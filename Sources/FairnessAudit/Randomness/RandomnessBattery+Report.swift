@@ -28,7 +28,8 @@ extension RandomnessBatteryResult {
                 let folded = row.test == .nonOverlappingTemplate
                 guard !folded || row.part == templates.first?.0 else { continue }
                 let group = RowGroup(
-                    summary: summary, test: row.test, part: folded ? .whole : row.part, tallies: folded ? templates : [(row.part, tally)])
+                    summary: summary, test: row.test, part: folded ? .whole : row.part, tallies: folded ? templates : [(row.part, tally)],
+                    inputTestedInFull: inputTestedInFull)
                 checks += try group.checks(subject: name)
             }
         }
@@ -38,6 +39,9 @@ extension RandomnessBatteryResult {
             record.statistic = draw.facts.observed
             if let p = draw.pValue {
                 record.setPValue(p, log10: draw.log10PValue ?? log10(p), method: draw.method)
+            } else if inputTestedInFull {
+                record.status = .notApplicable
+                record.detailFacts = .notApplicable(.randomDraws(draw.facts))
             } else {
                 record.status = .inconclusive
             }
@@ -47,6 +51,7 @@ extension RandomnessBatteryResult {
             format: format, itemsRead: itemsRead, draws: draws, doubleResolution: doubleResolution, streams: streams,
             integersDropped: integersDropped, trailingBytes: trailingBytes)
         input.doubleDecimals = doubleDecimals
+        if looksLikeASCIIBits { input.looksLikeASCIIBits = true }
         let verdict = SubjectVerdict(
             name: name, summary: "random source: \(bits) bits (\(format.argument))", kind: .randomSource, verdict: .pass,
             notes: [.randomInput(input)])
@@ -60,6 +65,8 @@ struct RowGroup {
     let test: SP80022Test
     let part: SP80022Part
     let tallies: [(SP80022Part, SP80022Tally)]
+    /// Whether the input's own bit stream was tested in whole sequences.
+    let inputTestedInFull: Bool
 
     func facts(_ tally: SP80022Tally, worst: SP80022Part) -> RandomnessFacts {
         var facts = RandomnessFacts(
@@ -102,6 +109,14 @@ struct RowGroup {
         if tallies.allSatisfy({ $0.1.sequences == 0 }) {
             var check = record(summary.sequences == 1 ? .sequence : .proportion, first.1, worst: first.0, subject: subject)
             check.status = .inconclusive
+            // A derived stream too short for the test, or a walk with too few cycles for the random excursions
+            // (the test's own condition), while the input's own bits were tested in full: not applicable.
+            var tooFewCycles = false
+            if case .tooFewCycles = first.1.shortfall { tooFewCycles = true }
+            if inputTestedInFull && (summary.stream != .all || tooFewCycles) {
+                check.status = .notApplicable
+                check.detailFacts = .notApplicable(check.detailFacts)
+            }
             return [PendingCheck(record: check, power: nil)]
         }
         if summary.sequences == 1 {

@@ -26,6 +26,10 @@ extension RandomnessBattery {
         var draws: DrawTally?
         /// Bytes of a binary word not yet complete at the end of a chunk.
         var partial: [UInt8] = []
+        /// ASCII bits read but not yet a whole 32-bit word (``RandomInputFormat/asciiBits``), and how many.
+        var asciiWord: UInt64 = 0, asciiBitCount = 0
+        /// Where the next ASCII character is: its line and column, from 1.
+        var asciiLine = 1, asciiColumn = 1
         /// The first doubles, held until their resolution is known.
         var probe: [Double] = []
         var resolution = 0
@@ -59,6 +63,7 @@ extension RandomnessBattery {
                 let bits = RandomInputFormat.bitsPerInteger(range)
                 start(topBits: min(32, bits), hasLowBits: bits >= 16, lowBits: bits)
             case .bytes, .words32: start(topBits: 32, hasLowBits: true, lowBits: 32)
+            case .asciiBits: start(topBits: 32, hasLowBits: false, lowBits: 32)
             case .words64: start(topBits: 32, hasLowBits: true, lowBits: 64)
             }
         }
@@ -125,6 +130,8 @@ extension RandomnessBattery {
             if case .doubles = format { try settleResolution() }
             if case .bytes = format {
                 for byte in partial { try append(UInt64(byte), bitCount: 8) }
+            } else if case .asciiBits = format {
+                if asciiBitCount > 0 { try append(asciiWord, bitCount: asciiBitCount) }
             } else {
                 result.trailingBytes = partial.count
             }
@@ -143,6 +150,7 @@ extension RandomnessBattery {
                 result.streams.append(summary)
             }
             result.rows = tallies.sorted { $0.key < $1.key }.map { (row: $0.key, tally: $0.value) }
+            result.wholeSequenceLength = battery.sequenceLength
             result.drawResults = try draws?.results() ?? []
             return result
         }

@@ -120,8 +120,19 @@ public struct RandomnessBatteryResult: Sendable {
     /// The draw tests.
     public var drawResults: [DrawResult] = []
 
+    /// For raw bytes: whether the input begins with at least 64 bytes that are all the characters `0`, `1`
+    /// and whitespace (see ``RandomnessInput/looksLikeASCIIBits``).
+    public var looksLikeASCIIBits = false
+    /// n, the bits per sequence the battery cuts (``RandomnessBattery/sequenceLength``).
+    public var wholeSequenceLength = 0
+
     /// An empty result for input in `format`.
     public init(format: RandomInputFormat) { self.format = format }
+
+    /// Whether the stream of every bit was tested in whole sequences of ``wholeSequenceLength`` bits: then a
+    /// test of a derived stream, or of the draws, that needs more than the input gives does not apply
+    /// (``CheckStatus/notApplicable``) rather than leaving the verdict inconclusive.
+    public var inputTestedInFull: Bool { wholeSequenceLength > 0 && all.sequences >= 1 && all.sequenceLength == wholeSequenceLength }
 
     /// The stream of every bit.
     public var all: StreamSummary { streams.first { $0.stream == .all } ?? StreamSummary(stream: .all) }

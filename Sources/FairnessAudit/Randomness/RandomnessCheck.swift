@@ -83,4 +83,8 @@ public struct RandomnessInput: Sendable, Hashable, Codable {
     public var integersDropped: UInt64
     /// Trailing bytes short of a whole word.
     public var trailingBytes: Int
+    /// For raw bytes: true when the input begins with at least 64 bytes that are all the characters `0`,
+    /// `1` and whitespace — bits written as text (NIST's format, ``RandomInputFormat/asciiBits``) tested as
+    /// the characters' bytes; nil otherwise.
+    public var looksLikeASCIIBits: Bool? = nil
 }

@@ -7,7 +7,7 @@ extension ReportWriter {
     ///
     /// - A FAIL check carries a `failure` whose `type` is its finding class (or its kind, for a sampled
     ///   test) and whose `message` is the finding in plain words, with the check's detail as text.
-    /// - An INCONCLUSIVE check is `skipped`, with the reason as its message.
+    /// - An INCONCLUSIVE or N/A check is `skipped`, with the reason as its message.
     /// - A NOTE check passes and says what it noted in `system-out`.
     ///
     /// The run's settings are `properties` of every `testsuite` element (where every reader accepts them) (seed, trials, generator, α,
@@ -19,7 +19,7 @@ extension ReportWriter {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         func counts(_ checks: [CheckRecord]) -> String {
             let failures = checks.filter { $0.status == .fail && report.failOn.contains($0.kind) }.count
-            let skipped = checks.filter { $0.status == .inconclusive && report.failOn.contains($0.kind) }.count
+            let skipped = checks.filter { [.inconclusive, .notApplicable].contains($0.status) && report.failOn.contains($0.kind) }.count
             return "tests=\"\(checks.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
         }
         xml += "<testsuites name=\"fairness audit\" \(counts(report.checks))>\n"
@@ -55,6 +55,10 @@ extension ReportWriter {
                 case .inconclusive where gates:
                     xml += open + ">\n"
                     xml += "      <skipped message=\"\(xmlEscaped("INCONCLUSIVE: " + check.detail))\"/>\n"
+                    xml += "    </testcase>\n"
+                case .notApplicable where gates:
+                    xml += open + ">\n"
+                    xml += "      <skipped message=\"\(xmlEscaped("N/A: " + check.detail))\"/>\n"
                     xml += "    </testcase>\n"
                 case .pass where check.finding == nil:
                     xml += open + "/>\n"

@@ -57,8 +57,10 @@ extension ReportWriter {
           from 55 sequences, the uniformity of the P-values over ten bins (χ², 9 degrees of freedom). The
           148 templates are one check each way, Bonferroni over the templates.
         - **Never on recycled data.** A sequence shorter than a test needs gives that test no P-value: the
-          check is INCONCLUSIVE and says the length it needs. Bits after the last whole sequence are
-          counted, not tested.
+          check is INCONCLUSIVE and says the length it needs — or N/A (not applicable, not gating) when the
+          input's own bit stream was tested in whole sequences and the test is of a stream derived from the
+          draws, of the draws themselves, or the random excursions of a walk with too few cycles. Bits after
+          the last whole sequence are counted, not tested.
         - **One verdict per source**: its checks are one family, Holm-adjusted at α; FAIL when an adjusted
           P-value is at most α.
         """

@@ -11,12 +11,15 @@ struct RngCommand: ParsableCommand {
         commandName: "rng",
         abstract: "Test a random number generator's raw output (a file or standard input) with the NIST SP 800-22 battery.",
         discussion: """
-            Formats: bytes (raw bytes, each most significant bit first), u32le, u32be, u64le, u64be (binary words \
+            Formats: bytes (raw bytes, each most significant bit first), ascii-bits (the characters 0 and 1, one \
+            bit each, as NIST's data files data.e, data.pi, ... are written; whitespace skipped, any other \
+            character refused), u32le, u32be, u64le, u64be (binary words \
             in that byte order), doubles (text, one number in [0, 1) a line: its top 32 bits are tested), \
             integers:LOW..HIGH (text, one integer a line: the low floor(log2(HIGH - LOW + 1)) bits of its offset, \
             larger offsets dropped). The input is cut into sequences of --sequence-length bits, each tested by the \
-            15 tests; a test the sequences are too short for is INCONCLUSIVE with the length it needs, and no bit \
-            is used twice. Reads in one pass with memory that does not grow with the input; INPUT '-' reads \
+            15 tests; a test the sequences are too short for is INCONCLUSIVE with the length it needs (N/A, not \
+            gating, for a stream derived from the draws or a draw test when the input's own bits were tested in \
+            whole sequences), and no bit is used twice. Reads in one pass with memory that does not grow with the input; INPUT '-' reads \
             standard input (generator | audit rng -).
             """)
 
@@ -55,7 +58,7 @@ struct RngCommand: ParsableCommand {
     mutating func validate() throws {
         guard RandomInputFormat(argument: format) != nil else {
             throw ValidationError(
-                "--format \(format): must be bytes, u32le, u32be, u64le, u64be, doubles or integers:LOW..HIGH (whole numbers, LOW < HIGH, HIGH - LOW below 2^63)"
+                "--format \(format): must be bytes, ascii-bits, u32le, u32be, u64le, u64be, doubles or integers:LOW..HIGH (whole numbers, LOW < HIGH, HIGH - LOW below 2^63)"
             )
         }
         // Shorter sequences give some tests P-values that take few values (a longest-run class count over
@@ -131,6 +134,12 @@ struct RngCommand: ParsableCommand {
         let subject = name ?? (input == "-" ? "standard input" : Self.subjectName(fileName: URL(fileURLWithPath: input).lastPathComponent))
         let report = try RandomnessBattery.report(result, name: subject, settings: settings, inputs: [source])
         try JUnitDestination.write(report, to: directory, junit: junitFile, threads: battery.threads)
+        if result.looksLikeASCIIBits {
+            AuditExitStatus.printError(
+                "\(input) begins with only the characters 0 and 1: its bytes were tested as they are; give --format ascii-bits to test the bits they write (NIST's data files)",
+                prefix: "note: "
+            )
+        }
         try Terminal.finish(
             report, read: "\(result.bits) bits, \(result.sequences) sequences", count: Double(result.bits), unit: "bits", started: started,
             quiet: reports.quiet, directory: directory)

@@ -40,7 +40,7 @@ enum AuditExitStatus {
     /// - Throws: ``failed`` or ``inconclusive``; returns for a pass.
     static func exit(for gate: CheckStatus) throws {
         switch gate {
-        case .pass, .note: return
+        case .pass, .note, .notApplicable: return
         case .fail: throw failed
         case .inconclusive: throw inconclusive
         }

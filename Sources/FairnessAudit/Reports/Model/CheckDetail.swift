@@ -34,6 +34,9 @@ public indirect enum CheckDetail: Sendable, Hashable, Codable {
     case randomness(RandomnessFacts)
     /// A draw test's figures.
     case randomDraws(DrawFacts)
+    /// A random source's test that does not apply (``CheckStatus/notApplicable``): its own detail, which
+    /// says what it lacks.
+    case notApplicable(CheckDetail)
     /// The same test as `check` (the same counts against the same odds): no second p-value.
     case sameTest(as: CheckIdentifier, CheckDetail)
     /// A drift check that rejected while the windows do not differ from each other: every window departs

@@ -23,6 +23,11 @@ extension ReportNarrator {
             "inconclusive: \(pairs) pairs show \(categories) testable categories; independence needs at least 2\(text(pooling))\(text(note))"
         case .contingencyInconclusive(let reason, let pooling, let note): "inconclusive: \(reason)\(text(pooling))\(text(note))"
         case .binomial(let test): text(test)
+        case .notApplicable(.randomDraws(let facts)):
+            "not applicable: \(facts.draws) draws used; the test needs at least \(facts.needed ?? 0), and the input's own bits were tested in full"
+        case .notApplicable(.randomness(let facts)):
+            "not applicable: \(facts.shortfall.map(text) ?? "no sequence could be tested"), and the input's own bits were tested in full"
+        case .notApplicable(let detail): "not applicable: \(self.detail(detail))"
         case .sameTest(let check, let detail):
             "the same test as \(name(of: check)) (the same counts against the same odds), not counted twice: " + self.detail(detail)
         case .windowsAlike(let detail):

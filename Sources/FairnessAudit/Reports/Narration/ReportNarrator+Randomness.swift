@@ -118,7 +118,10 @@ extension ReportNarrator {
     }
 
     static func text(_ input: RandomnessInput) -> String {
-        let read = input.format.isText ? "\(input.itemsRead) numbers" : "\(input.itemsRead) bytes"
+        let read =
+            input.format.isText
+            ? "\(input.itemsRead) numbers"
+            : input.format == .asciiBits ? "\(input.itemsRead) bits written as 0 and 1" : "\(input.itemsRead) bytes"
         var words = "Read \(read) (\(input.format.argument)), \(input.draws) draws"
         if let places = input.doubleDecimals {
             words += "; every double is written with at most \(places) decimals: tested as the whole numbers 0 to 10^\(places) - 1"
@@ -138,6 +141,10 @@ extension ReportNarrator {
         }
         if input.integersDropped > 0 { words += "; \(input.integersDropped) integers past the largest power of two of the range dropped" }
         if input.trailingBytes > 0 { words += "; \(input.trailingBytes) trailing bytes short of a word not used" }
+        if input.looksLikeASCIIBits == true {
+            words +=
+                "; the input begins with only the characters 0 and 1 and whitespace: bits written as text (NIST's data files) are tested here as the characters' bytes, and --format ascii-bits tests the bits they write"
+        }
         if let all = input.streams.first, all.sequences > 1, all.sequences < SP80022Tally.sequencesForUniformity {
             words += "; the uniformity of P-values needs \(SP80022Tally.sequencesForUniformity) sequences and is not tested"
         }
