@@ -65,6 +65,47 @@ struct ControlGenerator: Sendable {
         }
     }
 
+    /// xoshiro256**'s bits made 1 with probability 0.5005 (each bit drawn on its own): a bias no single
+    /// sequence of 10⁶ bits shows (z = 1), which the whole input does (z = 0.001 √n).
+    static let biased = ControlGenerator(name: "bits with P(1) = 0.5005", bitsPerDraw: 64) { seed in
+        var generator = Xoshiro256StarStar(seed: seed, stream: 0, block: 0)
+        let threshold = UInt64(0.5005 * 0x1p53)
+        return {
+            var word: UInt64 = 0
+            for _ in 0..<64 { word = word << 1 | (generator.next() >> 11 < threshold ? 1 : 0) }
+            return word
+        }
+    }
+
+    /// xoshiro256** with one 64-bit draw in every 10⁶ stuck at zero (a reseed gone wrong, a buffer not
+    /// filled): a run of 64 zeros or more.
+    static let stuckWord = ControlGenerator(name: "xoshiro256** with a word stuck at 0 every 10^6 draws", bitsPerDraw: 64) { seed in
+        var generator = Xoshiro256StarStar(seed: seed, stream: 0, block: 0)
+        var index: UInt64 = 0
+        return {
+            defer { index += 1 }
+            let draw = generator.next()
+            return index % 1_000_000 == 0 ? 0 : draw
+        }
+    }
+
+    /// xoshiro256**'s bytes with every 1,000th byte a copy of the one before (a buffer copied twice).
+    static let repeatedBytes = ControlGenerator(name: "xoshiro256** bytes, every 1000th repeated", bitsPerDraw: 64) { seed in
+        var generator = Xoshiro256StarStar(seed: seed, stream: 0, block: 0)
+        var position: UInt64 = 0, previous: UInt64 = 0
+        return {
+            let draw = generator.next()
+            var word: UInt64 = 0
+            for shift in stride(from: 56, through: 0, by: -8) {
+                var byte = (draw >> UInt64(shift)) & 0xFF
+                if position > 0 && position % 1000 == 0 { byte = previous }
+                (previous, position) = (byte, position + 1)
+                word = word << 8 | byte
+            }
+            return word
+        }
+    }
+
     static let system = ControlGenerator(name: "operating system CSPRNG (SystemRandomNumberGenerator)", bitsPerDraw: 64) { _ in
         var generator = SystemRandomNumberGenerator()
         return { generator.next() }

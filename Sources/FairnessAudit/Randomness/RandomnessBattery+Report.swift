@@ -33,6 +33,17 @@ extension RandomnessBatteryResult {
                 checks += try group.checks(subject: name)
             }
         }
+        for whole in wholeInputResults {
+            var record = CheckRecord(
+                subject: name, check: .wholeInput(whole.test), kind: .sampling, status: .pass, statistic: Double(whole.facts.observed),
+                detailFacts: .wholeInput(whole.facts))
+            if let p = whole.pValue {
+                record.setPValue(p, log10: whole.log10PValue ?? log10(p), method: whole.method)
+            } else {
+                record.status = .inconclusive
+            }
+            checks.append(PendingCheck(record: record, power: nil))
+        }
         for draw in drawResults {
             var record = CheckRecord(
                 subject: name, check: .randomDraws(draw.check), kind: .sampling, status: .pass, detailFacts: .randomDraws(draw.facts))

@@ -24,6 +24,8 @@ extension RandomnessBattery {
         private var batch: [(stream: Int, bits: BitSequence)] = []
         private var tallies: [Row: SP80022Tally] = [:]
         var draws: DrawTally?
+        /// The whole-input tests' counts over the stream of every bit.
+        var wholeInput = WholeInputTally()
         /// Bytes of a binary word not yet complete at the end of a chunk.
         var partial: [UInt8] = []
         /// ASCII bits read but not yet a whole 32-bit word (``RandomInputFormat/asciiBits``), and how many.
@@ -80,8 +82,10 @@ extension RandomnessBattery {
             draws = DrawTally(topBits: topBits, hasLowBits: hasLowBits, lowBits: lowBits)
         }
 
-        /// Appends the low `bitCount` bits of `value` (1 … 64), first bit most significant, to stream `index`.
+        /// Appends the low `bitCount` bits of `value` (1 … 64), first bit most significant, to stream `index`
+        /// (the stream of every bit also to the whole-input tests, whether or not a sequence takes them).
         mutating func append(_ value: UInt64, bitCount: Int, to index: Int = 0) throws {
+            if index == 0 { wholeInput.add(value, bitCount: bitCount) }
             cutters[index].summary.bits += UInt64(bitCount)
             var remaining = bitCount
             while remaining > 0 {
@@ -151,6 +155,7 @@ extension RandomnessBattery {
             }
             result.rows = tallies.sorted { $0.key < $1.key }.map { (row: $0.key, tally: $0.value) }
             result.wholeSequenceLength = battery.sequenceLength
+            result.wholeInputResults = try wholeInput.results()
             result.drawResults = try draws?.results() ?? []
             return result
         }

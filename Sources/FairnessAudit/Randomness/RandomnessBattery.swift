@@ -119,6 +119,8 @@ public struct RandomnessBatteryResult: Sendable {
     public var rows: [(row: RandomnessBattery.Row, tally: SP80022Tally)] = []
     /// The draw tests.
     public var drawResults: [DrawResult] = []
+    /// The tests of the whole input (``WholeInputTest``), over every bit of the stream of every bit.
+    public var wholeInputResults: [WholeInputResult] = []
 
     /// For raw bytes: whether the input begins with at least 64 bytes that are all the characters `0`, `1`
     /// and whitespace (see ``RandomnessInput/looksLikeASCIIBits``).

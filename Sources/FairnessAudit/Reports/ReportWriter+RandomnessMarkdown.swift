@@ -56,6 +56,11 @@ extension ReportWriter {
           of sequences below 0.01, as the exact binomial probability of that many failures or more, and,
           from 55 sequences, the uniformity of the P-values over ten bins (χ², 9 degrees of freedom). The
           148 templates are one check each way, Bonferroni over the templates.
+        - **The whole input.** Three tests over every bit read, not cut into sequences, so a defect too
+          small for any one sequence shows over all of them: the ones among every bit (exact two-sided
+          binomial against ½), the longest run of equal bits (p ≤ (n − r + 2) · 2⁻ʳ, a proven bound: a union
+          over where a run of r can start), and equal consecutive bytes over non-overlapping pairs at each
+          of the two alignments (exact two-sided binomial against 1/256, Bonferroni over the alignments).
         - **Never on recycled data.** A sequence shorter than a test needs gives that test no P-value: the
           check is INCONCLUSIVE and says the length it needs — or N/A (not applicable, not gating) when the
           input's own bit stream was tested in whole sequences and the test is of a stream derived from the

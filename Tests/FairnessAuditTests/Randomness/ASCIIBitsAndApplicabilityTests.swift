@@ -108,3 +108,95 @@ struct ASCIIBitsAndApplicabilityTests {
         #expect(try RandomnessBattery.report(short, name: "shorter", settings: Self.settings).gate == .inconclusive)
     }
 }
+
+/// The whole-input tests' counts against a direct count of the same bits (fed in chunks of every width,
+/// so runs and bytes cross chunks), their bound against every sequence of 16 bits, and the three defects
+/// of issue 44 — a bias, a stuck word, repeated bytes — each failing for its reason.
+@Suite("Whole-input tests")
+struct WholeInputTests {
+    /// The counts read bit by bit: ones, the longest run (length, start, bit), equal pairs by alignment.
+    static func direct(_ bits: [UInt8]) -> (ones: UInt64, longest: UInt64, start: UInt64, bit: UInt64, equal: [UInt64], pairs: [UInt64]) {
+        var longest = (length: UInt64(0), start: UInt64(0), bit: UInt64(0)), start = 0
+        for i in bits.indices where i == bits.count - 1 || bits[i + 1] != bits[i] {
+            if UInt64(i - start + 1) > longest.length { longest = (UInt64(i - start + 1), UInt64(start), UInt64(bits[i])) }
+            start = i + 1
+        }
+        let bytes = stride(from: 0, to: bits.count - 7, by: 8).map { i in bits[i..<(i + 8)].reduce(0) { $0 << 1 | Int($1) } }
+        var equal: [UInt64] = [0, 0], pairs: [UInt64] = [0, 0]
+        for i in 0..<max(0, bytes.count - 1) {
+            pairs[i & 1] += 1
+            if bytes[i] == bytes[i + 1] { equal[i & 1] += 1 }
+        }
+        return (UInt64(bits.reduce(0) { $0 + Int($1) }), longest.length, longest.start, longest.bit, equal, pairs)
+    }
+
+    @Test(arguments: [1, 2, 9, 21, 40])
+    func theCountsAreTheBitsCountedOneByOne(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        // Long runs planted among random bits, and bytes repeated, so every count has something to find.
+        var bits: [UInt8] = (0..<200_000).map { _ in UInt8(generator.next() & 1) }
+        let at = Int(generator.next() % 190_000)
+        for i in at..<(at + 40 + Int(seed)) { bits[i] = UInt8(seed & 1) }
+        var tally = WholeInputTally()
+        var position = 0
+        while position < bits.count {
+            let width = min(bits.count - position, Int(generator.next() % 64) + 1)
+            let value = bits[position..<(position + width)].reduce(UInt64(0)) { $0 << 1 | UInt64($1) }
+            tally.add(value, bitCount: width)
+            position += width
+        }
+        let expected = Self.direct(bits)
+        #expect(tally.bits == 200_000 && tally.ones == expected.ones)
+        #expect(tally.longest == expected.longest && tally.longestStart == expected.start && tally.longestBit == expected.bit)
+        #expect(tally.equal == expected.equal && tally.pairs == expected.pairs)
+    }
+
+    /// P(L ≥ r) ≤ (n − r + 2) · 2⁻ʳ for every r, against the exact share of the 2¹⁶ sequences of 16 bits.
+    @Test func theLongestRunsBoundHoldsOnEverySequenceOf16Bits() {
+        let n = 16
+        var atLeast = [Int](repeating: 0, count: n + 2)
+        for word in 0..<(1 << n) {
+            var longest = 1, run = 1
+            for i in 1..<n {
+                run = (word >> (n - 1 - i)) & 1 == (word >> (n - i)) & 1 ? run + 1 : 1
+                longest = max(longest, run)
+            }
+            for r in 1...longest { atLeast[r] += 1 }
+        }
+        for r in 1...n {
+            let exact = Double(atLeast[r]) / Double(1 << n), bound = min(1, Double(n - r + 2) * pow(2, -Double(r)))
+            #expect(exact <= bound * (1 + 1e-12), "r = \(r): exact \(exact), bound \(bound)")
+        }
+    }
+
+    /// The three defects over 10⁷ bits of SplitMix64, each failing its own test at far below 10⁻⁶ while
+    /// the other two pass, and the fair bits passing all three.
+    @Test func aBiasAStuckWordAndRepeatedBytesFailForTheirReasons() throws {
+        func tally(_ words: Int, _ make: (inout SplitMix64, Int) -> UInt64) throws -> [WholeInputTest: Double] {
+            var generator = SplitMix64(seed: 44)
+            var tally = WholeInputTally()
+            for index in 0..<words { tally.add(make(&generator, index), bitCount: 64) }
+            return Dictionary(uniqueKeysWithValues: try tally.results().map { ($0.test, $0.log10PValue ?? 0) })
+        }
+        let words = 10_000_000 / 64
+        let fair = try tally(words) { generator, _ in generator.next() }
+        #expect(fair.values.allSatisfy { $0 > -3 }, "\(fair)")
+        // P(1) = 0.52 (z = 0.04 √n = 126 over 10⁷ bits).
+        let biased = try tally(words) { generator, _ in
+            (0..<64).reduce(UInt64(0)) { word, _ in word << 1 | (generator.unit() < 0.52 ? 1 : 0) }
+        }
+        #expect(biased[.frequency]! < -100 && biased[.longestRun]! > -3 && biased[.adjacentEqualBytes]! > -3, "\(biased)")
+        let stuck = try tally(words) { generator, index in index == 77_777 ? 0 : generator.next() }
+        #expect(stuck[.longestRun]! < -11 && stuck[.frequency]! > -3 && stuck[.adjacentEqualBytes]! > -3, "\(stuck)")
+        let repeated = try tally(words) { generator, index in
+            let word = generator.next()
+            // Every 1,000th byte (position 1 mod 1000, inside its word) a copy of the byte before it.
+            return (0..<8).reduce(UInt64(0)) { value, k in
+                let position = 8 * index + k
+                let byte = position % 1000 == 1 ? (value & 0xFF) : (word >> UInt64(56 - 8 * k)) & 0xFF
+                return value << 8 | byte
+            }
+        }
+        #expect(repeated[.adjacentEqualBytes]! < -50 && repeated[.frequency]! > -3, "\(repeated)")
+    }
+}

@@ -34,6 +34,8 @@ public indirect enum CheckDetail: Sendable, Hashable, Codable {
     case randomness(RandomnessFacts)
     /// A draw test's figures.
     case randomDraws(DrawFacts)
+    /// A whole-input test of a random source: what it counted.
+    case wholeInput(WholeInputFacts)
     /// A random source's test that does not apply (``CheckStatus/notApplicable``): its own detail, which
     /// says what it lacks.
     case notApplicable(CheckDetail)

@@ -163,6 +163,8 @@ public enum CheckIdentifier: Sendable, Hashable {
     case randomness(RandomnessCheck)
     /// A test of a random source's draws as a game uses them (``DrawCheck``).
     case randomDraws(DrawCheck)
+    /// A test of a random source's whole input, every bit (``WholeInputTest``).
+    case wholeInput(WholeInputTest)
 
     /// A subject the audit could not run (its probe failed, its model threw).
     case subjectCouldNotBeRun

@@ -8,6 +8,7 @@ extension ReportNarrator {
         switch check {
         case .randomness(let check): name(of: check)
         case .randomDraws(let check): name(of: check)
+        case .wholeInput(let test): name(of: test)
         case .boundary: "boundary"
         case .wraparound: "wraparound"
         case .consistency: "consistency"

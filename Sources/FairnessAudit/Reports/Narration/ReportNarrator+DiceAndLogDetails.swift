@@ -170,6 +170,7 @@ extension ReportNarrator {
                 + (pooled.isEmpty ? "" : "; rare items pooled: " + pooled.joined(separator: ", "))
         case .randomness(let facts): text(facts)
         case .randomDraws(let facts): text(facts)
+        case .wholeInput(let facts): text(facts)
         default: preconditionFailure("every detail is narrated")
         }
     }

@@ -36,6 +36,33 @@ extension ReportNarrator {
         }
     }
 
+    /// A whole-input test's name, as the report shows it.
+    static func name(of test: WholeInputTest) -> String {
+        switch test {
+        case .frequency: "whole input: frequency of ones (exact binomial)"
+        case .longestRun: "whole input: longest run of equal bits (proven bound)"
+        case .adjacentEqualBytes: "whole input: equal consecutive bytes (exact binomial, both alignments)"
+        }
+    }
+
+    /// What a whole-input test counted, in one line.
+    static func text(_ facts: WholeInputFacts) -> String {
+        if let needed = facts.needed {
+            return "inconclusive: the input has \(facts.bits) bits; the test needs at least \(needed)"
+        }
+        switch facts.test {
+        case .frequency:
+            return "\(facts.observed) ones in \(facts.bits) bits (a good source: half, \(number(Double(facts.bits) / 2)))"
+        case .longestRun:
+            let typical = facts.bits > 1 ? log2(Double(facts.bits)) : 1
+            return
+                "\(facts.observed) \(facts.runBit ?? 0)s in a row from bit \(facts.runStart ?? 0), the longest in \(facts.bits) bits (a good source: about log2 n = \(number(typical)))"
+        case .adjacentEqualBytes:
+            return
+                "\(facts.observed) of \(facts.trials ?? 0) non-overlapping pairs of consecutive bytes equal, at the more extreme of the two alignments (a good source: 1 in 256, \(number(facts.expected ?? 0)))"
+        }
+    }
+
     static func text(_ facts: DrawFacts) -> String {
         if let needed = facts.needed {
             return "inconclusive: \(facts.draws) draws used; the test needs at least \(needed)"

@@ -1,0 +1,156 @@
+import FairnessStatistics
+import Foundation
+
+/// A test of a random source over its whole input — every bit of the stream of every bit, not cut into
+/// sequences — so that a defect too small for any one sequence shows over all of them.
+public enum WholeInputTest: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// The ones among every bit, by the exact two-sided binomial test against ½: a bias of P(1) = 0.5005
+    /// is z = 10 over 10⁸ bits.
+    case frequency
+    /// The longest run of equal bits, its p-value the proven bound P(L ≥ r) ≤ (n − r + 2) · 2⁻ʳ (a union
+    /// over where such a run can start): a 64-bit word stuck at zero is a run of 64 or more.
+    case longestRun
+    /// Consecutive equal bytes, counted over non-overlapping pairs at each of the two alignments (each
+    /// pair equal with probability 1/256, independently), by the exact two-sided binomial test, Bonferroni
+    /// over the two alignments: a byte repeated every 1,000 bytes is z ≈ 57 over 10⁸ bits.
+    case adjacentEqualBytes
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}
+
+/// What a whole-input test counted, and what a good source gives.
+public struct WholeInputFacts: Sendable, Hashable, Codable {
+    /// Which test counted.
+    public var test: WholeInputTest
+    /// Bits of the stream of every bit.
+    public var bits: UInt64
+    /// The count: the ones, the longest run's length, or the equal pairs at the more extreme alignment.
+    public var observed: UInt64
+    /// The trials the count is out of: the bits, or that alignment's pairs (nil for the longest run).
+    public var trials: UInt64?
+    /// For the longest run: the bit (from 0) its first bit is, and the value of its bits.
+    public var runStart: UInt64? = nil, runBit: UInt64? = nil
+    /// What a good source gives on average: n/2 ones, or pairs/256 equal pairs (nil for the longest run,
+    /// about log₂ n).
+    public var expected: Double?
+    /// Bits a test needs before it is made (nil once made).
+    public var needed: UInt64? = nil
+}
+
+/// A whole-input test's p-value and facts.
+public struct WholeInputResult: Sendable, Hashable {
+    /// Which test.
+    public var test: WholeInputTest
+    /// Its p-value (an upper bound for the longest run), log₁₀ of it, and how it was obtained; nil when the
+    /// input is too short (``WholeInputFacts/needed``).
+    public var pValue: Double?, log10PValue: Double?
+    /// How the p-value was obtained.
+    public var method: PValueMethod
+    /// What was counted.
+    public var facts: WholeInputFacts
+}
+
+/// The counts of the whole-input tests, kept as the stream of every bit is read: O(1) memory, a few
+/// operations a run of bits and one a byte.
+struct WholeInputTally: Sendable {
+    var bits: UInt64 = 0, ones: UInt64 = 0
+    /// The run being read: its bit, its first bit's position and its length; and the longest so far.
+    var runBit: UInt64 = 0, runStart: UInt64 = 0, runLength: UInt64 = 0
+    var longest: UInt64 = 0, longestStart: UInt64 = 0, longestBit: UInt64 = 0
+    /// Bits not yet a whole byte, how many; bytes completed, and the last one.
+    var pending: UInt64 = 0, pendingCount = 0, bytes: UInt64 = 0, lastByte: UInt64 = 0
+    /// Pairs of consecutive bytes by the alignment of their first byte, and how many were equal.
+    var pairs: [UInt64] = [0, 0], equal: [UInt64] = [0, 0]
+
+    /// The bits below a test needs (the longest run and the frequency are made from 1,000 bits, the
+    /// equal bytes from 1,000 pairs at each alignment: below that, a test of the whole input adds nothing
+    /// the sequences do not).
+    static let minimumBits: UInt64 = 1000
+    static let minimumPairs: UInt64 = 1000
+
+    /// Adds the low `count` bits of `value` (1 … 64), most significant first.
+    mutating func add(_ value: UInt64, bitCount count: Int) {
+        if count > 32 {
+            add(value >> 32, bitCount: count - 32)
+            add(value & 0xFFFF_FFFF, bitCount: 32)
+            return
+        }
+        let masked = value & ((1 << UInt64(count)) - 1)
+        ones += UInt64(masked.nonzeroBitCount)
+        // Runs: from the most significant bit, each step takes the bits equal to the run's.
+        var rest = masked << UInt64(64 - count), remaining = count
+        if bits == 0 { (runBit, runStart, runLength) = (rest >> 63, 0, 0) }
+        while remaining > 0 {
+            let same = min(remaining, (runBit == 1 ? ~rest : rest).leadingZeroBitCount)
+            runLength += UInt64(same)
+            remaining -= same
+            if remaining == 0 { break }
+            if runLength > longest { (longest, longestStart, longestBit) = (runLength, runStart, runBit) }
+            rest <<= UInt64(same)
+            runStart = bits + UInt64(count - remaining)
+            (runBit, runLength) = (runBit ^ 1, 0)
+        }
+        if runLength > longest { (longest, longestStart, longestBit) = (runLength, runStart, runBit) }
+        bits += UInt64(count)
+        // Bytes: the bits in order, eight at a time.
+        pending = pending << UInt64(count) | masked
+        pendingCount += count
+        while pendingCount >= 8 {
+            pendingCount -= 8
+            let byte = (pending >> UInt64(pendingCount)) & 0xFF
+            if bytes > 0 {
+                let alignment = Int((bytes - 1) & 1)
+                pairs[alignment] += 1
+                if byte == lastByte { equal[alignment] += 1 }
+            }
+            (lastByte, bytes) = (byte, bytes + 1)
+        }
+        pending &= (1 << UInt64(pendingCount)) - 1
+    }
+
+    /// The three tests on what was read.
+    /// - Throws: `StatisticsError` from a binomial tail.
+    func results() throws -> [WholeInputResult] {
+        let n = Double(bits)
+        var frequency = WholeInputResult(
+            test: .frequency, method: .exact,
+            facts: WholeInputFacts(test: .frequency, bits: bits, observed: ones, trials: bits, expected: n / 2))
+        var run = WholeInputResult(
+            test: .longestRun, method: .exactUpperBound,
+            facts: WholeInputFacts(
+                test: .longestRun, bits: bits, observed: longest, trials: nil, runStart: longestStart, runBit: longestBit, expected: nil))
+        var bytes = WholeInputResult(
+            test: .adjacentEqualBytes, method: .exact,
+            facts: WholeInputFacts(
+                test: .adjacentEqualBytes, bits: bits, observed: equal[0], trials: pairs[0], expected: Double(pairs[0]) / 256))
+        if bits >= Self.minimumBits {
+            let k = Double(ones)
+            frequency.pValue = try BinomialTest.twoSidedPValue(successes: k, trials: n, hypothesised: 0.5)
+            frequency.log10PValue = try BinomialTest.log10TwoSidedPValue(successes: k, trials: n, hypothesised: 0.5)
+            // P(L ≥ r) ≤ 2^(1−r) (a run from bit 0) + (n − r) 2^(−r) (one from bit i ≥ 1, after a different bit).
+            let r = Double(longest)
+            let log10Bound = min(0, log10(n - r + 2) - r * log10(2.0))
+            (run.pValue, run.log10PValue) = (pow(10, log10Bound), log10Bound)
+        } else {
+            frequency.facts.needed = Self.minimumBits
+            run.facts.needed = Self.minimumBits
+        }
+        if min(pairs[0], pairs[1]) >= Self.minimumPairs {
+            var smallest = (p: 1.0, log10: 0.0)
+            for a in 0..<2 {
+                let k = Double(equal[a]), m = Double(pairs[a])
+                let log10P = try BinomialTest.log10TwoSidedPValue(successes: k, trials: m, hypothesised: 1.0 / 256)
+                if log10P < smallest.log10 || a == 0 {
+                    smallest = (try BinomialTest.twoSidedPValue(successes: k, trials: m, hypothesised: 1.0 / 256), log10P)
+                    // The facts of the more extreme alignment.
+                    (bytes.facts.observed, bytes.facts.trials, bytes.facts.expected) = (equal[a], pairs[a], m / 256)
+                }
+            }
+            bytes.pValue = min(1, 2 * smallest.p)
+            bytes.log10PValue = min(0, smallest.log10 + log10(2.0))
+        } else {
+            bytes.facts.needed = 8 * 2 * Self.minimumPairs
+        }
+        return [frequency, run, bytes]
+    }
+}
