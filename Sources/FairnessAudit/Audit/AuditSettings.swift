@@ -74,7 +74,7 @@ public struct AuditSettings: Sendable {
     }
 
     /// Creates audit settings. Nothing is checked here; ``validate()`` (called by
-    /// ``Audit/run(_:settings:onSubject:)``) checks the values.
+    /// ``Audit/run(_:randomSources:settings:onSubject:)``) checks the values.
     ///
     /// - Parameters:
     ///   - run: The Monte Carlo settings.

@@ -9,7 +9,7 @@ public struct RunSettings: Sendable {
     /// The seed the generator is keyed or seeded with; the system generator ignores it.
     public var seed: UInt64
     /// The stream the trials are drawn from (the second Philox key word of every block's or trial's key, and part of every GSL block
-    /// seed): 0 by default; ``Audit/run(_:settings:onSubject:)`` gives each subject
+    /// seed): 0 by default; ``Audit/run(_:randomSources:settings:onSubject:)`` gives each subject
     /// ``AuditSubject/stream``, derived from its name, so subjects never share draws.
     public var stream: UInt64 = 0
     /// The generator the trials draw from.
