@@ -25,8 +25,16 @@ head -c 50000000 /dev/urandom > "$work/bits.bin"   # 4 x 10^8 bits
 seconds() { /usr/bin/time -f "%e %M" "$@" 2> "$work/time" > "$work/out" || true; tail -n 1 "$work/time"; }
 # The toolkit: the whole battery (SP 800-22 on every bit and on each draw's lowest bits, the draw tests) on
 # the 4 x 10^8 bits, one thread.
-read -r t_audit m_audit < <(seconds "$audit" rng "$work/bits.bin" --threads 1 --out "$work/report" --quiet)
+read -r t_audit m_audit < <(seconds "$audit" rng "$work/bits.bin" --threads 1 --out "$work/report")
 audit_rate=$(python3 -c "print(4e8 / $t_audit)")
+# Where the one-thread time went (the terminal's stage line), then the same file on every core: the
+# speed-up, and the reports byte for byte the same.
+printf 'battery  stages, 1 thread: %s\n' "$(sed -n 's/^audit: //p' "$work/time" | head -n 1)"
+cores=$(nproc)
+read -r t_all _ < <(seconds "$audit" rng "$work/bits.bin" --threads "$cores" --out "$work/report-all")
+printf 'battery  scaling: 1 thread %.2f s, %s threads %.2f s: %.2fx (%.2f of the cores)\n' "$t_audit" "$cores" "$t_all" \
+  "$(python3 -c "print($t_audit / $t_all)")" "$(python3 -c "print($t_audit / $t_all / $cores)")"
+if diff -r -q "$work/report" "$work/report-all" >/dev/null; then echo "battery  scaling: reports identical"; else echo "battery  scaling: REPORTS DIFFER"; fi
 # nistrng: its 15 tests on one sequence of 10^6 bits (it holds the sequence as one byte a bit).
 nistrng=$(python3 Scripts/benchmarks/rng_nistrng.py "$work/bits.bin" 1000000)
 nistrng_rate=$(echo "$nistrng" | sed -n 's/.*bits_per_second=\([^ ]*\).*/\1/p')

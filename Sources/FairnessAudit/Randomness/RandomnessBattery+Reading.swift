@@ -24,15 +24,19 @@ extension RandomnessBattery {
         var session = Session(battery: self, format: format, cancellation: cancellation)
         do {
             if format.isText {
-                try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in
-                    try session.take(line: line, number: number)
-                    guard number & 0xFFFF == 0 else { return }
-                    progress(session.result.bits)
-                    if session.hasEnough { throw EnoughRead() }
+                try session.counting { session in
+                    try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in
+                        try session.take(line: line, number: number)
+                        guard number & 0xFFFF == 0 else { return }
+                        progress(session.result.bits)
+                        if session.hasEnough { throw EnoughRead() }
+                    }
                 }
             } else {
-                try Self.readBinary(descriptor, reading: reading) { chunk in
-                    try session.take(binary: chunk)
+                var readingSeconds = 0.0
+                defer { session.result.stageSeconds.reading += readingSeconds }
+                try Self.readBinary(descriptor, reading: reading, seconds: &readingSeconds) { chunk in
+                    try session.counting { try $0.take(binary: chunk) }
                     progress(session.result.bits)
                     if session.hasEnough { throw EnoughRead() }
                 }
@@ -82,13 +86,17 @@ extension RandomnessBattery {
         return try session.finish()
     }
 
+    /// Reads `descriptor` to its end in chunks, each seen by `reading` and then `body`; `seconds` gains
+    /// the time of the reads and of `reading`.
     static func readBinary(
-        _ descriptor: Int32, reading: (UnsafeRawBufferPointer) -> Void, _ body: (UnsafeRawBufferPointer) throws -> Void
+        _ descriptor: Int32, reading: (UnsafeRawBufferPointer) -> Void, seconds: inout Double,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
     )
         throws
     {
         var buffer = [UInt8](repeating: 0, count: LogReader.chunkSize)
         while true {
+            let started = DispatchTime.now().uptimeNanoseconds
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, LogReader.chunkSize) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -98,6 +106,7 @@ extension RandomnessBattery {
             try buffer.withUnsafeBytes { bytes in
                 let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
                 reading(chunk)
+                seconds += OrderedPipeline<Int>.seconds(since: started)
                 try body(chunk)
             }
         }

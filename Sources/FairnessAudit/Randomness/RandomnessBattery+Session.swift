@@ -13,15 +13,16 @@ extension RandomnessBattery {
         }
     }
 
-    /// One run: each stream's sequence being filled, the full sequences waiting for a batch, the tallies
-    /// so far and the draw tests.
+    /// One run: each stream's sequence being filled, the full sequences being tested (``OrderedPipeline``:
+    /// on the run's other threads while this one reads on), the tallies so far and the draw tests.
     struct Session {
         let battery: RandomnessBattery
         let format: RandomInputFormat
         let cancellation: CancellationFlag
         var result: RandomnessBatteryResult
         private var cutters: [StreamCutter] = []
-        private var batch: [(stream: Int, bits: BitSequence)] = []
+        /// The full sequences' tests, whose tallies are added in the order the sequences were cut.
+        private let pipeline: OrderedPipeline<[Row: SP80022Tally]>
         private var tallies: [Row: SP80022Tally] = [:]
         var draws: DrawTally?
         /// The whole-input tests' counts over the stream of every bit.
@@ -47,15 +48,14 @@ extension RandomnessBattery {
         /// Whether every stream has ``RandomnessBattery/maximumSequences`` sequences, so reading can stop.
         var hasEnough: Bool {
             guard let maximum = battery.maximumSequences, !cutters.isEmpty else { return false }
-            return cutters.indices.allSatisfy { index in
-                cutters[index].summary.sequences + batch.filter { $0.stream == index }.count >= maximum
-            }
+            return cutters.allSatisfy { $0.summary.sequences >= maximum }
         }
 
         init(battery: RandomnessBattery, format: RandomInputFormat, cancellation: CancellationFlag) {
             self.battery = battery
             self.format = format
             self.cancellation = cancellation
+            pipeline = OrderedPipeline(threads: battery.threads)
             result = RandomnessBatteryResult(format: format)
             switch format {
             case .doubles: break
@@ -89,8 +89,7 @@ extension RandomnessBattery {
             cutters[index].summary.bits += UInt64(bitCount)
             var remaining = bitCount
             while remaining > 0 {
-                let tested = cutters[index].summary.sequences + batch.filter { $0.stream == index }.count
-                if let maximum = battery.maximumSequences, tested >= maximum {
+                if let maximum = battery.maximumSequences, cutters[index].summary.sequences >= maximum {
                     cutters[index].summary.untestedBits += UInt64(remaining)
                     return
                 }
@@ -99,9 +98,8 @@ extension RandomnessBattery {
                 cutters[index].current.append(take == 64 ? shifted : shifted & ((1 << UInt64(take)) - 1), bitCount: take)
                 remaining -= take
                 if cutters[index].current.count == battery.sequenceLength {
-                    batch.append((index, cutters[index].current))
+                    try submit(cutters[index].current, stream: index)
                     cutters[index].current = BitSequence(capacity: battery.sequenceLength)
-                    if batch.count >= battery.threads { try flush() }
                 }
             }
         }
@@ -117,20 +115,36 @@ extension RandomnessBattery {
             draws!.add(top: top, low: low)
         }
 
-        /// Tests the waiting sequences side by side and adds their tallies in order.
-        private mutating func flush() throws {
-            guard !batch.isEmpty else { return }
+        /// Submits a full sequence of stream `index` for its tests (counted as tested from here), and adds
+        /// the tallies of the sequences finished so far, in the order they were cut.
+        private mutating func submit(_ bits: BitSequence, stream index: Int) throws {
             if cancellation.isCancelled { throw AuditError.interrupted }
-            let (battery, streams) = (self.battery, cutters.map(\.summary.stream))
-            let results = try batch.concurrentMap(threads: battery.threads) { try battery.tallies(of: $0.bits, stream: streams[$0.stream]) }
-            for rows in results {
+            let (battery, stream) = (self.battery, cutters[index].summary.stream)
+            pipeline.submit { try battery.tallies(of: bits, stream: stream) }
+            cutters[index].summary.sequences += 1
+            add(try pipeline.takeFinished())
+        }
+
+        private mutating func add(_ finished: [[Row: SP80022Tally]]) {
+            for rows in finished {
                 for (row, tally) in rows { tallies[row, default: .init()].merge(tally) }
             }
-            for (stream, _) in batch { cutters[stream].summary.sequences += 1 }
-            batch.removeAll(keepingCapacity: true)
+        }
+
+        /// Runs `body` — decoding and counting what was read — and adds its time, less the sequence
+        /// tests run in place meanwhile, to ``RandomnessBattery/StageSeconds/decodingAndCounting``.
+        mutating func counting(_ body: (inout Session) throws -> Void) rethrows {
+            let started = DispatchTime.now().uptimeNanoseconds, inPlace = pipeline.inPlaceSeconds
+            defer {
+                result.stageSeconds.decodingAndCounting +=
+                    OrderedPipeline<Int>.seconds(since: started) - (pipeline.inPlaceSeconds - inPlace)
+            }
+            try body(&self)
         }
 
         mutating func finish() throws -> RandomnessBatteryResult {
+            let started = DispatchTime.now().uptimeNanoseconds, inPlace = pipeline.inPlaceSeconds
+            var shortStreamSeconds = 0.0
             if case .doubles = format { try settleResolution() }
             if case .bytes = format {
                 for byte in partial { try append(UInt64(byte), bitCount: 8) }
@@ -139,13 +153,18 @@ extension RandomnessBattery {
             } else {
                 result.trailingBytes = partial.count
             }
-            try flush()
+            // The draw and whole-input tests' own work while the other threads test the last sequences.
+            result.wholeInputResults = try wholeInput.results()
+            result.drawResults = try draws?.results() ?? []
+            add(try pipeline.finish())
             for index in cutters.indices {
                 var summary = cutters[index].summary
                 let current = cutters[index].current
                 if summary.sequences == 0 && current.count > 0 {
                     // Shorter than one sequence: tested as one, each test saying what it lacks.
+                    let testing = DispatchTime.now().uptimeNanoseconds
                     for (row, tally) in try battery.tallies(of: current, stream: summary.stream) { tallies[row] = tally }
+                    shortStreamSeconds += OrderedPipeline<Int>.seconds(since: testing)
                     (summary.sequences, summary.sequenceLength) = (1, current.count)
                 } else {
                     summary.untestedBits += UInt64(current.count)
@@ -155,8 +174,10 @@ extension RandomnessBattery {
             }
             result.rows = tallies.sorted { $0.key < $1.key }.map { (row: $0.key, tally: $0.value) }
             result.wholeSequenceLength = battery.sequenceLength
-            result.wholeInputResults = try wholeInput.results()
-            result.drawResults = try draws?.results() ?? []
+            result.stageSeconds.sequenceTests = pipeline.jobSeconds + shortStreamSeconds
+            result.stageSeconds.finishing =
+                OrderedPipeline<Int>.seconds(since: started) - (pipeline.inPlaceSeconds - inPlace) - pipeline.waitingSeconds
+                - shortStreamSeconds
             return result
         }
     }

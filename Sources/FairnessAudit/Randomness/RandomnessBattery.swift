@@ -78,6 +78,34 @@ public struct RandomnessBattery: Sendable {
     }
 }
 
+extension RandomnessBattery {
+    /// Where a run's time went, in seconds of each stage summed over the threads that ran it: on one
+    /// thread, their sum is the run's time. Only ``sequenceTests`` is spread over the threads; the other
+    /// stages are the reading thread's alone, so their share of the sum bounds the speed-up any number
+    /// of threads can give (Amdahl). Timings go to the terminal, never to a report.
+    public struct StageSeconds: Sendable, Hashable {
+        /// Reading a binary input: the system's reads and the caller's `reading` (the digest). For a text
+        /// input reading is part of ``decodingAndCounting``.
+        public var reading = 0.0
+        /// Decoding the input into draws and bits, cutting the streams' sequences, and the draw and
+        /// whole-input tests' counts, draw by draw: the reading thread's own work.
+        public var decodingAndCounting = 0.0
+        /// The sequences' SP 800-22 tests, on whichever thread ran them.
+        public var sequenceTests = 0.0
+        /// After the input's end: the draw and whole-input tests' P-values (while the other threads test
+        /// the last sequences) and a stream shorter than one sequence.
+        public var finishing = 0.0
+
+        /// No time in any stage.
+        public init() {}
+
+        /// The stages' sum: the run's time on one thread.
+        public var total: Double { reading + decodingAndCounting + sequenceTests + finishing }
+        /// The share of ``total`` no other thread can take: every stage but the sequence tests.
+        public var serialShare: Double { total > 0 ? (total - sequenceTests) / total : 0 }
+    }
+}
+
 /// What one stream of bits gave: its length and how it was cut.
 public struct StreamSummary: Sendable, Hashable, Codable {
     /// Which bits.
@@ -125,6 +153,9 @@ public struct RandomnessBatteryResult: Sendable {
     /// For raw bytes: whether the input begins with at least 64 bytes that are all the characters `0`, `1`
     /// and whitespace (see ``RandomnessInput/looksLikeASCIIBits``).
     public var looksLikeASCIIBits = false
+
+    /// Where the run's time went, for the terminal (no report holds it).
+    public var stageSeconds = RandomnessBattery.StageSeconds()
     /// n, the bits per sequence the battery cuts (``RandomnessBattery/sequenceLength``).
     public var wholeSequenceLength = 0
 

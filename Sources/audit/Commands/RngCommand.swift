@@ -140,9 +140,16 @@ struct RngCommand: ParsableCommand {
                 prefix: "note: "
             )
         }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let stage = result.stageSeconds
+        let stages = String(
+            format: "%.3g bits per second; stages, summed over threads: reading %.2f s, decoding and counting %.2f s, "
+                + "sequence tests %.2f s on %d threads, finishing %.2f s; %.1f%% of the work is the reading thread's alone",
+            Double(result.bits) / max(seconds, 1e-9), stage.reading, stage.decodingAndCounting, stage.sequenceTests, battery.threads,
+            stage.finishing, 100 * stage.serialShare)
         try Terminal.finish(
             report, read: "\(result.bits) bits, \(result.sequences) sequences", count: Double(result.bits), unit: "bits", started: started,
-            quiet: reports.quiet, directory: directory)
+            quiet: reports.quiet, directory: directory, stages: stages)
     }
 }
 

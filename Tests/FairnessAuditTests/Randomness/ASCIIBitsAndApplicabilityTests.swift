@@ -151,6 +151,25 @@ struct WholeInputTests {
         #expect(tally.equal == expected.equal && tally.pairs == expected.pairs)
     }
 
+    /// Whole 32-bit words (the fast path of a word with no run of 16) give the counts of the bits
+    /// counted one by one, with runs of 14 to 34 equal bits planted at every offset in and across words.
+    @Test(arguments: [3, 4, 5])
+    func wordsGiveTheCountsOfTheBitsCountedOneByOne(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var bits: [UInt8] = (0..<(32 * 6_000)).map { _ in UInt8(generator.next() & 1) }
+        for plant in 0..<400 {
+            let at = Int(generator.next() % UInt64(bits.count - 40)), length = 14 + plant % 21
+            for i in at..<(at + length) { bits[i] = UInt8(plant & 1) }
+        }
+        var tally = WholeInputTally()
+        for start in stride(from: 0, to: bits.count, by: 32) {
+            tally.add(bits[start..<(start + 32)].reduce(UInt64(0)) { $0 << 1 | UInt64($1) }, bitCount: 32)
+        }
+        let expected = Self.direct(bits)
+        #expect(tally.ones == expected.ones && tally.equal == expected.equal && tally.pairs == expected.pairs)
+        #expect(tally.longest == expected.longest && tally.longestStart == expected.start && tally.longestBit == expected.bit)
+    }
+
     /// P(L ≥ r) ≤ (n − r + 2) · 2⁻ʳ for every r, against the exact share of the 2¹⁶ sequences of 16 bits.
     @Test func theLongestRunsBoundHoldsOnEverySequenceOf16Bits() {
         let n = 16

@@ -194,6 +194,10 @@ public struct SerialTupleTest: Sendable, Hashable {
     private var counts: [UInt32]
     private var cell = 0
     private var filled = 0
+    /// Tuples' cells not yet counted: counted a few hundred at a time, so that the table's cache misses
+    /// (it is 4 to 64 MB) overlap instead of each waiting for the last.
+    private var uncounted: [UInt32] = []
+    private static let uncountedCapacity = 512
 
     /// Tuples of `dimensions` draws, counted at `finestBits` bits each (at most 2^24 cells).
     public init(dimensions: Int, finestBits: Int) {
@@ -201,6 +205,7 @@ public struct SerialTupleTest: Sendable, Hashable {
         self.dimensions = dimensions
         self.finestBits = finestBits
         counts = [UInt32](repeating: 0, count: 1 << (dimensions * finestBits))
+        uncounted.reserveCapacity(Self.uncountedCapacity)
     }
 
     /// Adds a draw's top `finestBits` bits.
@@ -208,16 +213,34 @@ public struct SerialTupleTest: Sendable, Hashable {
         cell = cell << finestBits | Int(topBits)
         filled += 1
         guard filled == dimensions else { return }
-        if counts[cell] < UInt32.max { counts[cell] += 1 }
+        uncounted.append(UInt32(truncatingIfNeeded: cell))
         tuples += 1
         (cell, filled) = (0, 0)
+        if uncounted.count == Self.uncountedCapacity {
+            Self.count(uncounted, into: &counts)
+            uncounted.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private static func count(_ cells: [UInt32], into counts: inout [UInt32]) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            for cell in cells where counts[Int(cell)] < UInt32.max { counts[Int(cell)] += 1 }
+        }
+    }
+
+    /// Every tuple's count at the finest resolution.
+    private var finestCounts: [UInt32] {
+        guard !uncounted.isEmpty else { return counts }
+        var out = counts
+        Self.count(uncounted, into: &out)
+        return out
     }
 
     /// The counts of the cells at resolution r (each coordinate's top r bits), coarser than the finest.
     func counts(atBits r: Int) -> [UInt32] {
         var out = [UInt32](repeating: 0, count: 1 << (dimensions * r))
         let drop = finestBits - r, coordinateMask = (1 << finestBits) - 1
-        for (index, count) in counts.enumerated() where count > 0 {
+        for (index, count) in finestCounts.enumerated() where count > 0 {
             var coarse = 0
             for coordinate in (0..<dimensions).reversed() {
                 coarse = coarse << r | ((index >> (coordinate * finestBits)) & coordinateMask) >> drop
@@ -242,7 +265,7 @@ public struct SerialTupleTest: Sendable, Hashable {
     public func results() throws -> [(bits: Int, statistic: Double, pValue: Double)] {
         try resolutions.map { r in
             // The finest resolution's counts are the table itself; coarser ones are summed from it.
-            let cells = r == finestBits ? counts : counts(atBits: r)
+            let cells = r == finestBits ? finestCounts : counts(atBits: r)
             let statistic = Self.uniformPearson(cells)
             return (r, statistic, try SP80022.chiSquareTail(statistic, degreesOfFreedom: Double(cells.count - 1)))
         }

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// Jobs run as they are submitted — on up to `threads − 1` helper threads and, when every helper has
+/// ``depth`` jobs waiting, on the submitting thread itself — with their outputs taken back in the order
+/// they were submitted. The submitting thread keeps producing work (reading an input, cutting its
+/// sequences) while the helpers test what it produced, with no barrier between batches: at most `threads`
+/// threads are busy at once, and a run on one thread runs every job in place, in order.
+///
+/// Outputs come back in submission order whatever the threads, so a caller that folds them in that order
+/// gets the same result on any number of threads.
+///
+/// One thread submits and takes outputs; the helpers only run jobs.
+final class OrderedPipeline<Output: Sendable> {
+    /// Jobs waiting or running on each helper at most, beyond which the submitting thread runs the job.
+    let depth: Int
+    private let lanes: [DispatchQueue]
+    private let shared = Shared()
+    private let group = DispatchGroup()
+    private var submitted = 0, taken = 0
+    /// Seconds the submitting thread spent running jobs, and waiting for the helpers in ``finish()``.
+    private(set) var inPlaceSeconds = 0.0, waitingSeconds = 0.0
+
+    private struct State {
+        var outputs: [Int: Result<Output, any Error>] = [:]
+        var waiting: [Int] = []
+        var helperSeconds = 0.0
+    }
+
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+
+    /// A pipeline on `threads` threads in all, the submitting one included (1 or fewer: every job in place).
+    init(threads: Int, depth: Int = 2) {
+        self.depth = depth
+        let helpers = max(0, threads - 1)
+        lanes = (0..<helpers).map { DispatchQueue(label: "fairness-audit.pipeline.\($0)") }
+        shared.state.withLock { $0.waiting = Array(repeating: 0, count: helpers) }
+    }
+
+    deinit {
+        // No job outlives the pipeline (a run that throws still waits for its helpers' jobs).
+        group.wait()
+    }
+
+    /// Jobs submitted whose outputs have not been taken.
+    var pending: Int { submitted - taken }
+
+    /// Runs `job` on the least busy helper, or here when each has ``depth`` jobs waiting.
+    func submit(_ job: @escaping @Sendable () throws -> Output) {
+        let index = submitted
+        submitted += 1
+        let lane: Int? = shared.state.withLock { state in
+            guard let least = state.waiting.indices.min(by: { state.waiting[$0] < state.waiting[$1] }), state.waiting[least] < depth
+            else { return nil }
+            state.waiting[least] += 1
+            return least
+        }
+        guard let lane else {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let output = Result { try job() }
+            inPlaceSeconds += Self.seconds(since: started)
+            shared.state.withLock { $0.outputs[index] = output }
+            return
+        }
+        let shared = self.shared
+        lanes[lane].async(group: group) {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let output = Result { try job() }
+            let seconds = Self.seconds(since: started)
+            shared.state.withLock { state in
+                state.outputs[index] = output
+                state.waiting[lane] -= 1
+                state.helperSeconds += seconds
+            }
+        }
+    }
+
+    /// Seconds every job took, summed over the threads that ran them (so far).
+    var jobSeconds: Double { inPlaceSeconds + shared.state.withLock { $0.helperSeconds } }
+
+    static func seconds(since started: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    }
+
+    /// The outputs finished so far that follow every earlier one, in submission order.
+    /// - Throws: The error of the first of them, in order, whose job threw.
+    func takeFinished() throws -> [Output] {
+        let ready: [Result<Output, any Error>] = shared.state.withLock { state in
+            var ready: [Result<Output, any Error>] = []
+            while let output = state.outputs.removeValue(forKey: taken + ready.count) { ready.append(output) }
+            return ready
+        }
+        taken += ready.count
+        return try ready.map { try $0.get() }
+    }
+
+    /// Waits for every job and returns the outputs not yet taken, in submission order.
+    func finish() throws -> [Output] {
+        let started = DispatchTime.now().uptimeNanoseconds
+        group.wait()
+        waitingSeconds += Self.seconds(since: started)
+        return try takeFinished()
+    }
+}
