@@ -115,8 +115,11 @@ done
 l6=$( { (echo outcome; yes 3 | head -n 1000000) | /usr/bin/time -f "%M" .build/release/audit log --spec Examples/specs/prize-wheel.yaml - --out "$work/log-reports" --quiet >/dev/null || true; } 2>&1 | grep -E '^[0-9]+$' | tail -1 )
 l8=$( { (echo outcome; yes 3 | head -n 100000000) | /usr/bin/time -f "%M" .build/release/audit log --spec Examples/specs/prize-wheel.yaml - --out "$work/log-reports" --quiet >/dev/null || true; } 2>&1 | grep -E '^[0-9]+$' | tail -1 )
 echo "audit log peak memory: 10^6 lines ${l6} KB, 10^8 lines ${l8} KB (stdin)"
-# The randomness battery beside dieharder and nistrng (bits tested per second, memory by input length).
+# The randomness battery beside dieharder and nistrng (bits tested per second, memory by input length),
+# its speed-up on every core, and, with STS_SOURCE (NIST's sts-2.1.2 source, unpacked), beside NIST's
+# reference program `assess` and every P-value against assess's (skipped, saying so, without it).
 bash Scripts/benchmarks/rng-battery.sh .build/release/audit
+bash Scripts/benchmarks/assess-agreement.sh "${STS_SOURCE:-}" .build/release/audit-bench
 # A prize draw with memory beside a wheel of the same draws: the 180-state banner against a 37-sector wheel.
 bash Scripts/benchmarks/table_vs_wheel.sh
 # Dice bets: the exact survey of every 5d6 roll with 30 bets the game settles itself (target: within 1 s).

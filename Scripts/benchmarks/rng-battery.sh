@@ -51,6 +51,20 @@ printf 'battery  whole: audit rng (15 tests on every bit, 13 on the low bits, th
   "$audit_rate" "$nistrng_rate" "$dh_rate"
 printf 'battery  whole ratios: audit rng / nistrng %.3g, audit rng / dieharder %.3g\n' \
   "$(python3 -c "print($audit_rate / $nistrng_rate)")" "$(python3 -c "print($audit_rate / $dh_rate if $dh_rate > 0 else 0)")"
+# NIST's reference program, when its source is given (STS_SOURCE: sts-2_1_2.zip from csrc.nist.gov,
+# unpacked; built here): its 15 tests on the first 10 sequences of 10^6 bits of the same file (it takes
+# about 2 s a sequence), in its binary format.
+if [ -n "${STS_SOURCE:-}" ] && [ -f "$STS_SOURCE/src/assess.c" ]; then
+  cp -r "$STS_SOURCE" "$work/sts" && mkdir -p "$work/sts/obj" && make -C "$work/sts" GCCFLAGS="-O2 -c -w" >/dev/null
+  (cd "$work/sts/experiments" && bash create-dir-script >/dev/null 2>&1 || true)
+  head -c 1250000 "$work/bits.bin" > "$work/sts-bits.bin"
+  read -r t_sts _ < <(cd "$work/sts" && printf '0\n%s\n1\n0\n10\n1\n' "$work/sts-bits.bin" | seconds ./assess 1000000)
+  sts_rate=$(python3 -c "print(1e7 / $t_sts)")
+  printf 'battery  whole: NIST assess (15 tests on every bit, 1 thread) %.3g bits/s; audit rng / assess %.3g\n' \
+    "$sts_rate" "$(python3 -c "print($audit_rate / $sts_rate)")"
+else
+  echo "battery  whole: NIST assess skipped (set STS_SOURCE to NIST's sts-2.1.2 source, unpacked, to time it beside)"
+fi
 # Test for test on the same file (each test alone, one core each).
 echo "battery  test for test (bits tested per second; × = how many times faster audit rng is):"
 python3 Scripts/benchmarks/rng_compare.py "$bench" "$work/bits.bin" | sed 's/^/battery  /'

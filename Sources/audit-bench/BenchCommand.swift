@@ -17,7 +17,7 @@ struct AuditBench: ParsableCommand {
         abstract: "Benchmarks and calibration of the fairness audit toolkit (Scripts/benchmark.sh, Scripts/reports/calibrate.sh).",
         subcommands: [
             BenchCommand.self, CalibrateCommand.self, RngControlsCommand.self, RngCalibrateCommand.self, RngSpeedCommand.self,
-            DiceBetsCommand.self,
+            RngPValuesCommand.self, DiceBetsCommand.self,
         ],
         defaultSubcommand: BenchCommand.self)
 }

@@ -89,7 +89,14 @@ struct DrawTally {
     private var pairCollisions: TupleCollisionTest?
     private var autocorrelation: LowBitAutocorrelationTest?
 
-    init(topBits: Int, hasLowBits: Bool, lowBits: Int) {
+    /// The order of the tests' results.
+    static let order: [DrawCheck] = [
+        .birthdaySpacings(.top), .birthdaySpacingsOfPairs, .collisions(.top), .gaps, .serialPairs, .serialTriples, .pairCollisions,
+        .birthdaySpacings(.low), .collisions(.low), .lowestBitAutocorrelation,
+    ]
+
+    /// The tests of ``order`` that `keeping` keeps and the draws' widths allow.
+    init(topBits: Int, hasLowBits: Bool, lowBits: Int, keeping: (DrawCheck) -> Bool = { _ in true }) {
         self.topBits = topBits
         self.hasLowBits = hasLowBits
         if topBits >= 24 { (birthdaysTop, birthdayPairs) = (BirthdaySpacingsTest(), BirthdaySpacingsTest.pairs()) }
@@ -103,6 +110,16 @@ struct DrawTally {
             if lowBits >= 20 { collisionsLow = CollisionTest() }
             autocorrelation = LowBitAutocorrelationTest()
         }
+        if !keeping(.birthdaySpacings(.top)) { birthdaysTop = nil }
+        if !keeping(.birthdaySpacingsOfPairs) { birthdayPairs = nil }
+        if !keeping(.collisions(.top)) { collisionsTop = nil }
+        if !keeping(.gaps) { gaps = nil }
+        if !keeping(.serialPairs) { pairs = nil }
+        if !keeping(.serialTriples) { triples = nil }
+        if !keeping(.pairCollisions) { pairCollisions = nil }
+        if !keeping(.birthdaySpacings(.low)) { birthdaysLow = nil }
+        if !keeping(.collisions(.low)) { collisionsLow = nil }
+        if !keeping(.lowestBitAutocorrelation) { autocorrelation = nil }
     }
 
     /// Adds a draw: `top` holds its top ``topBits`` bits, most significant first; `low` its low end.
@@ -128,7 +145,7 @@ struct DrawTally {
         autocorrelation?.add(low)
     }
 
-    /// Every applicable test's outcome, top bits first, then low bits.
+    /// Every applicable test's outcome, in ``order``.
     func results() throws -> [DrawResult] {
         var out = [try Self.birthday(birthdaysTop, .birthdaySpacings(.top)), try Self.birthday(birthdayPairs, .birthdaySpacingsOfPairs)]
         out += [Self.collision(collisionsTop, .top), try gapResult()]

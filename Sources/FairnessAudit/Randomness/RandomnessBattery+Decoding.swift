@@ -100,7 +100,7 @@ extension RandomnessBattery.Session {
     /// A double (and, for text, how it was written): held until ``RandomnessBattery/resolutionProbe``
     /// have come, then taken at their resolution.
     mutating func take(double value: Double, text: String? = nil) throws {
-        if draws == nil {
+        if !started {
             probe.append(value)
             if let current = decimals { decimals = text.flatMap { Self.decimals(of: Substring($0)) }.map { max(current, $0) } }
             if probe.count == RandomnessBattery.resolutionProbe { try settleResolution() }
@@ -130,7 +130,7 @@ extension RandomnessBattery.Session {
     /// every one was written with at most d decimals and 10ᵈ < 2ᵍ, the grid 10⁻ᵈ), opens the streams and
     /// takes the held doubles.
     mutating func settleResolution() throws {
-        guard draws == nil else { return }
+        guard !started else { return }
         resolution = probe.reduce(1) { finest, value in
             let grid = UInt64(value * 0x1p53)
             return grid == 0 ? finest : max(finest, 53 - grid.trailingZeroBitCount)

@@ -24,7 +24,7 @@ extension RandomnessBattery {
         var session = Session(battery: self, format: format, cancellation: cancellation)
         do {
             if format.isText {
-                try session.counting { session in
+                try session.decoding { session in
                     try LogReader(descriptor: descriptor).forEachLine(reading: reading) { line, number in
                         try session.take(line: line, number: number)
                         guard number & 0xFFFF == 0 else { return }
@@ -36,7 +36,7 @@ extension RandomnessBattery {
                 var readingSeconds = 0.0
                 defer { session.result.stageSeconds.reading += readingSeconds }
                 try Self.readBinary(descriptor, reading: reading, seconds: &readingSeconds) { chunk in
-                    try session.counting { try $0.take(binary: chunk) }
+                    try session.decoding { try $0.take(binary: chunk) }
                     progress(session.result.bits)
                     if session.hasEnough { throw EnoughRead() }
                 }

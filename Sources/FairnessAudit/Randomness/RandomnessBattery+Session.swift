@@ -24,9 +24,12 @@ extension RandomnessBattery {
         /// The full sequences' tests, whose tallies are added in the order the sequences were cut.
         private let pipeline: OrderedPipeline<[Row: SP80022Tally]>
         private var tallies: [Row: SP80022Tally] = [:]
-        var draws: DrawTally?
-        /// The whole-input tests' counts over the stream of every bit.
-        var wholeInput = WholeInputTally()
+        /// The draw and whole-input tests' counts, fed by the pipeline's chain of jobs.
+        private let counts = Counts()
+        /// Values read and not yet handed to the chain, at most a block.
+        private var records: [Counts.Record] = []
+        /// Whether the streams and the draw tests are open (for doubles, once their resolution is known).
+        var started = false
         /// Bytes of a binary word not yet complete at the end of a chunk.
         var partial: [UInt8] = []
         /// ASCII bits read but not yet a whole 32-bit word (``RandomInputFormat/asciiBits``), and how many.
@@ -55,7 +58,7 @@ extension RandomnessBattery {
             self.battery = battery
             self.format = format
             self.cancellation = cancellation
-            pipeline = OrderedPipeline(threads: battery.threads)
+            pipeline = OrderedPipeline(threads: battery.threads, chains: Counts.drawChains.count)
             result = RandomnessBatteryResult(format: format)
             switch format {
             case .doubles: break
@@ -72,6 +75,7 @@ extension RandomnessBattery {
 
         /// Opens the streams and the draw tests once the draws' width is known.
         mutating func start(topBits: Int, hasLowBits: Bool, lowBits: Int) {
+            started = true
             cutters = [StreamCutter(.all, length: battery.sequenceLength)]
             if hasLowBits {
                 cutters += [
@@ -79,13 +83,37 @@ extension RandomnessBattery {
                     StreamCutter(.lowestBits(8), length: battery.sequenceLength),
                 ]
             }
-            draws = DrawTally(topBits: topBits, hasLowBits: hasLowBits, lowBits: lowBits)
+            counts.start(topBits: topBits, hasLowBits: hasLowBits, lowBits: lowBits)
         }
 
         /// Appends the low `bitCount` bits of `value` (1 … 64), first bit most significant, to stream `index`
         /// (the stream of every bit also to the whole-input tests, whether or not a sequence takes them).
         mutating func append(_ value: UInt64, bitCount: Int, to index: Int = 0) throws {
-            if index == 0 { wholeInput.add(value, bitCount: bitCount) }
+            if index == 0 { record(Counts.Record(bits: value, low: 0, top: 0, bitCount: UInt8(bitCount), isDraw: false)) }
+            try cut(value, bitCount: bitCount, into: index)
+        }
+
+        /// Hands the records to the chain of counts once they fill a block.
+        private mutating func record(_ value: Counts.Record) {
+            if records.capacity < Counts.blockSize { records.reserveCapacity(Counts.blockSize) }
+            records.append(value)
+            if records.count == Counts.blockSize { submitRecords() }
+        }
+
+        private mutating func submitRecords() {
+            guard !records.isEmpty else { return }
+            let block = records
+            records = []
+            for (chain, part) in counts.parts.enumerated() {
+                pipeline.submitInOrder(chain: chain) {
+                    part.add(block)
+                    return [:]
+                }
+            }
+        }
+
+        /// Cuts the low `bitCount` bits of `value` into stream `index`'s sequences.
+        private mutating func cut(_ value: UInt64, bitCount: Int, into index: Int) throws {
             cutters[index].summary.bits += UInt64(bitCount)
             var remaining = bitCount
             while remaining > 0 {
@@ -107,12 +135,12 @@ extension RandomnessBattery {
         /// A draw: its bits to the stream of every bit, its lowest bits to theirs, and it to the draw tests.
         mutating func take(bits value: UInt64, bitCount: Int, top: UInt32, low: UInt64) throws {
             result.draws += 1
-            try append(value, bitCount: bitCount)
+            record(Counts.Record(bits: value, low: low, top: top, bitCount: UInt8(bitCount), isDraw: true))
+            try cut(value, bitCount: bitCount, into: 0)
             if cutters.count == 3 {
-                try append(low & 1, bitCount: 1, to: 1)
-                try append(low & 0xFF, bitCount: 8, to: 2)
+                try cut(low & 1, bitCount: 1, into: 1)
+                try cut(low & 0xFF, bitCount: 8, into: 2)
             }
-            draws!.add(top: top, low: low)
         }
 
         /// Submits a full sequence of stream `index` for its tests (counted as tested from here), and adds
@@ -131,19 +159,19 @@ extension RandomnessBattery {
             }
         }
 
-        /// Runs `body` — decoding and counting what was read — and adds its time, less the sequence
-        /// tests run in place meanwhile, to ``RandomnessBattery/StageSeconds/decodingAndCounting``.
-        mutating func counting(_ body: (inout Session) throws -> Void) rethrows {
-            let started = DispatchTime.now().uptimeNanoseconds, inPlace = pipeline.inPlaceSeconds
+        /// Runs `body` — decoding and cutting what was read — and adds its time, less the jobs run in
+        /// place and the waits for the chain meanwhile, to ``RandomnessBattery/StageSeconds/decodingAndCutting``.
+        mutating func decoding(_ body: (inout Session) throws -> Void) rethrows {
+            let started = DispatchTime.now().uptimeNanoseconds, inPlace = pipeline.inPlaceSeconds, waiting = pipeline.waitingSeconds
             defer {
-                result.stageSeconds.decodingAndCounting +=
-                    OrderedPipeline<Int>.seconds(since: started) - (pipeline.inPlaceSeconds - inPlace)
+                result.stageSeconds.decodingAndCutting +=
+                    OrderedPipeline<Int>.seconds(since: started) - (pipeline.inPlaceSeconds - inPlace) - (pipeline.waitingSeconds - waiting)
             }
             try body(&self)
         }
 
         mutating func finish() throws -> RandomnessBatteryResult {
-            let started = DispatchTime.now().uptimeNanoseconds, inPlace = pipeline.inPlaceSeconds
+            let started = DispatchTime.now().uptimeNanoseconds, inPlace = pipeline.inPlaceSeconds, waiting = pipeline.waitingSeconds
             var shortStreamSeconds = 0.0
             if case .doubles = format { try settleResolution() }
             if case .bytes = format {
@@ -153,10 +181,16 @@ extension RandomnessBattery {
             } else {
                 result.trailingBytes = partial.count
             }
-            // The draw and whole-input tests' own work while the other threads test the last sequences.
-            result.wholeInputResults = try wholeInput.results()
-            result.drawResults = try draws?.results() ?? []
+            // The draw and whole-input tests' P-values at the end of their chain, beside the last sequences.
+            submitRecords()
+            for (chain, part) in counts.parts.enumerated() {
+                pipeline.submitInOrder(chain: chain) {
+                    try part.finish()
+                    return [:]
+                }
+            }
             add(try pipeline.finish())
+            (result.wholeInputResults, result.drawResults) = (counts.wholeInputResults, counts.drawResults)
             for index in cutters.indices {
                 var summary = cutters[index].summary
                 let current = cutters[index].current
@@ -174,9 +208,11 @@ extension RandomnessBattery {
             }
             result.rows = tallies.sorted { $0.key < $1.key }.map { (row: $0.key, tally: $0.value) }
             result.wholeSequenceLength = battery.sequenceLength
-            result.stageSeconds.sequenceTests = pipeline.jobSeconds + shortStreamSeconds
+            (result.stageSeconds.counting, result.stageSeconds.longestCountingChain) =
+                (pipeline.chainSeconds.reduce(0, +), pipeline.chainSeconds.max() ?? 0)
+            result.stageSeconds.sequenceTests = pipeline.jobSeconds - result.stageSeconds.counting + shortStreamSeconds
             result.stageSeconds.finishing =
-                OrderedPipeline<Int>.seconds(since: started) - (pipeline.inPlaceSeconds - inPlace) - pipeline.waitingSeconds
+                OrderedPipeline<Int>.seconds(since: started) - (pipeline.inPlaceSeconds - inPlace) - (pipeline.waitingSeconds - waiting)
                 - shortStreamSeconds
             return result
         }

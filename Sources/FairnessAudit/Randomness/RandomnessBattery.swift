@@ -80,29 +80,36 @@ public struct RandomnessBattery: Sendable {
 
 extension RandomnessBattery {
     /// Where a run's time went, in seconds of each stage summed over the threads that ran it: on one
-    /// thread, their sum is the run's time. Only ``sequenceTests`` is spread over the threads; the other
-    /// stages are the reading thread's alone, so their share of the sum bounds the speed-up any number
-    /// of threads can give (Amdahl). Timings go to the terminal, never to a report.
+    /// thread, their sum is the run's time. The sequences' tests are spread over the threads; the reading
+    /// thread's stages (reading, decoding and cutting, finishing) are its alone, and each chain of the
+    /// counts runs its jobs one after another, beside the rest. Each of these two serial stages' share of the sum bounds the
+    /// speed-up any number of threads can give (Amdahl). Timings go to the terminal, never to a report.
     public struct StageSeconds: Sendable, Hashable {
         /// Reading a binary input: the system's reads and the caller's `reading` (the digest). For a text
-        /// input reading is part of ``decodingAndCounting``.
+        /// input reading is part of ``decodingAndCutting``.
         public var reading = 0.0
-        /// Decoding the input into draws and bits, cutting the streams' sequences, and the draw and
-        /// whole-input tests' counts, draw by draw: the reading thread's own work.
-        public var decodingAndCounting = 0.0
+        /// Decoding the input into draws and bits and cutting the streams' sequences: the reading
+        /// thread's own work (measured by a run from a descriptor).
+        public var decodingAndCutting = 0.0
+        /// The draw and whole-input tests' counts, block after block, and their P-values: a few chains of
+        /// jobs (the tests shared among them), beside the sequences' tests and each other.
+        public var counting = 0.0
+        /// The longest of those chains, part of ``counting``.
+        public var longestCountingChain = 0.0
         /// The sequences' SP 800-22 tests, on whichever thread ran them.
         public var sequenceTests = 0.0
-        /// After the input's end: the draw and whole-input tests' P-values (while the other threads test
-        /// the last sequences) and a stream shorter than one sequence.
+        /// The reading thread's work after the input's end (the last bits of each stream).
         public var finishing = 0.0
 
         /// No time in any stage.
         public init() {}
 
         /// The stages' sum: the run's time on one thread.
-        public var total: Double { reading + decodingAndCounting + sequenceTests + finishing }
-        /// The share of ``total`` no other thread can take: every stage but the sequence tests.
-        public var serialShare: Double { total > 0 ? (total - sequenceTests) / total : 0 }
+        public var total: Double { reading + decodingAndCutting + counting + sequenceTests + finishing }
+        /// The reading thread's share of ``total``: reading, decoding and cutting, finishing.
+        public var readingThreadShare: Double { total > 0 ? (reading + decodingAndCutting + finishing) / total : 0 }
+        /// The longest chain of the counts' share of ``total``.
+        public var countingChainShare: Double { total > 0 ? longestCountingChain / total : 0 }
     }
 }
 

@@ -8,7 +8,9 @@ import Synchronization
 /// threads are busy at once, and a run on one thread runs every job in place, in order.
 ///
 /// Outputs come back in submission order whatever the threads, so a caller that folds them in that order
-/// gets the same result on any number of threads.
+/// gets the same result on any number of threads. Jobs submitted with ``submitInOrder(chain:_:)`` form
+/// chains: each runs after the one before it in its chain and never beside it, so they may share state (a
+/// tally fed block by block) while the other jobs, and the other chains, run beside them.
 ///
 /// One thread submits and takes outputs; the helpers only run jobs.
 final class OrderedPipeline<Output: Sendable> {
@@ -18,13 +20,18 @@ final class OrderedPipeline<Output: Sendable> {
     private let shared = Shared()
     private let group = DispatchGroup()
     private var submitted = 0, taken = 0
-    /// Seconds the submitting thread spent running jobs, and waiting for the helpers in ``finish()``.
+    /// Each chain's jobs waiting or running at most; beyond, ``submitInOrder(chain:_:)`` waits for its
+    /// oldest.
+    private let chainSlots: [DispatchSemaphore]
+    /// Seconds the submitting thread spent running jobs, and waiting for the helpers (in ``finish()``, and
+    /// for a place in the chain).
     private(set) var inPlaceSeconds = 0.0, waitingSeconds = 0.0
 
     private struct State {
         var outputs: [Int: Result<Output, any Error>] = [:]
         var waiting: [Int] = []
         var helperSeconds = 0.0
+        var chainSeconds: [Double] = []
     }
 
     private final class Shared: Sendable {
@@ -32,11 +39,15 @@ final class OrderedPipeline<Output: Sendable> {
     }
 
     /// A pipeline on `threads` threads in all, the submitting one included (1 or fewer: every job in place).
-    init(threads: Int, depth: Int = 2) {
+    init(threads: Int, depth: Int = 2, chains: Int = 1, chainDepth: Int = 4) {
         self.depth = depth
+        chainSlots = (0..<chains).map { _ in DispatchSemaphore(value: chainDepth) }
         let helpers = max(0, threads - 1)
         lanes = (0..<helpers).map { DispatchQueue(label: "fairness-audit.pipeline.\($0)") }
-        shared.state.withLock { $0.waiting = Array(repeating: 0, count: helpers) }
+        shared.state.withLock { state in
+            state.waiting = Array(repeating: 0, count: helpers)
+            state.chainSeconds = Array(repeating: 0, count: chains)
+        }
     }
 
     deinit {
@@ -77,8 +88,48 @@ final class OrderedPipeline<Output: Sendable> {
         }
     }
 
+    /// Runs `job` after every job submitted to the same chain before it, never beside one: on helper
+    /// `chain` modulo the helpers (in its queue's order), or here when there is no helper. Waits while
+    /// the chain has its most jobs.
+    /// - Precondition: 0 ≤ `chain` < the pipeline's chains.
+    func submitInOrder(chain: Int = 0, _ job: @escaping @Sendable () throws -> Output) {
+        let index = submitted
+        submitted += 1
+        guard !lanes.isEmpty else {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let output = Result { try job() }
+            let seconds = Self.seconds(since: started)
+            inPlaceSeconds += seconds
+            shared.state.withLock { state in
+                state.outputs[index] = output
+                state.chainSeconds[chain] += seconds
+            }
+            return
+        }
+        let waited = DispatchTime.now().uptimeNanoseconds
+        chainSlots[chain].wait()
+        waitingSeconds += Self.seconds(since: waited)
+        // Not counted among the lane's waiting jobs: a chain's jobs are short, and counting them would send
+        // the other jobs to this thread while the helper idles between them.
+        let lane = chain % lanes.count
+        let (shared, slots) = (self.shared, chainSlots[chain])
+        lanes[lane].async(group: group) {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let output = Result { try job() }
+            let seconds = Self.seconds(since: started)
+            shared.state.withLock { state in
+                state.outputs[index] = output
+                state.helperSeconds += seconds
+                state.chainSeconds[chain] += seconds
+            }
+            slots.signal()
+        }
+    }
+
     /// Seconds every job took, summed over the threads that ran them (so far).
     var jobSeconds: Double { inPlaceSeconds + shared.state.withLock { $0.helperSeconds } }
+    /// Seconds each chain's jobs took (so far), part of ``jobSeconds``.
+    var chainSeconds: [Double] { shared.state.withLock { $0.chainSeconds } }
 
     static func seconds(since started: UInt64) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

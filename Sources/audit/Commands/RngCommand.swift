@@ -143,10 +143,11 @@ struct RngCommand: ParsableCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let stage = result.stageSeconds
         let stages = String(
-            format: "%.3g bits per second; stages, summed over threads: reading %.2f s, decoding and counting %.2f s, "
-                + "sequence tests %.2f s on %d threads, finishing %.2f s; %.1f%% of the work is the reading thread's alone",
-            Double(result.bits) / max(seconds, 1e-9), stage.reading, stage.decodingAndCounting, stage.sequenceTests, battery.threads,
-            stage.finishing, 100 * stage.serialShare)
+            format: "%.3g bits per second; stages, summed over threads: reading %.2f s, decoding and cutting %.2f s, "
+                + "counts of the draw and whole-input tests %.2f s, sequence tests %.2f s on %d threads, finishing %.2f s; "
+                + "serial stages: the reading thread %.1f%%, the longest chain of counts %.1f%%",
+            Double(result.bits) / max(seconds, 1e-9), stage.reading, stage.decodingAndCutting, stage.counting, stage.sequenceTests,
+            battery.threads, stage.finishing, 100 * stage.readingThreadShare, 100 * stage.countingChainShare)
         try Terminal.finish(
             report, read: "\(result.bits) bits, \(result.sequences) sequences", count: Double(result.bits), unit: "bits", started: started,
             quiet: reports.quiet, directory: directory, stages: stages)
