@@ -68,18 +68,10 @@ final class OrderedPipeline<Output: Sendable> {
             state.waiting[least] += 1
             return least
         }
-        guard let lane else {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let output = Result { try job() }
-            inPlaceSeconds += Self.seconds(since: started)
-            shared.state.withLock { $0.outputs[index] = output }
-            return
-        }
+        guard let lane else { return runHere(job, index: index, chain: nil) }
         let shared = self.shared
         lanes[lane].async(group: group) {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let output = Result { try job() }
-            let seconds = Self.seconds(since: started)
+            let (output, seconds) = Self.timed(job)
             shared.state.withLock { state in
                 state.outputs[index] = output
                 state.waiting[lane] -= 1
@@ -95,17 +87,7 @@ final class OrderedPipeline<Output: Sendable> {
     func submitInOrder(chain: Int = 0, _ job: @escaping @Sendable () throws -> Output) {
         let index = submitted
         submitted += 1
-        guard !lanes.isEmpty else {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let output = Result { try job() }
-            let seconds = Self.seconds(since: started)
-            inPlaceSeconds += seconds
-            shared.state.withLock { state in
-                state.outputs[index] = output
-                state.chainSeconds[chain] += seconds
-            }
-            return
-        }
+        guard !lanes.isEmpty else { return runHere(job, index: index, chain: chain) }
         let waited = DispatchTime.now().uptimeNanoseconds
         chainSlots[chain].wait()
         waitingSeconds += Self.seconds(since: waited)
@@ -114,9 +96,7 @@ final class OrderedPipeline<Output: Sendable> {
         let lane = chain % lanes.count
         let (shared, slots) = (self.shared, chainSlots[chain])
         lanes[lane].async(group: group) {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let output = Result { try job() }
-            let seconds = Self.seconds(since: started)
+            let (output, seconds) = Self.timed(job)
             shared.state.withLock { state in
                 state.outputs[index] = output
                 state.helperSeconds += seconds
@@ -124,6 +104,23 @@ final class OrderedPipeline<Output: Sendable> {
             }
             slots.signal()
         }
+    }
+
+    /// Runs job `index` on this thread.
+    private func runHere(_ job: () throws -> Output, index: Int, chain: Int?) {
+        let (output, seconds) = Self.timed(job)
+        inPlaceSeconds += seconds
+        shared.state.withLock { state in
+            state.outputs[index] = output
+            if let chain { state.chainSeconds[chain] += seconds }
+        }
+    }
+
+    /// The job's output and the seconds it took.
+    private static func timed(_ job: () throws -> Output) -> (Result<Output, any Error>, Double) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let output = Result { try job() }
+        return (output, seconds(since: started))
     }
 
     /// Seconds every job took, summed over the threads that ran them (so far).

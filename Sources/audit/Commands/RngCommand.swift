@@ -144,8 +144,8 @@ struct RngCommand: ParsableCommand {
         let stage = result.stageSeconds
         let stages = String(
             format: "%.3g bits per second; stages, summed over threads: reading %.2f s, decoding and cutting %.2f s, "
-                + "counts of the draw and whole-input tests %.2f s, sequence tests %.2f s on %d threads, finishing %.2f s; "
-                + "serial stages: the reading thread %.1f%%, the longest chain of counts %.1f%%",
+                + "counts of the draw and whole-input tests %.2f s, sequence tests %.2f s (threads: %d), finishing %.2f s; "
+                + "serial stages' shares of the work: the reading thread %.1f%%, the longest chain of counts %.1f%%",
             Double(result.bits) / max(seconds, 1e-9), stage.reading, stage.decodingAndCutting, stage.counting, stage.sequenceTests,
             battery.threads, stage.finishing, 100 * stage.readingThreadShare, 100 * stage.countingChainShare)
         try Terminal.finish(

@@ -54,7 +54,9 @@ public enum ReportNarrator {
     }
 
     /// The subject's worst finding in words and its class label: the most severe gating one, else the most
-    /// severe noted one, else the first failing sampled test.
+    /// extreme failing test (the smallest Holm-adjusted P-value, by its log₁₀ where it underflows; the
+    /// first in the report's order among equals and those without one), else the first inconclusive test,
+    /// else the most severe noted one.
     public static func worstFinding(of subject: String, in r: AuditReport) -> (text: String, label: String) {
         let checks = r.checks.filter { $0.subject == subject }
         let classified = checks.filter { $0.findingClass != nil }
@@ -66,7 +68,10 @@ public enum ReportNarrator {
         if let worst = ranked.first(where: { $0.status == .fail }) {
             return ("\(worst.checkName): \(worst.finding ?? worst.detail)", worst.findingClass!.title)
         }
-        if let sampled = checks.first(where: { $0.status == .fail }) {
+        func extremity(_ check: CheckRecord) -> Double {
+            check.holmLog10PValue ?? check.holmPValue.map { $0 > 0 ? log10($0) : -.infinity } ?? 0
+        }
+        if let sampled = checks.filter({ $0.status == .fail }).min(by: { extremity($0) < extremity($1) }) {
             let p = sampled.holmPValue.map { "; Holm p = " + pValue($0, log10: sampled.holmLog10PValue, of: sampled) } ?? ""
             return (
                 "\(sampled.checkName): \(sampled.detail)\(p)", "\(sampled.kind.rawValue) (\(sampled.pValue == nil ? "counted" : "sampled"))"
