@@ -3,7 +3,8 @@
 # PyPI) on the same file of /dev/urandom bytes, one core each:
 #   1. each SP 800-22 test against the same test in dieharder and nistrng, bits tested per second and the
 #      ratios (Scripts/benchmarks/rng_compare.py);
-#   2. the whole battery (`audit rng`, one thread) against nistrng's whole battery and dieharder's STS tests;
+#   2. the whole battery (`audit rng`, one thread) against nistrng's whole battery and dieharder's STS tests,
+#      and with a declared sample (--test-every 8 and 16) on 2 x 10^9 bits;
 #   3. the peak memory of `audit rng` on streams of 10^7 ... 10^9 bits (10^10 with
 #      RNG_BENCH_LARGEST=10000000000; about 8 minutes on one core).
 # Run by Scripts/benchmark.sh after a release build; not run by CI.
@@ -51,6 +52,16 @@ printf 'battery  whole: audit rng (15 tests on every bit, 13 on the low bits, th
   "$audit_rate" "$nistrng_rate" "$dh_rate"
 printf 'battery  whole ratios: audit rng / nistrng %.3g, audit rng / dieharder %.3g\n' \
   "$(python3 -c "print($audit_rate / $nistrng_rate)")" "$(python3 -c "print($audit_rate / $dh_rate if $dh_rate > 0 else 0)")"
+# A declared sample (--test-every k: the SP 800-22 tests on every k-th sequence, the whole-input and draw
+# tests on every bit) on 2 x 10^9 bits, one thread, where the draw tests' fixed costs no longer count.
+head -c 250000000 /dev/urandom > "$work/large.bin"
+for every in 8 16; do
+  read -r t_sampled _ < <(seconds "$audit" rng "$work/large.bin" --threads 1 --test-every "$every" --out "$work/sampled")
+  sampled_rate=$(python3 -c "print(2e9 / $t_sampled)")
+  printf 'battery  sampled: --test-every %s on 2e9 bits, 1 thread: %.3g bits/s (%.3g x the whole battery, %.3g x dieharder'"'"'s 3 STS tests)\n' \
+    "$every" "$sampled_rate" "$(python3 -c "print($sampled_rate / $audit_rate)")" "$(python3 -c "print($sampled_rate / $dh_rate if $dh_rate > 0 else 0)")"
+done
+rm -f "$work/large.bin"
 # NIST's reference program, when its source is given (STS_SOURCE: sts-2_1_2.zip from csrc.nist.gov,
 # unpacked; built here): its 15 tests on the first 10 sequences of 10^6 bits of the same file (it takes
 # about 2 s a sequence), in its binary format.

@@ -36,6 +36,11 @@ struct RngCommandTests {
         #expect(markdown.hasPrefix("# Randomness audit report") && markdown.contains("| [good.bin](#goodbin) | **PASS** |"))
         let verify = try AuditProcess.run(["verify", out + "/good"])
         #expect(verify.status == 0 && verify.stdout.contains("of random sources not: they come from the raw output"), "\(verify.stdout)")
+        // A declared sample: every 4th sequence tested, stated in the report, which verifies.
+        let sampled = try AuditProcess.run(["rng", out + "/good.bin", "--test-every", "4", "--out", out + "/sampled", "--quiet"])
+        #expect(sampled.status == 0 && sampled.stdout.contains("gate: PASS (36000000 bits, 9 sequences)"), "\(sampled.stdout)")
+        let sampledVerify = try AuditProcess.run(["verify", out + "/sampled"])
+        #expect(sampledVerify.status == 0, "\(sampledVerify.stdout)")
         let weak = try AuditProcess.run(["rng", out + "/lcg.bin", "--format", "u32be", "--out", out + "/lcg", "--quiet"])
         #expect(weak.status == 1, "\(weak.stdout) \(weak.stderr)")
         let checks = try String(contentsOfFile: out + "/lcg/checks.csv", encoding: .utf8)
@@ -83,6 +88,7 @@ struct RngCommandTests {
             (["rng", out + "/three.bin", "--format", "u16"], "--format u16"),
             (["rng", out + "/doubles.txt", "--format", "doubles"], "doubles.txt:2:1: '1.5' is not a number in [0, 1)"),
             (["rng", out + "/three.bin", "--sequence-length", "10"], "--sequence-length 10"),
+            (["rng", out + "/three.bin", "--test-every", "0"], "--test-every 0: must be a whole number ≥ 1"),
             (["rng", out + "/three.bin", "--name", "a|b\n**PASS**"], "--name a|b **PASS**: must be 1 to 100 letters"),
         ]
         for (arguments, mentions) in cases {

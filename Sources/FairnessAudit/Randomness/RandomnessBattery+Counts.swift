@@ -29,13 +29,17 @@ extension RandomnessBattery {
 
             /// Counts a block of records, in order.
             func add(_ records: [Record]) {
-                // Taken out of the object for the loop, so that a record costs no access check or copy.
-                var draws = self.draws, wholeInput = self.wholeInput
-                (self.draws, self.wholeInput) = (nil, nil)
-                defer { (self.draws, self.wholeInput) = (draws, wholeInput) }
-                for record in records {
-                    if record.bitCount > 0 { wholeInput?.add(record.bits, bitCount: Int(record.bitCount)) }
-                    if record.isDraw { draws?.add(top: record.top, low: record.low) }
+                // Taken out of the object and unwrapped for the loop, so that a record costs no access
+                // check, optional or copy.
+                if var wholeInput = self.wholeInput {
+                    self.wholeInput = nil
+                    for record in records where record.bitCount > 0 { wholeInput.add(record.bits, bitCount: Int(record.bitCount)) }
+                    self.wholeInput = wholeInput
+                }
+                if var draws = self.draws {
+                    self.draws = nil
+                    for record in records where record.isDraw { draws.add(top: record.top, low: record.low) }
+                    self.draws = draws
                 }
             }
 

@@ -19,13 +19,19 @@ extension RandomnessBattery.Session {
         var bytes = partial
         bytes.append(contentsOf: chunk)
         let whole = bytes.count - bytes.count % width
-        for start in stride(from: 0, to: whole, by: width) {
-            var word: UInt64 = 0
-            for offset in 0..<width {
-                word = word << 8 | UInt64(bytes[littleEndian ? start + width - 1 - offset : start + offset])
+        try bytes.withUnsafeBytes { raw in
+            for start in stride(from: 0, to: whole, by: width) {
+                let word: UInt64
+                if width == 8 {
+                    let stored = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                    word = littleEndian ? UInt64(littleEndian: stored) : UInt64(bigEndian: stored)
+                } else {
+                    let stored = raw.loadUnaligned(fromByteOffset: start, as: UInt32.self)
+                    word = UInt64(littleEndian ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored))
+                }
+                let top = UInt32(truncatingIfNeeded: width == 8 ? word >> 32 : word)
+                try take(bits: word, bitCount: width * 8, top: top, low: word)
             }
-            let top = UInt32(truncatingIfNeeded: width == 8 ? word >> 32 : word)
-            try take(bits: word, bitCount: width * 8, top: top, low: word)
         }
         partial = Array(bytes[whole...])
     }

@@ -27,9 +27,13 @@ extension RandomnessBatteryResult {
             for (row, tally) in rows {
                 let folded = row.test == .nonOverlappingTemplate
                 guard !folded || row.part == templates.first?.0 else { continue }
-                let group = RowGroup(
+                var group = RowGroup(
                     summary: summary, test: row.test, part: folded ? .whole : row.part, tallies: folded ? templates : [(row.part, tally)],
                     inputTestedInFull: inputTestedInFull)
+                group.referenceProgram =
+                    referenceProgramRows.first {
+                        ($0.row.stream, $0.row.test, $0.row.part) == (row.stream, row.test, row.part)
+                    }?.tally
                 checks += try group.checks(subject: name)
             }
         }
@@ -62,6 +66,7 @@ extension RandomnessBatteryResult {
             format: format, itemsRead: itemsRead, draws: draws, doubleResolution: doubleResolution, streams: streams,
             integersDropped: integersDropped, trailingBytes: trailingBytes)
         input.doubleDecimals = doubleDecimals
+        if testEvery > 1 { input.testedEvery = testEvery }
         if looksLikeASCIIBits { input.looksLikeASCIIBits = true }
         let verdict = SubjectVerdict(
             name: name, summary: "random source: \(bits) bits (\(format.argument))", kind: .randomSource, verdict: .pass,
@@ -78,6 +83,8 @@ struct RowGroup {
     let tallies: [(SP80022Part, SP80022Tally)]
     /// Whether the input's own bit stream was tested in whole sequences.
     let inputTestedInFull: Bool
+    /// The same part's P-values from the reference program's constants, for a single (unfolded) part.
+    var referenceProgram: SP80022Tally? = nil
 
     func facts(_ tally: SP80022Tally, worst: SP80022Part) -> RandomnessFacts {
         var facts = RandomnessFacts(
@@ -114,6 +121,11 @@ struct RowGroup {
             }
             let log10P = min(0, worst.3 + log10(Double(values.count)))
             check.setPValue(min(1, Double(values.count) * worst.2), log10: log10P, method: method)
+            if let reference = referenceProgram, let pValue = try pValue(reference), case .randomness(var facts) = check.detailFacts {
+                facts.referenceProgram = .init(
+                    failures: reference.failures, bins: reference.bins, pValue: pValue.0, log10PValue: pValue.1)
+                check.detailFacts = .randomness(facts)
+            }
             return PendingCheck(record: check, power: nil)
         }
         let first = tallies[0]

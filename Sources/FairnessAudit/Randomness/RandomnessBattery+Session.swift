@@ -5,7 +5,15 @@ extension RandomnessBattery {
     /// One stream's sequence being filled and its summary.
     struct StreamCutter {
         var summary: StreamSummary
+        /// The sequence being filled, when it is one to test.
         var current: BitSequence
+        /// Bits of the sequence being filled (kept in `current` only when it is one to test).
+        var filled = 0
+        /// Whole sequences cut, tested or not.
+        var cut = 0
+        /// A derived stream's bits not yet cut (its draws' lowest bits gathered up to 64 at a time), and
+        /// how many.
+        var pending: UInt64 = 0, pendingCount = 0
 
         init(_ stream: BitStream, length: Int) {
             summary = StreamSummary(stream: stream)
@@ -24,7 +32,7 @@ extension RandomnessBattery {
         /// The full sequences' tests, whose tallies are added in the order the sequences were cut.
         private let pipeline: OrderedPipeline<[Row: SP80022Tally]>
         private var tallies: [Row: SP80022Tally] = [:]
-        /// The draw and whole-input tests' counts, fed by the pipeline's chain of jobs.
+        /// The draw and whole-input tests' counts, fed by the pipeline's chains of jobs (one per part).
         private let counts = Counts()
         /// Values read and not yet handed to the chain, at most a block.
         private var records: [Counts.Record] = []
@@ -83,6 +91,9 @@ extension RandomnessBattery {
                     StreamCutter(.lowestBits(8), length: battery.sequenceLength),
                 ]
             }
+            if battery.testEvery > 1 {
+                for index in cutters.indices { cutters[index].summary.sequencesSampledOut = 0 }
+            }
             counts.start(topBits: topBits, hasLowBits: hasLowBits, lowBits: lowBits)
         }
 
@@ -121,13 +132,23 @@ extension RandomnessBattery {
                     cutters[index].summary.untestedBits += UInt64(remaining)
                     return
                 }
-                let take = min(battery.sequenceLength - cutters[index].current.count, remaining)
-                let shifted = value >> UInt64(remaining - take)
-                cutters[index].current.append(take == 64 ? shifted : shifted & ((1 << UInt64(take)) - 1), bitCount: take)
+                let take = min(battery.sequenceLength - cutters[index].filled, remaining)
+                // A sequence the declared sample leaves out is counted, not kept.
+                let tested = cutters[index].cut % max(1, battery.testEvery) == 0
+                if tested {
+                    let shifted = value >> UInt64(remaining - take)
+                    cutters[index].current.append(take == 64 ? shifted : shifted & ((1 << UInt64(take)) - 1), bitCount: take)
+                }
+                cutters[index].filled += take
                 remaining -= take
-                if cutters[index].current.count == battery.sequenceLength {
-                    try submit(cutters[index].current, stream: index)
-                    cutters[index].current = BitSequence(capacity: battery.sequenceLength)
+                if cutters[index].filled == battery.sequenceLength {
+                    if tested {
+                        try submit(cutters[index].current, stream: index)
+                        cutters[index].current = BitSequence(capacity: battery.sequenceLength)
+                    } else {
+                        cutters[index].summary.sequencesSampledOut! += 1
+                    }
+                    (cutters[index].filled, cutters[index].cut) = (0, cutters[index].cut + 1)
                 }
             }
         }
@@ -138,9 +159,27 @@ extension RandomnessBattery {
             record(Counts.Record(bits: value, low: low, top: top, bitCount: UInt8(bitCount), isDraw: true))
             try cut(value, bitCount: bitCount, into: 0)
             if cutters.count == 3 {
-                try cut(low & 1, bitCount: 1, into: 1)
-                try cut(low & 0xFF, bitCount: 8, into: 2)
+                try gather(low & 1, bitCount: 1, into: 1)
+                try gather(low & 0xFF, bitCount: 8, into: 2)
             }
+        }
+
+        /// Gathers a derived stream's bits and cuts them 64 at a time, or as soon as they complete the
+        /// sequence being filled, so that a sequence is cut at the same draw as bit by bit.
+        private mutating func gather(_ value: UInt64, bitCount: Int, into index: Int) throws {
+            cutters[index].pending = cutters[index].pending << UInt64(bitCount) | value
+            cutters[index].pendingCount += bitCount
+            if cutters[index].pendingCount == 64 || cutters[index].pendingCount >= battery.sequenceLength - cutters[index].filled {
+                try cutPending(index)
+            }
+        }
+
+        /// Cuts the bits stream `index` has gathered.
+        private mutating func cutPending(_ index: Int) throws {
+            let (value, count) = (cutters[index].pending, cutters[index].pendingCount)
+            guard count > 0 else { return }
+            (cutters[index].pending, cutters[index].pendingCount) = (0, 0)
+            try cut(value, bitCount: count, into: index)
         }
 
         /// Submits a full sequence of stream `index` for its tests (counted as tested from here), and adds
@@ -181,6 +220,7 @@ extension RandomnessBattery {
             } else {
                 result.trailingBytes = partial.count
             }
+            for index in cutters.indices { try cutPending(index) }
             // The draw and whole-input tests' P-values at the end of their chain, beside the last sequences.
             submitRecords()
             for (chain, part) in counts.parts.enumerated() {
@@ -201,13 +241,15 @@ extension RandomnessBattery {
                     shortStreamSeconds += OrderedPipeline<Int>.seconds(since: testing)
                     (summary.sequences, summary.sequenceLength) = (1, current.count)
                 } else {
-                    summary.untestedBits += UInt64(current.count)
+                    summary.untestedBits += UInt64(cutters[index].filled)
                     summary.sequenceLength = battery.sequenceLength
                 }
                 result.streams.append(summary)
             }
-            result.rows = tallies.sorted { $0.key < $1.key }.map { (row: $0.key, tally: $0.value) }
-            result.wholeSequenceLength = battery.sequenceLength
+            let sorted = tallies.sorted { $0.key < $1.key }.map { (row: $0.key, tally: $0.value) }
+            result.rows = sorted.filter { $0.row.constants == battery.parameters.constants }
+            result.referenceProgramRows = sorted.filter { $0.row.constants != battery.parameters.constants }
+            (result.wholeSequenceLength, result.testEvery) = (battery.sequenceLength, max(1, battery.testEvery))
             (result.stageSeconds.counting, result.stageSeconds.longestCountingChain) =
                 (pipeline.chainSeconds.reduce(0, +), pipeline.chainSeconds.max() ?? 0)
             result.stageSeconds.sequenceTests = pipeline.jobSeconds - result.stageSeconds.counting + shortStreamSeconds

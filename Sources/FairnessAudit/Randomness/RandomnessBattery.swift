@@ -21,6 +21,12 @@ public struct RandomnessBattery: Sendable {
     /// them (the input's digest covers the bytes read); the rest of an input in memory is counted, not
     /// tested.
     public var maximumSequences: Int? = nil
+    /// k: the SP 800-22 tests run on every k-th whole sequence of each stream (the first, the (k+1)-th, …)
+    /// and the others are cut and counted, not tested; 1 (the default) tests every sequence. A declared
+    /// sample, stated in the report, for inputs of 10¹⁰ bits and more: the tests of the whole input and of
+    /// the draws still read every bit, and a sequence's P-values are those it would have unsampled. Below 1
+    /// reads as 1.
+    public var testEvery = 1
     /// Sequences tested side by side.
     public var threads = 1
     /// Draws whose double resolution is found before any is tested (see ``RandomnessBatteryResult/doubleResolution``).
@@ -37,17 +43,24 @@ public struct RandomnessBattery: Sendable {
         public let test: SP80022Test
         /// Which of its P-values.
         public let part: SP80022Part
+        /// The class probabilities its P-values come from: the battery's own, or (for the three tests with
+        /// exact constants) the reference program's, tallied beside them for the report.
+        public let constants: SP80022Constants
 
-        /// The row of `test`'s `part` on `stream`.
-        public init(stream: BitStream = .all, test: SP80022Test, part: SP80022Part) {
+        /// The row of `test`'s `part` on `stream`, its P-values from `constants`.
+        public init(stream: BitStream = .all, test: SP80022Test, part: SP80022Part, constants: SP80022Constants = .exact) {
             self.stream = stream
             self.test = test
             self.part = part
+            self.constants = constants
         }
 
         public static func < (a: Row, b: Row) -> Bool {
             let order = SP80022Test.allCases
-            return (a.stream, order.firstIndex(of: a.test)!, a.part) < (b.stream, order.firstIndex(of: b.test)!, b.part)
+            let (aConstants, bConstants) = (a.constants == .exact ? 0 : 1, b.constants == .exact ? 0 : 1)
+            return (a.stream, order.firstIndex(of: a.test)!, a.part, aConstants) < (
+                b.stream, order.firstIndex(of: b.test)!, b.part, bConstants
+            )
         }
     }
 
@@ -65,12 +78,16 @@ public struct RandomnessBattery: Sendable {
             switch try SP80022.run(test, on: bits, parameters: parameters) {
             case .computed(let results):
                 for result in results {
-                    rows[Row(stream: stream, test: test, part: result.part), default: .init()].add(
+                    rows[Row(stream: stream, test: test, part: result.part, constants: parameters.constants), default: .init()].add(
                         result.pValue, log10PValue: result.log10PValue)
+                    if let pValue = result.referenceProgramPValue {
+                        rows[Row(stream: stream, test: test, part: result.part, constants: .referenceProgram), default: .init()].add(
+                            pValue, log10PValue: result.referenceProgramLog10PValue)
+                    }
                 }
             case .shortfall(let reason):
                 for part in SP80022.parts(of: test, parameters: parameters) {
-                    rows[Row(stream: stream, test: test, part: part), default: .init()].add(reason)
+                    rows[Row(stream: stream, test: test, part: part, constants: parameters.constants), default: .init()].add(reason)
                 }
             }
         }
@@ -123,7 +140,10 @@ public struct StreamSummary: Sendable, Hashable, Codable {
     public var sequenceLength = 0
     /// Sequences tested.
     public var sequences = 0
-    /// Bits after the last sequence tested, not tested.
+    /// Whole sequences cut but left untested by the declared sample (``RandomnessBattery/testEvery``);
+    /// nil without one.
+    public var sequencesSampledOut: Int? = nil
+    /// Bits after the last whole sequence, not tested.
     public var untestedBits: UInt64 = 0
 }
 
@@ -150,8 +170,12 @@ public struct RandomnessBatteryResult: Sendable {
     public var doubleDecimals: Int? = nil
     /// Every stream, every bit first.
     public var streams: [StreamSummary] = []
-    /// Every test's part, stream by stream, in the publication's order.
+    /// Every test's part, stream by stream, in the publication's order, from the battery's constants.
     public var rows: [(row: RandomnessBattery.Row, tally: SP80022Tally)] = []
+    /// With exact constants, the longest run, overlapping template and linear complexity rows again from
+    /// the reference program's constants on the same counts (`SP80022Result.referenceProgramPValue`):
+    /// stated beside the battery's own in the report, never gating.
+    public var referenceProgramRows: [(row: RandomnessBattery.Row, tally: SP80022Tally)] = []
     /// The draw tests.
     public var drawResults: [DrawResult] = []
     /// The tests of the whole input (``WholeInputTest``), over every bit of the stream of every bit.
@@ -165,6 +189,8 @@ public struct RandomnessBatteryResult: Sendable {
     public var stageSeconds = RandomnessBattery.StageSeconds()
     /// n, the bits per sequence the battery cuts (``RandomnessBattery/sequenceLength``).
     public var wholeSequenceLength = 0
+    /// k of the declared sample: every k-th whole sequence tested (``RandomnessBattery/testEvery``).
+    public var testEvery = 1
 
     /// An empty result for input in `format`.
     public init(format: RandomInputFormat) { self.format = format }

@@ -63,6 +63,32 @@ public struct RandomnessFacts: Sendable, Hashable, Codable {
     public var templates: Int? = nil
     /// The template with the smallest P-value.
     public var worstTemplate: SP80022Part? = nil
+    /// For the longest run, overlapping template and linear complexity checks: the same check from the
+    /// P-values that NIST's reference program's rounded class probabilities give on the same counts
+    /// (what `assess` reports), stated beside the exact one and never gating; nil for the other tests.
+    public var referenceProgram: ReferenceProgramFigures? = nil
+
+    /// A check's figures from the reference program's class probabilities.
+    public struct ReferenceProgramFigures: Sendable, Hashable, Codable {
+        /// Sequences whose reference-program P-value fell below 0.01.
+        public var failures: Int
+        /// Those P-values in ten bins of 0.1.
+        public var bins: [Int]
+        /// The check's P-value at its level (one sequence's, the proportion's, the uniformity's or the
+        /// most extreme sequence's) from those P-values.
+        public var pValue: Double
+        /// log₁₀ of ``pValue``, finite where it underflows.
+        public var log10PValue: Double
+
+        /// The figures of a check whose reference-program P-values fell `failures` times below 0.01, in
+        /// `bins`, giving the check `pValue` (log₁₀ `log10PValue`).
+        public init(failures: Int, bins: [Int], pValue: Double, log10PValue: Double) {
+            self.failures = failures
+            self.bins = bins
+            self.pValue = pValue
+            self.log10PValue = log10PValue
+        }
+    }
 }
 
 /// What the battery read, for the subject's facts.
@@ -79,6 +105,9 @@ public struct RandomnessInput: Sendable, Hashable, Codable {
     public var doubleDecimals: Int? = nil
     /// Every stream of bits and how it was cut.
     public var streams: [StreamSummary]
+    /// k of a declared sample: the SP 800-22 tests ran on every k-th whole sequence of each stream; nil
+    /// when every sequence was tested.
+    public var testedEvery: Int? = nil
     /// Integers dropped past the largest power of two of their range.
     public var integersDropped: UInt64
     /// Trailing bytes short of a whole word.

@@ -99,13 +99,17 @@ struct WholeInputTally: Sendable {
         let trailing = UInt64(last == 1 ? (~word).trailingZeroBitCount : word.trailingZeroBitCount)
         (runBit, runStart, runLength) = (last, bits + 32 - trailing, trailing)
         bits += 32
-        for shift in stride(from: 24 as UInt32, through: 0, by: -8) {
-            let byte = UInt64((word >> shift) & 0xFF)
-            let alignment = Int((bytes - 1) & 1)
-            pairs[alignment] += 1
-            if byte == lastByte { equal[alignment] += 1 }
-            (lastByte, bytes) = (byte, bytes + 1)
-        }
+        // The word's four bytes each against the byte before it (the last byte read, then its own): the
+        // high bit of each byte of `equalHigh` is set where the two are equal (an exact zero-byte test).
+        let difference = word ^ (word >> 8 | UInt32(truncatingIfNeeded: lastByte) << 24)
+        let equalHigh = ~((difference & 0x7F7F_7F7F) &+ 0x7F7F_7F7F | difference | 0x7F7F_7F7F)
+        // Its first and third bytes end pairs of one alignment, its second and fourth of the other.
+        let first = Int((bytes - 1) & 1)
+        pairs[first] += 2
+        pairs[1 - first] += 2
+        equal[first] += UInt64((equalHigh & 0x8000_8000).nonzeroBitCount)
+        equal[1 - first] += UInt64((equalHigh & 0x0080_0080).nonzeroBitCount)
+        (lastByte, bytes) = (UInt64(word & 0xFF), bytes + 4)
         return true
     }
 

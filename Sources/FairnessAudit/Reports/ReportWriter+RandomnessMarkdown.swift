@@ -49,7 +49,8 @@ extension ReportWriter {
           bits in 8 blocks; overlapping template m = 9, M = 1032; linear complexity M = 500; serial m = 16;
           approximate entropy m = 10; Maurer's L and Q by the sequence length). The class probabilities of
           the longest-run, overlapping-template and linear-complexity tests are exact, not the rounded
-          tables of the publication. Every P-value is an upper tail from GSL (Q(a, x), erfc), so a far-tail
+          tables of the publication; each of their checks also states, not gating, what the tables of
+          NIST's reference program (sts 2.1.2) give on the same counts. Every P-value is an upper tail from GSL (Q(a, x), erfc), so a far-tail
           P-value keeps its digits.
         - **Two levels** (section 4.2). The input is cut into sequences of n bits. With one sequence, each
           test's P-value is the check's. With more, each test's P-values give two checks: the proportion

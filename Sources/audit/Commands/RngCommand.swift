@@ -42,6 +42,13 @@ struct RngCommand: ParsableCommand {
             valueName: "n"))
     var sequences: Int?
 
+    @Option(
+        name: .customLong("test-every"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Run the SP 800-22 tests on every k-th sequence of each stream, a sample the report declares; the tests of the whole input and of the draws still read every bit (default: 1, every sequence).",
+            valueName: "k"))
+    var testEvery = 1
+
     @Option(help: ArgumentHelp("The random source's name in the reports (default: the input's file name).", valueName: "name"))
     var name: String?
 
@@ -71,6 +78,7 @@ struct RngCommand: ParsableCommand {
             throw ValidationError("--name \(TextEscaping.terminal(name)): must be 1 to 100 letters, digits, '-', '_' or '.'")
         }
         if let sequences, sequences < 1 { throw ValidationError("--sequences \(sequences): must be a whole number ≥ 1") }
+        if testEvery < 1 { throw ValidationError("--test-every \(testEvery): must be a whole number ≥ 1") }
         if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads \(threads): must be in 1 ... 1024") }
     }
 
@@ -89,10 +97,12 @@ struct RngCommand: ParsableCommand {
         var battery = RandomnessBattery()
         battery.sequenceLength = sequenceLength
         battery.maximumSequences = sequences
+        battery.testEvery = testEvery
         battery.threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
         var command = "swift run audit rng --format \(ShellQuoting.quoted(format))"
         if sequenceLength != 1_000_000 { command += " --sequence-length \(sequenceLength)" }
         if let sequences { command += " --sequences \(sequences)" }
+        if testEvery != 1 { command += " --test-every \(testEvery)" }
         if let name { command += " --name \(ShellQuoting.quoted(name))" }
         if alpha != AuditSettings.defaultAlpha { command += " --alpha \(alpha)" }
         command += " \(ShellQuoting.quoted(input))"

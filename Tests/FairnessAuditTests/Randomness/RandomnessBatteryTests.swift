@@ -65,6 +65,101 @@ struct RandomnessBatteryTests {
         #expect(tally(result, .universal)?.shortfalls == 3)
     }
 
+    /// The longest run, overlapping template and linear complexity rows are tallied again from the
+    /// reference program's constants: the same tallies a battery with those constants gives, stated in
+    /// those checks' facts at each check's level and nowhere else, leaving every verdict as it was.
+    @Test func theReferenceProgramsPValuesAreTalliedBesideTheExactOnes() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 100_000
+        let bits = BitSequence(bytes: Self.bytes(12_500 * 3, seed: 21))
+        let result = try battery.run(bits: bits)
+        battery.parameters.constants = .referenceProgram
+        let program = try battery.run(bits: bits)
+        let compared: [SP80022Test] = [.longestRun, .overlappingTemplate, .linearComplexity]
+        // Every bit in three sequences; the derived streams, shorter than one, as one sequence each where
+        // long enough (linear complexity needs 100,000 bits, the overlapping template 74,304).
+        #expect(
+            result.referenceProgramRows.map { [$0.row.stream: $0.row.test] } == [
+                [.all: .longestRun], [.all: .overlappingTemplate], [.all: .linearComplexity], [.lowestBits(1): .longestRun],
+                [.lowestBits(8): .longestRun], [.lowestBits(8): .overlappingTemplate],
+            ])
+        #expect(program.referenceProgramRows.isEmpty)
+        for (row, tally) in result.referenceProgramRows {
+            #expect(row.constants == .referenceProgram && tally.sequences == (row.stream == .all ? 3 : 1))
+            let same = { (other: RandomnessBattery.Row) in (other.stream, other.test) == (row.stream, row.test) }
+            #expect(program.rows.first { same($0.row) }?.tally == tally, "\(row)")
+            #expect(tally != result.rows.first { same($0.row) }?.tally, "\(row): the constants differ, so do the P-values")
+        }
+        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: 1e-6, command: "test")
+        let report = try RandomnessBattery.report(result, name: "splitmix", settings: settings)
+        for check in report.checks {
+            guard case .randomness(let which) = check.check, case .randomness(let facts) = check.detailFacts else { continue }
+            let same = { (row: RandomnessBattery.Row) in (row.stream, row.test) == (which.stream, which.test) }
+            guard let reference = result.referenceProgramRows.first(where: { same($0.row) })?.tally else {
+                #expect(facts.referenceProgram == nil, "\(which)")
+                continue
+            }
+            let own = try #require(result.rows.first { same($0.row) }?.tally)
+            let figures = try #require(facts.referenceProgram, "\(which)")
+            #expect(compared.contains(which.test))
+            #expect(figures.failures == reference.failures && figures.bins == reference.bins)
+            switch which.level {
+            case .sequence:
+                #expect(figures.pValue == reference.smallestPValue && check.pValue == own.smallestPValue)
+            case .proportion:
+                #expect(figures.pValue == (try reference.proportionPValue()))
+                #expect(check.pValue == (try own.proportionPValue()))
+            case .mostExtremeSequence:
+                #expect(figures.pValue == min(1, 3 * reference.smallestPValue))
+                #expect(check.pValue == min(1, 3 * own.smallestPValue))
+            case .uniformity: Issue.record("three sequences give no uniformity check")
+            }
+        }
+        // The figures are the report's data: read back from audit.json, the set renders the same bytes.
+        let files = try ReportWriter.renderSet(report, threads: 1)
+        let json = try #require(files.first { $0.name == "audit.json" })
+        let again = try ReportWriter.renderSet(AuditReport(json: Data(json.contents.utf8)), threads: 1)
+        #expect(files.map(\.name) == again.map(\.name))
+        for (a, b) in zip(files, again) { #expect(a.contents == b.contents, "\(a.name)") }
+    }
+
+    /// A declared sample: every k-th whole sequence of each stream tested, the others cut and counted;
+    /// the tallies are those of the tested sequences alone, the whole-input and draw tests still read
+    /// every bit, and the report states the sample.
+    @Test func aDeclaredSampleTestsEveryKthSequenceAndCountsTheRest() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 50_000
+        let data = Self.bytes(6250 * 7 + 300, seed: 31)
+        let bits = BitSequence(bytes: data)
+        let every = try battery.run(bits: bits)
+        battery.testEvery = 3
+        battery.threads = 2
+        let sampled = try Self.run(battery, data, format: .bytes)
+        #expect(sampled.all.sequences == 3 && sampled.all.sequencesSampledOut == 4 && sampled.all.untestedBits == 2400)
+        #expect(every.all.sequencesSampledOut == nil && every.all.sequences == 7 && sampled.testEvery == 3)
+        var expected: [RandomnessBattery.Row: SP80022Tally] = [:]
+        for index in [0, 3, 6] {
+            for (row, tally) in try battery.tallies(of: bits.slice(from: index * 50_000, length: 50_000), stream: .all) {
+                expected[row, default: .init()].merge(tally)
+            }
+        }
+        let tested = sampled.rows.filter { $0.row.stream == .all }
+        #expect(tested.count == expected.filter { $0.key.constants == .exact }.count)
+        for (row, tally) in tested { #expect(expected[row] == tally, "\(row)") }
+        #expect(sampled.wholeInputResults.map(\.facts) == every.wholeInputResults.map(\.facts))
+        #expect(sampled.drawResults.map(\.facts) == every.drawResults.map(\.facts))
+        let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: 1e-6, command: "test")
+        let report = try RandomnessBattery.report(sampled, name: "sampled", settings: settings)
+        guard case .randomInput(let input) = report.subjects[0].notes.first else {
+            Issue.record("no input note")
+            return
+        }
+        #expect(input.testedEvery == 3 && input.streams[0].sequencesSampledOut == 4)
+        let unsampled = try RandomnessBattery.report(every, name: "every", settings: settings)
+        guard case .randomInput(let whole) = unsampled.subjects[0].notes.first else { return }
+        #expect(whole.testedEvery == nil && whole.streams[0].sequencesSampledOut == nil)
+    }
+
     @Test func theResultDoesNotDependOnTheThreads() throws {
         var battery = RandomnessBattery()
         battery.sequenceLength = 50_000

@@ -112,6 +112,35 @@ struct SP80022KnownAnswerTests {
         for (state, figure) in program { expectPrinted(pValue(excursions, .state(state)), figure, "random excursions x = \(state)") }
     }
 
+    /// With exact constants, the three tests whose constants differ also give, from the same counts, the
+    /// reference program's P-value: the publication's printed figure for e, and bit for bit the P-value of
+    /// a run with the reference program's constants. No other test, and no run with those constants, does.
+    @Test func exactConstantsCarryTheReferenceProgramsPValueBesideTheirOwn() throws {
+        var referenceParameters = SP80022Parameters()
+        referenceParameters.constants = .referenceProgram
+        let printed: [SP80022Test: Double] = [.longestRun: 0.718945, .overlappingTemplate: 0.110434, .linearComplexity: 0.826335]
+        var other = BitSequence(capacity: e.count)  // a second sequence whose counts differ
+        for (index, word) in e.words.enumerated() { other.append(index % 7 == 3 ? ~word : word, bitCount: 64) }
+        for bits in [e, other] {
+            for test in SP80022Test.allCases {
+                let exact = try SP80022.run(test, on: bits).results
+                let reference = try SP80022.run(test, on: bits, parameters: referenceParameters).results
+                #expect(reference.allSatisfy { $0.referenceProgramPValue == nil && $0.referenceProgramLog10PValue == nil })
+                guard printed[test] != nil else {
+                    #expect(exact.allSatisfy { $0.referenceProgramPValue == nil }, "\(test)")
+                    continue
+                }
+                #expect(exact.count == 1 && reference.count == 1)
+                #expect(exact[0].referenceProgramPValue == reference[0].pValue, "\(test)")
+                #expect(exact[0].referenceProgramLog10PValue == reference[0].log10PValue, "\(test)")
+                #expect(exact[0].pValue != reference[0].pValue, "\(test): the constants differ, so do the P-values")
+            }
+        }
+        for (test, figure) in printed {
+            expectPrinted(try SP80022.run(test, on: e).results[0].referenceProgramPValue, figure, "\(test) beside the exact P-value")
+        }
+    }
+
     /// The same tests with exact class probabilities: every P-value equals the fixture's independent
     /// NumPy/SciPy computation, including all 148 templates and every excursion state.
     @Test func theETableWithExactConstantsMatchesTheIndependentComputation() throws {

@@ -138,10 +138,24 @@ extension ReportNarrator {
         if let templates = facts.templates, let worst = facts.worstTemplate.flatMap(text) {
             words += "; \(templates) templates, the most extreme \(worst) (Bonferroni over the templates)"
         }
+        if let reference = facts.referenceProgram {
+            words += "; with the class probabilities tabled in NIST's reference program (sts 2.1.2), not used for the verdict: "
+            if facts.sequencesTested > 1 {
+                words +=
+                    "\(reference.failures) below 0.01, P-values by tenths: " + reference.bins.map(String.init).joined(separator: " ") + ", "
+            }
+            words += "this check's P-value " + pValue(reference.pValue, log10: reference.log10PValue)
+        }
         if facts.sequences > 0, facts.sequences < facts.sequencesTested, let shortfall = facts.shortfall {
             words += "; \(facts.sequencesTested - facts.sequences) sequences not tested, the most demanding reason: " + text(shortfall)
         }
         return words
+    }
+
+    /// 2nd, 3rd, 8th, 11th, 21st, …
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
     }
 
     static func text(_ input: RandomnessInput) -> String {
@@ -164,6 +178,10 @@ extension ReportNarrator {
             }
             words +=
                 "; \(what): \(stream.bits) bits, \(stream.sequences) sequence\(stream.sequences == 1 ? "" : "s") of \(stream.sequenceLength) bits tested"
+            if let left = stream.sequencesSampledOut, let every = input.testedEvery, left > 0 {
+                words +=
+                    " (every \(ordinal(every)) whole sequence, a declared sample: \(left) more cut and not tested by the SP 800-22 tests)"
+            }
             if stream.untestedBits > 0 { words += " (\(stream.untestedBits) bits after the last not tested)" }
         }
         if input.integersDropped > 0 { words += "; \(input.integersDropped) integers past the largest power of two of the range dropped" }

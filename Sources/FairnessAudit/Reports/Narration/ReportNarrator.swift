@@ -31,6 +31,11 @@ public enum ReportNarrator {
     /// "< 1e-300" without one; `%.4g` otherwise.
     public static func pValue(_ x: Double, log10 log10P: Double?, of check: CheckRecord) -> String {
         if x == 0 && check.impossibleObserved { return "0 exactly (an outcome of probability 0 was observed)" }
+        return pValue(x, log10: log10P)
+    }
+
+    /// A p-value to four digits, or from its log₁₀ where it is below 10⁻³⁰⁰ ("2e-6482").
+    static func pValue(_ x: Double, log10 log10P: Double?) -> String {
         if x < 1e-300 {
             guard let log10P else { return "< 1e-300" }
             // Beyond a double: the mantissa and exponent of 10^log10P ("2e-6482").

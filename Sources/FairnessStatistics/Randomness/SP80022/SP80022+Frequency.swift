@@ -120,13 +120,27 @@ public enum SP80022 {
             let longest = bits.longestRunOfOnes(from: block * shape.blockLength, length: shape.blockLength)
             counts[min(max(longest, shape.lowest), shape.lowest + shape.classes) - shape.lowest] += 1
         }
-        let probabilities = constants == .exact ? shape.exactProbabilities : shape.referenceProbabilities
-        let statistic = pearson(counts, probabilities)
         return .computed([
-            SP80022Result(
-                test: .longestRun, statistic: statistic,
-                tail: try chiSquareTails(statistic, degreesOfFreedom: Double(shape.classes)))
+            try classesResult(
+                .longestRun, counts: counts, exact: shape.exactProbabilities, referenceProgram: shape.referenceProbabilities,
+                constants: constants, degreesOfFreedom: Double(shape.classes))
         ])
+    }
+
+    /// The χ² result of class `counts` against the `constants`' probabilities; with exact constants it
+    /// also carries the P-value of the reference program's on the same counts.
+    static func classesResult(
+        _ test: SP80022Test, counts: [Int], exact: [Double], referenceProgram: [Double], constants: SP80022Constants,
+        degreesOfFreedom: Double
+    ) throws -> SP80022Result {
+        let statistic = pearson(counts, constants == .exact ? exact : referenceProgram)
+        var result = SP80022Result(
+            test: test, statistic: statistic, tail: try chiSquareTails(statistic, degreesOfFreedom: degreesOfFreedom))
+        if constants == .exact {
+            let tail = try chiSquareTails(pearson(counts, referenceProgram), degreesOfFreedom: degreesOfFreedom)
+            (result.referenceProgramPValue, result.referenceProgramLog10PValue) = (tail.pValue, tail.log10)
+        }
+        return result
     }
 
     /// 2.13, the cumulative sums test, forward and reverse: z = max |Sₖ|,

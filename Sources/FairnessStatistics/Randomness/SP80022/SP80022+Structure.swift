@@ -86,10 +86,10 @@ extension SP80022 {
                 counts[LinearComplexityClasses.classOf(linearComplexity: complexities[lane], blockLength: m)] += 1
             }
         }
-        let probabilities = constants == .exact ? LinearComplexityClasses.exact(blockLength: m) : LinearComplexityClasses.referenceProgram
-        let statistic = pearson(counts, probabilities)
         return .computed([
-            SP80022Result(test: .linearComplexity, statistic: statistic, tail: try chiSquareTails(statistic, degreesOfFreedom: 6))
+            try classesResult(
+                .linearComplexity, counts: counts, exact: LinearComplexityClasses.exact(blockLength: m),
+                referenceProgram: LinearComplexityClasses.referenceProgram, constants: constants, degreesOfFreedom: 6)
         ])
     }
 }

@@ -64,19 +64,19 @@ extension SP80022 {
             throw StatisticsError.invalidArgument(
                 "the overlapping template test needs m in 2 ... 30 and M > m, got m = \(m), M = \(blockLength)")
         }
-        let probabilities =
-            constants == .exact
-            ? OverlappingTemplateClasses.exact(templateLength: m, blockLength: blockLength)
-            : OverlappingTemplateClasses.referenceProgram(templateLength: m, blockLength: blockLength)
+        let exact = OverlappingTemplateClasses.exact(templateLength: m, blockLength: blockLength)
+        let referenceProgram = OverlappingTemplateClasses.referenceProgram(templateLength: m, blockLength: blockLength)
+        let probabilities = constants == .exact ? exact : referenceProgram
         let neededBlocks = Int((5 / probabilities.min()!).rounded(.up))
         if let short = needs(neededBlocks * blockLength, bits, checkingInputSize, structural: blockLength) { return short }
         var counts = [Int](repeating: 0, count: 6)
         for block in 0..<(bits.count / blockLength) {
             counts[min(bits.onesRunStarts(from: block * blockLength, length: blockLength, runLength: m), 5)] += 1
         }
-        let statistic = pearson(counts, probabilities)
         return .computed([
-            SP80022Result(test: .overlappingTemplate, statistic: statistic, tail: try chiSquareTails(statistic, degreesOfFreedom: 5))
+            try classesResult(
+                .overlappingTemplate, counts: counts, exact: exact, referenceProgram: referenceProgram, constants: constants,
+                degreesOfFreedom: 5)
         ])
     }
 }

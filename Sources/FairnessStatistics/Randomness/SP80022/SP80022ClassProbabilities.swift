@@ -1,4 +1,25 @@
 import Foundation
+import Synchronization
+
+/// Exact class probabilities, computed once per shape of a test and kept for the process: every sequence
+/// of a run uses the same few, and each costs more to compute than the test that uses it.
+enum KeptClassProbabilities {
+    /// A test's shape.
+    enum Shape: Hashable {
+        case longestRun(blockLength: Int, lowest: Int, classes: Int)
+        case overlappingTemplate(templateLength: Int, blockLength: Int, classes: Int)
+    }
+
+    private static let kept = Mutex([Shape: [Double]]())
+
+    /// The probabilities of `shape`, from `compute` the first time.
+    static func probabilities(_ shape: Shape, _ compute: () -> [Double]) -> [Double] {
+        if let known = kept.withLock({ $0[shape] }) { return known }
+        let computed = compute()
+        kept.withLock { $0[shape] = computed }
+        return computed
+    }
+}
 
 /// The longest run test's block length and classes at a sequence length (SP 800-22 section 2.4.2).
 struct LongestRunShape {
@@ -30,8 +51,15 @@ struct LongestRunShape {
         return run.reduce(0, +)
     }
 
-    /// The classes' exact probabilities.
+    /// The classes' exact probabilities, computed once per shape (a million steps at M = 10,000, more
+    /// than the test itself) and kept.
     var exactProbabilities: [Double] {
+        KeptClassProbabilities.probabilities(.longestRun(blockLength: blockLength, lowest: lowest, classes: classes)) {
+            computeExactProbabilities()
+        }
+    }
+
+    private func computeExactProbabilities() -> [Double] {
         let atMost: [Double] = (lowest..<(lowest + classes)).map { Self.longestRunAtMost($0, blockLength: blockLength) }
         var probabilities: [Double] = [atMost[0]]
         for index in 1..<classes { probabilities.append(atMost[index] - atMost[index - 1]) }
@@ -92,7 +120,14 @@ enum OverlappingTemplateClasses {
     /// by dynamic programming over (current run of ones, capped at m; count so far, capped at K).
     /// For m = 9, M = 1032, K = 5 these are Hamano and Kaneko's (2007) corrected values
     /// 0.364091, 0.185659, 0.139381, 0.100571, 0.070432, 0.139865.
+    /// Computed once per (m, M, K) and kept.
     static func exact(templateLength m: Int, blockLength: Int, classes: Int = 5) -> [Double] {
+        KeptClassProbabilities.probabilities(.overlappingTemplate(templateLength: m, blockLength: blockLength, classes: classes)) {
+            computeExact(templateLength: m, blockLength: blockLength, classes: classes)
+        }
+    }
+
+    private static func computeExact(templateLength m: Int, blockLength: Int, classes: Int) -> [Double] {
         let width = classes + 1
         var state = [Double](repeating: 0, count: (m + 1) * width)
         state[0] = 1

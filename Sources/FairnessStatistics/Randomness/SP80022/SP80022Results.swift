@@ -68,6 +68,13 @@ public struct SP80022Result: Sendable, Hashable {
     /// log₁₀ of the P-value, finite where the P-value underflows a double: the frequency test on 10⁶ ones
     /// gives log₁₀ P = −217,150.3 where its P-value is 0.
     public let log10PValue: Double
+    /// For the three tests whose class probabilities the toolkit computes exactly (longest run,
+    /// overlapping template, linear complexity), run with ``SP80022Constants/exact``: the P-value the
+    /// reference program's rounded tables give on the same counts, which NIST's `assess` prints; nil
+    /// for every other test and constants.
+    public internal(set) var referenceProgramPValue: Double? = nil
+    /// log₁₀ of ``referenceProgramPValue``, finite where it underflows; nil where that is nil.
+    public internal(set) var referenceProgramLog10PValue: Double? = nil
 
     /// A result of `test`'s `part`; `log10PValue` defaults to log₁₀ `pValue`.
     public init(test: SP80022Test, part: SP80022Part = .whole, statistic: Double, pValue: Double, log10PValue: Double? = nil) {
