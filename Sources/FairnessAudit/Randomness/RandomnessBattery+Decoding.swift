@@ -88,11 +88,24 @@ extension RandomnessBattery.Session {
                 ? UInt32(truncatingIfNeeded: offset >> UInt64(bits - 32)) : UInt32(truncatingIfNeeded: offset << UInt64(32 - bits))
             try take(bits: offset, bitCount: bits, top: top, low: offset)
         default:
-            guard let value = Double(text), value >= 0, value < 1 else {
+            // `1.000000` is a double just below 1 rounded up to the decimals written (`%.6f`, `toFixed(6)`):
+            // counted, not refused; `1` and `1.5` are not doubles in [0, 1).
+            guard let value = Double(text), value >= 0, value < 1 || (value == 1 && (Self.decimals(of: Substring(text)) ?? 0) >= 1)
+            else {
                 throw LogError(line: number, column: 1, message: "'\(text.prefix(40))' is not a number in [0, 1)")
             }
-            try take(double: value, text: text)
+            try take(double: value, text: text, line: number)
         }
+    }
+
+    /// A double of 1 where the doubles are not all written with a fixed number of decimals: a generator
+    /// that returned 1, not a rounding.
+    static func notBelowOne(line: Int) -> LogError {
+        LogError(
+            line: line, column: 1,
+            message:
+                "a double of 1 or more is not in [0, 1) (one written as 1.000000 is taken for a double just below 1 rounded up only when every double is written with a fixed number of decimals)"
+        )
     }
 
     /// The decimals of a plain decimal number (`0.125` has 3); nil for any other writing.
@@ -105,11 +118,20 @@ extension RandomnessBattery.Session {
 
     /// A double (and, for text, how it was written): held until ``RandomnessBattery/resolutionProbe``
     /// have come, then taken at their resolution.
-    mutating func take(double value: Double, text: String? = nil) throws {
+    /// A double of 1 (`1.000000`) is a double just below 1 rounded up to the decimals written, counted
+    /// and not tested, when every double held is written with a fixed number of decimals; otherwise it is
+    /// refused at its `line` (by default its item's number).
+    mutating func take(double value: Double, text: String? = nil, line: Int? = nil) throws {
         if !started {
+            if value >= 1 { heldOnes.append(line ?? Int(result.itemsRead)) }
             probe.append(value)
             if let current = decimals { decimals = text.flatMap { Self.decimals(of: Substring($0)) }.map { max(current, $0) } }
             if probe.count == RandomnessBattery.resolutionProbe { try settleResolution() }
+            return
+        }
+        guard value < 1 else {
+            guard value == 1, decimalPlaces != nil else { throw Self.notBelowOne(line: line ?? Int(result.itemsRead)) }
+            result.doublesWrittenAsOne += 1
             return
         }
         if let places = decimalPlaces {
@@ -150,6 +172,7 @@ extension RandomnessBattery.Session {
         } else {
             start(topBits: min(32, resolution), hasLowBits: resolution >= 32, lowBits: resolution)
         }
+        if decimalPlaces == nil, let line = heldOnes.first { throw Self.notBelowOne(line: line) }
         let held = probe
         probe = []
         for value in held { try take(double: value) }

@@ -67,6 +67,7 @@ extension RandomnessBatteryResult {
             integersDropped: integersDropped, trailingBytes: trailingBytes)
         input.doubleDecimals = doubleDecimals
         if testEvery > 1 { input.testedEvery = testEvery }
+        if doublesWrittenAsOne > 0 { input.doublesWrittenAsOne = doublesWrittenAsOne }
         if looksLikeASCIIBits { input.looksLikeASCIIBits = true }
         let verdict = SubjectVerdict(
             name: name, summary: "random source: \(bits) bits (\(format.argument))", kind: .randomSource, verdict: .pass,

@@ -46,6 +46,8 @@ extension RandomnessBattery {
         var asciiLine = 1, asciiColumn = 1
         /// The first doubles, held until their resolution is known.
         var probe: [Double] = []
+        /// The lines of held doubles written as 1, refused unless the doubles are decimals.
+        var heldOnes: [Int] = []
         var resolution = 0
         /// The most decimals the held doubles were written with; nil once one was written otherwise (an
         /// exponent, or more than 15 decimals). Doubles written with d decimals are whole numbers of 10⁻ᵈ.

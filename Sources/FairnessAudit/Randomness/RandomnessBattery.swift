@@ -156,6 +156,9 @@ public struct RandomnessBatteryResult: Sendable {
     public var itemsRead: UInt64 = 0
     /// Integers dropped because their offset was 2^k or more (``RandomInputFormat/integers(_:)``).
     public var integersDropped: UInt64 = 0
+    /// Doubles written as 1 with decimals (`1.000000`: a double just below 1 rounded up to the decimals
+    /// written), counted and not tested.
+    public var doublesWrittenAsOne: UInt64 = 0
     /// Trailing bytes of a binary input that did not fill a whole word.
     public var trailingBytes = 0
     /// Draws read: 32-bit words (big-endian) of raw bytes, words, doubles or integers.

@@ -110,6 +110,8 @@ public struct RandomnessInput: Sendable, Hashable, Codable {
     public var testedEvery: Int? = nil
     /// Integers dropped past the largest power of two of their range.
     public var integersDropped: UInt64
+    /// Doubles written as 1 with decimals (`1.000000`, rounded up from just below 1), not tested; nil for none.
+    public var doublesWrittenAsOne: UInt64? = nil
     /// Trailing bytes short of a whole word.
     public var trailingBytes: Int
     /// For raw bytes: true when the input begins with at least 64 bytes that are all the characters `0`,

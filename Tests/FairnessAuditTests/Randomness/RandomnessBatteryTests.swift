@@ -223,6 +223,32 @@ struct RandomnessBatteryTests {
         #expect(RandomInputFormat(argument: "u16") == nil)
     }
 
+    /// `%.6f` and `toFixed(6)` write a double just below 1 as `1.000000`: counted and not tested, not
+    /// refused; where the doubles are not written with a fixed number of decimals, a 1 is refused at its
+    /// line, held for the resolution or not.
+    @Test func aDoubleRoundedUpToOneIsCountedNotRefused() throws {
+        var battery = RandomnessBattery()
+        battery.sequenceLength = 1000
+        var generator = SplitMix64(seed: 8)
+        var fixed = (0..<6000).map { _ in String(format: "%.6f", Double(generator.next() >> 11) / 0x1p53) }
+        (fixed[10], fixed[5000]) = ("1.000000", "1.000000")  // one held for the resolution, one after
+        let ones = fixed.filter { $0 == "1.000000" }.count
+        let result = try Self.run(battery, Array((fixed.joined(separator: "\n") + "\n").utf8), format: .doubles)
+        #expect(result.doubleDecimals == 6 && result.doublesWrittenAsOne == UInt64(ones) && ones >= 2)
+        #expect(result.draws + result.integersDropped == UInt64(6000 - ones))
+        let fine = (0..<5000).map { _ in String(Double(generator.next() >> 11) / 0x1p53) }
+        for index in [3, 4900] {
+            var lines = fine
+            lines[index] = "1.0"
+            do {
+                _ = try Self.run(battery, Array(lines.joined(separator: "\n").utf8), format: .doubles)
+                Issue.record("a 1 at line \(index + 1) was accepted")
+            } catch let error as LogError {
+                #expect(error.line == index + 1)
+            }
+        }
+    }
+
     /// One sequence of 10⁶ ones: its P-values underflow, and the report states their log₁₀ (the frequency
     /// test's is log₁₀ erfc(1000/√2) = −217,150.3), not the smallest double.
     @Test func aSingleSequenceKeepsItsFarTail() throws {

@@ -132,7 +132,7 @@ extension ReportNarrator {
         } else if facts.sequencesTested == 1 {
             words = "one sequence of \(facts.sequenceLength) bits"
         } else {
-            words = "\(facts.failures) of \(facts.sequences) sequences of \(facts.sequenceLength) bits below 0.01"
+            words = "\(facts.failures) of \(count(facts.sequences, "sequence")) of \(facts.sequenceLength) bits below 0.01"
             words += "; P-values by tenths: " + facts.bins.map(String.init).joined(separator: " ")
         }
         if let templates = facts.templates, let worst = facts.worstTemplate.flatMap(text) {
@@ -147,7 +147,8 @@ extension ReportNarrator {
             words += "this check's P-value " + pValue(reference.pValue, log10: reference.log10PValue)
         }
         if facts.sequences > 0, facts.sequences < facts.sequencesTested, let shortfall = facts.shortfall {
-            words += "; \(facts.sequencesTested - facts.sequences) sequences not tested, the most demanding reason: " + text(shortfall)
+            words +=
+                "; \(count(facts.sequencesTested - facts.sequences, "sequence")) not tested, the most demanding reason: " + text(shortfall)
         }
         return words
     }
@@ -183,6 +184,10 @@ extension ReportNarrator {
                     " (every \(ordinal(every)) whole sequence, a declared sample: \(left) more cut and not tested by the SP 800-22 tests)"
             }
             if stream.untestedBits > 0 { words += " (\(stream.untestedBits) bits after the last not tested)" }
+        }
+        if let ones = input.doublesWrittenAsOne {
+            words +=
+                "; \(ones) double\(ones == 1 ? "" : "s") written as 1 with decimals (below 1 before rounding to the decimals written) not tested"
         }
         if input.integersDropped > 0 { words += "; \(input.integersDropped) integers past the largest power of two of the range dropped" }
         if input.trailingBytes > 0 { words += "; \(input.trailingBytes) trailing bytes short of a word not used" }
