@@ -53,10 +53,13 @@ extension ReportWriter {
           NIST's reference program (sts 2.1.2) give on the same counts. Every P-value is an upper tail from GSL (Q(a, x), erfc), so a far-tail
           P-value keeps its digits.
         - **Two levels** (section 4.2). The input is cut into sequences of n bits. With one sequence, each
-          test's P-value is the check's. With more, each test's P-values give two checks: the proportion
-          of sequences below 0.01, as the exact binomial probability of that many failures or more, and,
-          from 55 sequences, the uniformity of the P-values over ten bins (χ², 9 degrees of freedom). The
-          148 templates are one check each way, Bonferroni over the templates.
+          test's P-value is the check's. With more, each test's P-values give three checks: the proportion
+          of sequences below 0.01, as the exact binomial probability of that many failures or more; the
+          most extreme sequence, its P-value times the number of sequences (Bonferroni); and, from 55
+          sequences, the uniformity of the P-values over ten bins (χ², 9 degrees of freedom). The 148
+          templates are one check each way, Bonferroni over the templates. With `--test-every k` (a
+          declared sample, stated in the input line) the tests run on every k-th whole sequence; the tests
+          of the whole input and of the draws read every bit.
         - **The whole input.** Three tests over every bit read, not cut into sequences, so a defect too
           small for any one sequence shows over all of them: the ones among every bit (exact two-sided
           binomial against ½), the longest run of equal bits (p ≤ (n − r + 2) · 2⁻ʳ, a proven bound: a union

@@ -76,6 +76,7 @@ public enum ReportVerification {
         checkRendering(directory, report, digest: digest, sealed: listed, threads: threads, into: &result)
         checkFigures(report, into: &result)
         checkDecisions(report, into: &result)
+        checkRandomInputs(report, into: &result)
         checkArtefacts(report, artefacts, into: &result)
         return result
     }

@@ -37,6 +37,10 @@ public enum VerificationMismatch: Sendable, Hashable {
     case tableUnusable(subject: String, check: CheckIdentifier, reason: String)
     /// A check's Holm-adjusted p-value (log₁₀) differs from the one its subject's family gives.
     case holm(subject: String, check: CheckIdentifier, reported: Double?, recomputed: Double)
+    /// A random source's stream does not add up: its sequences (tested and left out by the sample of
+    /// every `testedEvery`-th) and the bits after them are not its bits, or the sample did not test
+    /// ⌈cut / k⌉ of the sequences cut.
+    case streamDoesNotAddUp(subject: String, stream: StreamSummary, testedEvery: Int?)
     /// A check's interval differs from the one its table gives.
     case interval(subject: String, check: CheckIdentifier, reported: ConfidenceInterval, recomputed: ConfidenceInterval)
 

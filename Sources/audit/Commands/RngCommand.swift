@@ -45,7 +45,7 @@ struct RngCommand: ParsableCommand {
     @Option(
         name: .customLong("test-every"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Run the SP 800-22 tests on every k-th sequence of each stream, a sample the report declares; the tests of the whole input and of the draws still read every bit (default: 1, every sequence).",
+            "Run the SP 800-22 tests on every k-th sequence of each stream, a sample the report declares; the tests of the whole input and of the draws still read every bit (1: every sequence).",
             valueName: "k"))
     var testEvery = 1
 
@@ -159,7 +159,12 @@ struct RngCommand: ParsableCommand {
             Double(result.bits) / max(seconds, 1e-9), stage.reading, stage.decodingAndCutting, stage.counting, stage.sequenceTests,
             battery.threads, stage.finishing, 100 * stage.readingThreadShare, 100 * stage.countingChainShare)
         try Terminal.finish(
-            report, read: "\(result.bits) bits, \(result.sequences) sequences", count: Double(result.bits), unit: "bits", started: started,
+            report,
+            read: "\(result.bits) bits, "
+                + (result.testEvery > 1
+                    ? "\(result.sequences) of \(result.sequences + (result.all.sequencesSampledOut ?? 0)) sequences tested, every \(ReportNarrator.ordinal(result.testEvery))"
+                    : ReportNarrator.count(result.sequences, "sequence")),
+            count: Double(result.bits), unit: "bits", started: started,
             quiet: reports.quiet, directory: directory, stages: stages)
     }
 }

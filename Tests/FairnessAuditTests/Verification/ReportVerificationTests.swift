@@ -280,6 +280,17 @@ struct ReportVerificationTests {
         #expect(repeated(#"{"a": [1, 2], "b": {"a": 1}}"#) == nil)
     }
 
+    /// Two long lines that differ far from their start are shown from just before the difference, so both
+    /// excerpts show it.
+    @Test func aLongLineIsShownWhereItDiffers() {
+        let head = String(repeating: "sequences tested; ", count: 20)
+        let words = ReportNarrator.differing(head + "175 more cut" + String(repeating: " x", count: 100), head + "174 more cut")
+        #expect(words.hasPrefix("from character 333 is …"), "\(words)")  // 360 + 2 alike, 30 before
+        #expect(words.contains("175 more cut") && words.contains("174 more cut"), "\(words)")
+        #expect(ReportNarrator.differing("THREE", "three") == "is THREE, but the report renders three")
+        #expect(ReportNarrator.differing("", "three") == "is empty, but the report renders three")
+    }
+
     @Test func theFirstDifferingLineIsNamed() {
         let a = Data("one\ntwo\nthree\n".utf8), b = Data("one\ntwo\nTHREE\n".utf8)
         #expect(

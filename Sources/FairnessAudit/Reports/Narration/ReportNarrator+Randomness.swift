@@ -153,8 +153,17 @@ extension ReportNarrator {
         return words
     }
 
-    /// 2nd, 3rd, 8th, 11th, 21st, …
-    static func ordinal(_ n: Int) -> String {
+    /// The bits a stream is made of, in words.
+    static func text(_ stream: BitStream) -> String {
+        switch stream {
+        case .all: "every bit"
+        case .lowestBits(1): "the lowest bit of each draw"
+        case .lowestBits(let count): "the lowest \(count) bits of each draw"
+        }
+    }
+
+    /// A whole number as an ordinal in words: 2nd, 3rd, 8th, 11th, 21st, …
+    public static func ordinal(_ n: Int) -> String {
         let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
         return "\(n)\(suffix)"
     }
@@ -171,19 +180,14 @@ extension ReportNarrator {
             words += "; every double lies on the grid 2^-\(resolution) (\(resolution) random bits each)"
         }
         for stream in input.streams {
-            let what: String
-            switch stream.stream {
-            case .all: what = "every bit"
-            case .lowestBits(1): what = "the lowest bit of each draw"
-            case .lowestBits(let count): what = "the lowest \(count) bits of each draw"
-            }
+            let what = text(stream.stream)
             words +=
                 "; \(what): \(stream.bits) bits, \(stream.sequences) sequence\(stream.sequences == 1 ? "" : "s") of \(stream.sequenceLength) bits tested"
             if let left = stream.sequencesSampledOut, let every = input.testedEvery, left > 0 {
                 words +=
                     " (every \(ordinal(every)) whole sequence, a declared sample: \(left) more cut and not tested by the SP 800-22 tests)"
             }
-            if stream.untestedBits > 0 { words += " (\(stream.untestedBits) bits after the last not tested)" }
+            if stream.untestedBits > 0 { words += " (\(stream.untestedBits) bits after its last whole sequence, in no sequence)" }
         }
         if let ones = input.doublesWrittenAsOne {
             words +=

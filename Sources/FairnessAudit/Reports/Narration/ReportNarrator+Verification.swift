@@ -16,7 +16,7 @@ extension ReportNarrator {
         case .duplicateKey(let path, let key):
             "audit.json: key \"\(key)\" appears twice in \(path.isEmpty ? "the report" : path); a report must say each thing once"
         case .renderedDiffers(let file, let line, let stated, let rendered):
-            "\(file): line \(line) is \(stated.isEmpty ? "empty" : cell(stated)), but the report renders \(rendered.isEmpty ? "nothing" : cell(rendered))"
+            "\(file): line \(line) " + differing(stated, rendered)
         case .renderedMissing(let name): "\(name): the report renders it, but it is not in the set"
         case .notInReport(let name): "\(name): in the set, but the report does not render it"
         case .pValue(let subject, let check, let reported, let recomputed, let log10):
@@ -28,6 +28,12 @@ extension ReportNarrator {
             "\(subject): \(name(of: check)): Holm log10 p \(reported.map(figure) ?? "missing"), but the subject's family gives \(figure(recomputed))"
         case .interval(let subject, let check, let reported, let recomputed):
             "\(subject): \(name(of: check)): 95% interval \(interval(reported)), but its table gives \(interval(recomputed))"
+        case .streamDoesNotAddUp(let subject, let stream, let every):
+            "\(subject): \(text(stream.stream)): \(stream.sequences) sequences tested"
+                + (stream.sequencesSampledOut.map {
+                    " and \($0) left out by the sample (every \(every.map(ordinal) ?? "k-th") sequence tested)"
+                } ?? "")
+                + " of \(stream.sequenceLength) bits and \(stream.untestedBits) bits after them do not make the stream's \(stream.bits) bits as sampled"
         case .status(let subject, let check, let reported, let recomputed):
             "\(subject): \(name(of: check)): \(reported.rawValue), but its figures decide \(recomputed.rawValue)"
         case .verdict(let subject, let reported, let recomputed):
@@ -46,6 +52,19 @@ extension ReportNarrator {
         "\(count(result.sealedFiles, "file")) sealed, \(count(result.renderedFiles, "file")) rendered again and compared, \(count(result.pValues, "p-value")) and \(count(result.intervals, "interval")) "
             + "recomputed\(result.rawOutputPValues > 0 ? " (\(count(result.rawOutputPValues, "p-value")) of random sources not: they come from the raw output)" : ""), \(count(result.decisions, "decision")) checked, \(count(result.artefacts, "artefact")) matched"
             + (result.gate.map { "; gate \($0.rawValue)" } ?? "")
+    }
+
+    /// Two differing lines in words: each from its start, or, where they differ past their first 40
+    /// characters, from 30 characters before the first difference ("from character 612: …"), so the
+    /// difference shows within the 80 characters each is cut to.
+    static func differing(_ stated: String, _ rendered: String) -> String {
+        let (a, b) = (Array(stated), Array(rendered))
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        let start = common > 40 ? common - 30 : 0
+        let shown = { (line: [Character]) in String(line[min(start, line.count)...]) }
+        let from = start > 0 ? "from character \(start + 1) " : ""
+        return "\(from)is \(stated.isEmpty ? "empty" : (start > 0 ? "…" : "") + cell(shown(a))), but the report renders "
+            + (rendered.isEmpty ? "nothing" : (start > 0 ? "…" : "") + cell(shown(b)))
     }
 
     /// A cell in a mismatch: its first 80 characters, and how many more there are.
