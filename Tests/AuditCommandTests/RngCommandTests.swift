@@ -41,8 +41,10 @@ struct RngCommandTests {
         #expect(
             sampled.status == 0 && sampled.stdout.contains("gate: PASS (36000000 bits, 9 of 36 sequences tested, every 4th)"),
             "\(sampled.stdout)")
-        let sampledVerify = try AuditProcess.run(["verify", out + "/sampled"])
-        #expect(sampledVerify.status == 0, "\(sampledVerify.stdout)")
+        let sampledVerify = try AuditProcess.run(["verify", out + "/sampled", "--input", out + "/good.bin"])
+        #expect(sampledVerify.status == 0 && sampledVerify.stdout.contains("1 artefact matched"), "\(sampledVerify.stdout)")
+        let otherInput = try AuditProcess.run(["verify", out + "/sampled", "--input", out + "/lcg.bin"])
+        #expect(otherInput.status == 1, "\(otherInput.stdout)")
         let weak = try AuditProcess.run(["rng", out + "/lcg.bin", "--format", "u32be", "--out", out + "/lcg", "--quiet"])
         #expect(weak.status == 1, "\(weak.stdout) \(weak.stderr)")
         let checks = try String(contentsOfFile: out + "/lcg/checks.csv", encoding: .utf8)

@@ -16,8 +16,9 @@ struct VerifyCommand: ParsableCommand {
             or is in the directory without being rendered is a mismatch. Checks the seal (every file \
             SHA256SUMS lists has its digest); recomputes every p-value and 95% interval from the tables in \
             audit.json; decides every status, verdict and the gate again from the report's own rules (Holm \
-            per subject, materiality, --fail-on); and checks each --spec, --probe or --log given against the \
-            SHA-256 the report's provenance records for it. Prints one line per mismatch.
+            per subject, materiality, --fail-on); checks that each random source's streams add up; and checks \
+            each --spec, --probe, --log or --input given against the SHA-256 the report's provenance records \
+            for it. Prints one line per mismatch.
 
             EXIT STATUS
               0    everything agrees
@@ -25,7 +26,7 @@ struct VerifyCommand: ParsableCommand {
               64   bad usage, or the set or its audit.json cannot be read
             """)
 
-    @Argument(help: ArgumentHelp("The report set: a directory written by 'audit run' or 'audit log'.", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The report set: a directory written by 'audit run', 'audit log' or 'audit rng'.", valueName: "dir"))
     var directory: String
 
     @Option(name: .customLong("spec"), help: ArgumentHelp("A spec file the report should have audited (repeatable).", valueName: "file"))
@@ -41,6 +42,11 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .customLong("log"), help: ArgumentHelp("A log the report should have read (repeatable).", valueName: "file"))
     var logs: [String] = []
 
+    @Option(
+        name: .customLong("input"),
+        help: ArgumentHelp("A random source's raw output an 'audit rng' report should have read (repeatable).", valueName: "file"))
+    var randomOutputs: [String] = []
+
     func run() throws {
         try AuditExitStatus.reportingErrors {
             var isDirectory: ObjCBool = false
@@ -50,6 +56,7 @@ struct VerifyCommand: ParsableCommand {
             var inputs = try specs.map { try Fingerprints.file($0, kind: .spec) }
             inputs += try probes.flatMap(Fingerprints.probe)
             inputs += try logs.map { try Fingerprints.file($0, kind: .log) }
+            inputs += try randomOutputs.map { try Fingerprints.file($0, kind: .randomOutput) }
             let result = try ReportVerification.verify(
                 directory: URL(fileURLWithPath: directory),
                 digest: { Fingerprints.hex(SHA256.hash(data: $0)) },
