@@ -45,6 +45,14 @@ struct RngCommandTests {
         #expect(sampledVerify.status == 0 && sampledVerify.stdout.contains("1 artefact matched"), "\(sampledVerify.stdout)")
         let otherInput = try AuditProcess.run(["verify", out + "/sampled", "--input", out + "/lcg.bin"])
         #expect(otherInput.status == 1, "\(otherInput.stdout)")
+        // Read from standard input, the set verifies against the file it was read from.
+        let piped = try AuditProcess.run(
+            ["-c", #""$AUDIT" rng - --test-every 4 --out "$OUT" --quiet < "$IN""#],
+            environment: ["AUDIT": AuditProcess.executable.path, "OUT": out + "/piped", "IN": out + "/good.bin"],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(piped.status == 0, "\(piped.stdout) \(piped.stderr)")
+        let pipedVerify = try AuditProcess.run(["verify", out + "/piped", "--input", out + "/good.bin"])
+        #expect(pipedVerify.status == 0 && pipedVerify.stdout.contains("1 artefact matched"), "\(pipedVerify.stdout)")
         let weak = try AuditProcess.run(["rng", out + "/lcg.bin", "--format", "u32be", "--out", out + "/lcg", "--quiet"])
         #expect(weak.status == 1, "\(weak.stdout) \(weak.stderr)")
         let checks = try String(contentsOfFile: out + "/lcg/checks.csv", encoding: .utf8)

@@ -50,7 +50,7 @@ struct ProbeRandomSourceTests {
     @Test func badAnswersAreFaults() throws {
         let answers = [
             "echo 'ok 4 wheel double'; echo 'double 0.5 1.5'", "echo 'ok 4 wheel double'; echo 'bytes 1 2'",
-            "echo 'ok 4 wheel double'; echo 'int 6 1 3 4'",
+            "echo 'ok 4 wheel double'; echo 'int 6 1 3 4'", "echo 'ok 4 wheel double'; echo 'double 0.5 1.0'",
         ]
         for body in answers {
             let probe = "sh -c \"\(body)\""
@@ -63,5 +63,10 @@ struct ProbeRandomSourceTests {
         let integers = try #require(try Self.test(die, kind: "dice", draws: 6))
         #expect(integers.format == .integers(1...6) && integers.bits >= ProbeRandomSource.bitsWanted)
         #expect(integers.integersDropped * 3 >= integers.draws && integers.draws <= UInt64(ProbeRandomSource.maximumDraws))
+        // Doubles written with six decimals (`%.6f`): one just below 1 written 1.000000 is counted, not a fault.
+        let sixDecimals =
+            "python3 -c \"import sys, random\nr = random.Random(3)\nfor line in sys.stdin:\n    n = int(line.split()[1]) if line.startswith('random') else 0\n    print('ok 4 wheel double' if n == 0 else 'double 1.000000 ' + ' '.join('%.6f' % r.random() for _ in range(n - 1)), flush=True)\""
+        let decimals = try #require(try Self.test(sixDecimals, draws: 10_000))
+        #expect(decimals.doubleDecimals == 6 && decimals.doublesWrittenAsOne >= 1)
     }
 }

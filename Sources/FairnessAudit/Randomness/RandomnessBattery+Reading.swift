@@ -47,7 +47,13 @@ extension RandomnessBattery {
             error.file = name
             throw error
         }
-        return try session.finish()
+        // The last doubles held for their resolution are decoded here: an error names the input too.
+        do {
+            return try session.finish()
+        } catch var error as LogError {
+            error.file = name
+            throw error
+        }
     }
 
     /// Runs the battery on bits already in memory (a generator's output in a test, say), read as raw

@@ -90,6 +90,6 @@ extension ReportVerification {
 
     /// A log given as a file is what a report read from standard input, and the reverse.
     static func compatible(_ a: Provenance.Input.Kind, _ b: Provenance.Input.Kind) -> Bool {
-        Set([a, b]) == Set([.log, .standardInput])
+        Set([a, b]) == Set([.log, .standardInput]) || Set([a, b]) == Set([.randomOutput, .standardInput])
     }
 }

@@ -6,7 +6,7 @@ extension ReportVerification {
     static func checkRandomInputs(_ report: AuditReport, into result: inout VerificationResult) {
         for subject in report.subjects where subject.kind == .randomSource {
             for case .randomInput(let input) in subject.notes {
-                for stream in input.streams where stream.sequences > 0 {
+                for stream in input.streams {
                     result.decisions += 1
                     if !addsUp(stream, testedEvery: input.testedEvery) {
                         result.mismatches.append(.streamDoesNotAddUp(subject: subject.name, stream: stream, testedEvery: input.testedEvery))
@@ -16,9 +16,12 @@ extension ReportVerification {
         }
     }
 
-    /// Whether `stream`'s figures agree with each other under a sample of every `testedEvery`-th sequence.
+    /// Whether `stream`'s figures agree with each other under a sample of every `testedEvery`-th sequence
+    /// (a stream with no sequence has no bits).
     static func addsUp(_ stream: StreamSummary, testedEvery: Int?) -> Bool {
         let every = testedEvery ?? 1, left = stream.sequencesSampledOut ?? 0
+        if stream.sequences == 0 { return stream.bits == 0 && stream.untestedBits == 0 && left == 0 }
+        guard stream.sequences > 0 else { return false }
         guard every >= 1, left >= 0, stream.sequenceLength >= 1, (testedEvery == nil) == (stream.sequencesSampledOut == nil) else {
             return false
         }

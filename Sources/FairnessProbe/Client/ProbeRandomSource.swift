@@ -47,6 +47,19 @@ public enum ProbeRandomSource {
             echo.summarise(command: command)
         }
         guard connection.version >= 4 else { return nil }
+        do {
+            return try draws(from: connection, command: command, count: count, battery: battery)
+        } catch let error as LogError {
+            // A draw the battery refuses once it has seen more (a 1 among doubles without fixed decimals).
+            throw ProbeError.badAnswer(
+                command: command, request: "random", answer: "draw \(error.line): \(error.message)", expected: expected)
+        }
+    }
+
+    /// Asks the probe for draws until `count` and enough bits, and tests them.
+    private static func draws(
+        from connection: ProbeConnection, command: String, count: Int, battery: RandomnessBattery
+    ) throws -> RandomnessBatteryResult? {
         var feed: RandomnessBattery.Feed?
         var header: [Substring] = []
         var remaining = count, asked = 0
@@ -103,7 +116,8 @@ public enum ProbeRandomSource {
     static func add(_ word: Substring, format: RandomInputFormat, to feed: inout RandomnessBattery.Feed) throws -> Bool {
         switch format {
         case .doubles:
-            guard let value = Double(word), value >= 0, value < 1 else { return false }
+            // `1.000000` may be a double just below 1 rounded up to the decimals written: the feed decides.
+            guard let value = Double(word), value >= 0, value < 1 || (value == 1 && word.contains(".")) else { return false }
             try feed.add(double: value, text: String(word))
         case .integers(let range):
             guard let value = Int64(word), range.contains(value) else { return false }

@@ -156,7 +156,10 @@ struct RandomnessBatteryTests {
         }
         #expect(input.testedEvery == 3 && input.streams[0].sequencesSampledOut == 4)
         let unsampled = try RandomnessBattery.report(every, name: "every", settings: settings)
-        guard case .randomInput(let whole) = unsampled.subjects[0].notes.first else { return }
+        guard case .randomInput(let whole) = unsampled.subjects[0].notes.first else {
+            Issue.record("no input note")
+            return
+        }
         #expect(whole.testedEvery == nil && whole.streams[0].sequencesSampledOut == nil)
     }
 
@@ -236,6 +239,19 @@ struct RandomnessBatteryTests {
         let result = try Self.run(battery, Array((fixed.joined(separator: "\n") + "\n").utf8), format: .doubles)
         #expect(result.doubleDecimals == 6 && result.doublesWrittenAsOne == UInt64(ones) && ones >= 2)
         #expect(result.draws + result.integersDropped == UInt64(6000 - ones))
+        // Fewer doubles than are held for the resolution: refused once the input ends, named by its file.
+        var pipe: [Int32] = [0, 0]
+        #expect(Foundation.pipe(&pipe) == 0)
+        let text = Array("0.12345678901234567\n1.0\n".utf8)
+        #expect(text.withUnsafeBytes { write(pipe[1], $0.baseAddress!, $0.count) } == text.count)
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        do {
+            _ = try battery.run(descriptor: pipe[0], format: .doubles, name: "short.txt")
+            Issue.record("a 1 in a short input was accepted")
+        } catch let error as LogError {
+            #expect(error.line == 2 && error.file == "short.txt")
+        }
         let fine = (0..<5000).map { _ in String(Double(generator.next() >> 11) / 0x1p53) }
         for index in [3, 4900] {
             var lines = fine

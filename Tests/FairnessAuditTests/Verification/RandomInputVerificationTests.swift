@@ -33,6 +33,10 @@ struct RandomInputVerificationTests {
         #expect(!ReportVerification.addsUp(Self.stream(3, left: -1, after: 2300, bits: 4300), testedEvery: 3))
         #expect(!ReportVerification.addsUp(Self.stream(3, left: Int.max, bits: 7300), testedEvery: 3))
         #expect(!ReportVerification.addsUp(Self.stream(3, left: 4, length: Int.max, bits: 7300), testedEvery: 3))
+        // No sequence: only an empty stream; a negative count never.
+        #expect(ReportVerification.addsUp(Self.stream(0, left: nil, bits: 0), testedEvery: nil))
+        #expect(!ReportVerification.addsUp(Self.stream(0, left: nil, bits: 7000), testedEvery: nil))
+        #expect(!ReportVerification.addsUp(Self.stream(-5, left: nil, bits: 7000), testedEvery: nil))
     }
 
     /// A battery's report adds up as written; with its sampled-out count edited it does not, named by
