@@ -20,11 +20,33 @@ let optimised: [SwiftSetting] =
 //   FairnessModel (no GSL) <- FairnessChecks (the exact checks; no GSL, so an app's own tests can run them)
 //   FairnessModel <- FairnessSubjects (the tutorials' ports and the reference subjects; no GSL)
 //   FairnessModel <- FairnessSpec (spec files, Yams; no GSL)
-//   FairnessModel + FairnessSubjects + FairnessChecks + FairnessStatistics + FairnessSpec <- FairnessAudit
+//   The audit, a module per concern (see docs/architecture.md):
+//     _FairnessAuditSupport (the audit's errors, a hash; internal) <- FairnessRunner (the sampling runner)
+//     FairnessReport (the report's data: no words, no formatting) <- FairnessReportRendering (the narrator;
+//       Markdown, CSV, JSON, JUnit, SVG; a set written atomically)
+//     FairnessRunner + FairnessReportRendering <- FairnessSubjectAudit (one subject's checks; the report assembled)
+//     FairnessSubjectAudit <- FairnessLogs (production logs) <- FairnessBattery (the randomness battery)
+//     FairnessReportRendering + FairnessLogs <- FairnessVerification (audit verify: recompute, render again)
+//     every audit module <- FairnessAudit (Audit.run: every subject, the random sources included)
 //   FairnessSpec + FairnessAudit <- FairnessProbe (the child-process client) <- audit (executable)
 //   every library <- FairnessToolkit (the umbrella: re-exports, implements nothing)
 //   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
 //   CLibCrypto (libcrypto, Linux) <- Digests (SHA-256, HMAC) <- audit
+
+/// The audit's modules, from the bottom: what the command, the probe client, the umbrella and the tests
+/// depend on.
+let auditModules: [Target.Dependency] = [
+    "_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessReportRendering", "FairnessSubjectAudit", "FairnessLogs",
+    "FairnessBattery", "FairnessVerification", "FairnessAudit",
+]
+
+/// What the audit's test targets depend on.
+let auditTestDependencies: [Target.Dependency] =
+    [
+        "TestSupport", "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+    ] + auditModules
+
 let package = Package(
     name: "fairness-audit",
     // The runner, the dice survey and the probe client share state through the Synchronization module's
@@ -35,6 +57,13 @@ let package = Package(
         .library(name: "FairnessSubjects", targets: ["FairnessSubjects"]),
         .library(name: "FairnessChecks", targets: ["FairnessChecks"]),
         .library(name: "FairnessStatistics", targets: ["FairnessStatistics"]),
+        .library(name: "FairnessRunner", targets: ["FairnessRunner"]),
+        .library(name: "FairnessReport", targets: ["FairnessReport"]),
+        .library(name: "FairnessReportRendering", targets: ["FairnessReportRendering"]),
+        .library(name: "FairnessSubjectAudit", targets: ["FairnessSubjectAudit"]),
+        .library(name: "FairnessLogs", targets: ["FairnessLogs"]),
+        .library(name: "FairnessBattery", targets: ["FairnessBattery"]),
+        .library(name: "FairnessVerification", targets: ["FairnessVerification"]),
         .library(name: "FairnessAudit", targets: ["FairnessAudit"]),
         .library(name: "FairnessSpec", targets: ["FairnessSpec"]),
         .library(name: "FairnessProbe", targets: ["FairnessProbe"]),
@@ -86,20 +115,70 @@ let package = Package(
         // Spec files (YAML/JSON) of a studio's own game, parsed with Yams into the model's terms (no GSL: an
         // app's tests can read a spec and run the exact checks on it).
         .target(name: "FairnessSpec", dependencies: ["FairnessModel", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),
+        // The audit's errors and a hash its modules share (internal: re-exported by FairnessToolkit alone).
+        .target(name: "_FairnessAuditSupport", swiftSettings: optimised),
+        // The sampling runner: drivers, tallies, the Monte Carlo loop, the ordered pipeline.
+        .target(
+            name: "FairnessRunner", dependencies: ["FairnessModel", "FairnessChecks", "FairnessStatistics", "_FairnessAuditSupport"],
+            swiftSettings: optimised),
+        // The report's data only: Codable both ways, with no words and no formatting.
+        .target(name: "FairnessReport", dependencies: ["FairnessModel", "FairnessChecks", "FairnessStatistics"], swiftSettings: optimised),
+        // The narrator and the writers: every file of a report set, written atomically.
+        .target(
+            name: "FairnessReportRendering",
+            dependencies: [
+                "FairnessModel", "FairnessChecks", "FairnessStatistics", "FairnessReport", "_FairnessAuditSupport", "CFileSwap",
+            ],
+            swiftSettings: optimised),
+        // One subject's audit (exact checks, sampling, power) and the report assembled from the results.
+        .target(
+            name: "FairnessSubjectAudit",
+            dependencies: [
+                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "_FairnessAuditSupport",
+                "FairnessRunner", "FairnessReport", "FairnessReportRendering", .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: optimised),
+        // Production logs read and tested.
+        .target(
+            name: "FairnessLogs",
+            dependencies: [
+                "FairnessModel", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "_FairnessAuditSupport", "FairnessRunner",
+                "FairnessReport", "FairnessSubjectAudit",
+            ],
+            swiftSettings: optimised),
+        // The randomness battery: a source's bits and draws.
+        .target(
+            name: "FairnessBattery",
+            dependencies: [
+                "FairnessStatistics", "_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessSubjectAudit",
+                "FairnessLogs",
+            ],
+            swiftSettings: optimised),
+        // `audit verify`: the set read strictly, every figure recomputed, every file rendered again.
+        .target(
+            name: "FairnessVerification",
+            dependencies: [
+                "FairnessChecks", "FairnessStatistics", "_FairnessAuditSupport", "FairnessReport", "FairnessReportRendering",
+                "FairnessLogs",
+            ],
+            swiftSettings: optimised),
+        // `Audit.run`: every subject, the random sources included.
         .target(
             name: "FairnessAudit",
-            dependencies: ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "CFileSwap"],
+            dependencies: [
+                "FairnessModel", "FairnessStatistics", "_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessSubjectAudit",
+                "FairnessBattery",
+            ],
             swiftSettings: optimised),
         // The probe client: a game's own code run as a child process, answering the probe protocol, audited
         // as a subject.
-        .target(name: "FairnessProbe", dependencies: ["FairnessSpec", "FairnessAudit"], swiftSettings: optimised),
+        .target(name: "FairnessProbe", dependencies: ["FairnessSpec"] + auditModules, swiftSettings: optimised),
         // The umbrella: re-exports every library, implements nothing.
         .target(
             name: "FairnessToolkit",
             dependencies: [
-                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit",
-                "FairnessProbe",
-            ]),
+                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessProbe",
+            ] + auditModules),
         // The options the command and the benchmarks share: trials, seed, threads.
         .target(
             name: "CommandLineOptions", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -112,12 +191,11 @@ let package = Package(
                 "FairnessChecks",
                 "FairnessStatistics",
                 "FairnessSpec",
-                "FairnessAudit",
                 "FairnessProbe",
                 "CommandLineOptions",
                 "Digests",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + auditModules,
             swiftSettings: optimised
         ),
         // What several test targets share: a seeded generator, the package's root, the fast and full tiers.
@@ -125,10 +203,9 @@ let package = Package(
         .executableTarget(
             name: "audit-bench",
             dependencies: [
-                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit",
-                "FairnessProbe",
+                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessProbe",
                 "CommandLineOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + auditModules,
             swiftSettings: optimised
         ),
         .testTarget(
@@ -144,14 +221,14 @@ let package = Package(
             dependencies: ["TestSupport", "FairnessStatistics"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(
-            name: "FairnessAuditTests",
-            dependencies: [
-                "TestSupport", "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessAudit",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            resources: [.copy("Fixtures")]
-        ),
+        // The audit's tests mirror its modules: each target tests its module (through the modules below it).
+        .testTarget(name: "FairnessRunnerTests", dependencies: auditTestDependencies),
+        .testTarget(name: "FairnessReportRenderingTests", dependencies: auditTestDependencies, resources: [.copy("Fixtures")]),
+        .testTarget(name: "FairnessSubjectAuditTests", dependencies: auditTestDependencies, resources: [.copy("Fixtures")]),
+        .testTarget(name: "FairnessLogsTests", dependencies: auditTestDependencies, resources: [.copy("Fixtures")]),
+        .testTarget(name: "FairnessBatteryTests", dependencies: auditTestDependencies),
+        .testTarget(name: "FairnessVerificationTests", dependencies: auditTestDependencies),
+        .testTarget(name: "FairnessAuditTests", dependencies: auditTestDependencies),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
         // The exact checks alone, with no GSL anywhere in the dependency graph.
         .testTarget(
@@ -163,12 +240,12 @@ let package = Package(
         ),
         .testTarget(
             name: "FairnessSpecTests",
-            dependencies: ["TestSupport", "FairnessSpec", "FairnessAudit", .product(name: "Yams", package: "Yams")],
+            dependencies: ["TestSupport", "FairnessSpec", .product(name: "Yams", package: "Yams")] + auditModules,
             resources: [.copy("Fixtures")]),
         // Probes in four languages and every fault of the protocol (full tier: they need node, python3 and a JDK).
         .testTarget(
             name: "FairnessProbeTests",
-            dependencies: ["TestSupport", "FairnessSubjects", "FairnessChecks", "FairnessSpec", "FairnessAudit", "FairnessProbe"],
+            dependencies: ["TestSupport", "FairnessSubjects", "FairnessChecks", "FairnessSpec", "FairnessProbe"] + auditModules,
             // The probes and specs are run from the package's folder, not from the test bundle.
             exclude: ["Fixtures"]),
         // The README's library example, through the umbrella, as a studio's tests would write it.

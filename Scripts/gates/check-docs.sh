@@ -4,7 +4,8 @@
 # unknown symbols in a topic group, malformed articles).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-modules=(FairnessModel FairnessSubjects FairnessChecks FairnessStatistics FairnessSpec FairnessAudit FairnessProbe)
+modules=(FairnessModel FairnessSubjects FairnessChecks FairnessStatistics FairnessSpec FairnessRunner FairnessReport
+  FairnessReportRendering FairnessSubjectAudit FairnessLogs FairnessBattery FairnessVerification FairnessAudit FairnessProbe)
 log=$(mktemp)
 work=$(mktemp -d)
 trap 'rm -rf "$log" "$work"' EXIT

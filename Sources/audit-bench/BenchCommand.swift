@@ -1,12 +1,20 @@
 import ArgumentParser
 import CommandLineOptions
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
 import FairnessStatistics
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit-bench`: the benchmarks and the calibration, built beside the `audit` product and not into it.
 /// With no subcommand it runs `engine`.

@@ -7,8 +7,8 @@ import Foundation
 /// α is the total probability of the tables the test rejects at α.
 ///
 /// - Goodness of fit: every multinomial table of n counts over the cells as the toolkit tests them (after
-///   pooling to expected counts of at least 5), for the toolkit's test (``GoodnessOfFitTest`` as the audit
-///   calls it: exact where it enumerates, see ``TestFigures/method``) and for the chi-square
+///   pooling to expected counts of at least 5), for the toolkit's test (`GoodnessOfFitTest` as the audit
+///   calls it: exact where it enumerates, see `TestFigures.method`) and for the chi-square
 ///   approximation alone (`exactBudget: 0`), the test the toolkit ran on such tables before.
 /// - Independence: every r × c table with the given margins, each with its (multivariate hypergeometric)
 ///   probability given the margins; the size given the margins bounds the size without them.
@@ -62,7 +62,7 @@ struct ExactSize {
     }
 
     /// Every table of `total` counts over the cells the toolkit tests for `probabilities` (pooled as
-    /// ``GoodnessOfFitTest`` pools them), sorted by X² from the largest, each with ln of its probability.
+    /// `GoodnessOfFitTest` pools them), sorted by X² from the largest, each with ln of its probability.
     static func goodnessOfFit(name: String, total n: Int, probabilities: [Double]) throws -> [Row] {
         var placeholder = Array(repeating: 0.0, count: probabilities.count)
         placeholder[0] = Double(n)
@@ -108,7 +108,7 @@ struct ExactSize {
 
     /// Every r × c table with row totals `rows` and column totals `columns`, with its probability given
     /// the margins: Π rᵢ! Π cⱼ! / (n! Π xᵢⱼ!) (rows filled one at a time within the columns' room; the last
-    /// row takes what is left). With these margins no row or column is empty, so ``IndependenceTest``'s
+    /// row takes what is left). With these margins no row or column is empty, so `IndependenceTest`'s
     /// p-value is the chi-square tail of X² on (r − 1)(c − 1) degrees of freedom: the tables are kept as
     /// (X², probability) (3 × 4 has millions), and the test is checked to give that p-value on the most
     /// and least extreme of them.

@@ -6,7 +6,7 @@ import Foundation
 /// the true size of the chi-square approximation, and of the toolkit's test, at the far-tail levels.
 ///
 /// The chi-square's size is P(X² ≥ its critical value): enumerated table by table up to 300 rolls of a die, bounded
-/// from both sides on the lattice (``LatticeMultinomialTail``) beyond. The toolkit's method is the one it
+/// from both sides on the lattice (`LatticeMultinomialTail`) beyond. The toolkit's method is the one it
 /// takes on a table just past the critical value (the first cell more often, the others sharing the rest).
 /// Where that is the lattice's upper bound, the test rejects the tables whose X² is at least t*, the least
 /// X² whose bound is at most α (found by bisection, with the bound's settings as the test uses them), so
@@ -81,9 +81,9 @@ struct MidSizedSize {
         return lower...upper
     }
 
-    /// The size of the test that rejects where the p-value ``GoodnessOfFitTest`` states past its enumeration
+    /// The size of the test that rejects where the p-value `GoodnessOfFitTest` states past its enumeration
     /// is at most α (the lattice's upper bound, or the chi-square's p-value below
-    /// ``LatticeMultinomialTail/smallestBounded``): P(X² ≥ t*), t* found by bisection to 10⁻⁶; an error where
+    /// `LatticeMultinomialTail.smallestBounded`): P(X² ≥ t*), t* found by bisection to 10⁻⁶; an error where
     /// the table is past the bound's budget.
     static func boundedTestSize(_ level: Double, cells die: [Double], rolls n: Int) throws -> ClosedRange<Double> {
         let chiSquare = try ChiSquareDistribution(degreesOfFreedom: Double(die.count - 1))

@@ -1,10 +1,18 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
 import FairnessSubjects
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit-bench --scale`: what the exact checks and a short audit cost as the game grows, printed as the
 /// Markdown table docs/performance.md quotes ("Cost at scale"), then what a spec file and a probe add to a

@@ -1,8 +1,16 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessStatistics
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// The `audit` command: its subcommands, its help, and one-line errors with documented exit statuses.
 @main

@@ -1,9 +1,17 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// Public dice games ported as written (`Fixtures/probes/dice_corpus.py`, sources in
 /// `Fixtures/probes/dice_corpus/README.md`): each port fails the check its bug belongs to, with the exact

@@ -1,11 +1,19 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// A sic bo table and a craps table behind version 6 probes: their own settlement of bets judged on every
 /// roll, and their round logic on every roll sequence to a depth and on sampled whole rounds, against the

@@ -1,9 +1,17 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// A hostile probe (`Fixtures/probes/fuzzy.py`): about one answer in forty is garbage and now and then the
 /// probe dies, by seed. Every audit must end, within its deadline, with a report — the game audited, or

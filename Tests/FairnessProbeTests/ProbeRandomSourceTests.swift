@@ -1,9 +1,17 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// Protocol version 4's `random N`: a game's own random source through its probe, tested by the battery.
 @Suite("probes: the game's random source", .serialized, .fullTierOnly)

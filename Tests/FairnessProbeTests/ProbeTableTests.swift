@@ -1,11 +1,19 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// The example banner in Python, behind the probe: its own draw checked in every state and transition.
 @Suite("prize draws through probes", .serialized, .fullTierOnly)

@@ -1,11 +1,19 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
 import FairnessSubjects
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// Probes end to end: the example probes in four languages (a correct wheel passes the default gate, its
 /// planted bug fails with the right class), and every fault of the protocol.
@@ -477,7 +485,7 @@ struct ProbeTests {
 
     /// Probe protocol version 2: the game's own prize-table draw (`pick U`) is partitioned exactly and is
     /// what sampling and every share use; the declared index weights are the claim it is judged against.
-    /// Each mode's figures equal Python fractions' (Tests/FairnessAuditTests/Fixtures/make_targeted_shares.py).
+    /// Each mode's figures equal Python fractions' (Tests/FairnessSubjectAuditTests/Fixtures/make_targeted_shares.py).
     @Test(arguments: ["correct", "off-by-one", "past-the-end", "throws"])
     func theGamesOwnIndexDrawIsAuditedExactly(mode: String) throws {
         let figures = try JSONDecoder().decode(
@@ -509,8 +517,8 @@ struct ProbeTests {
     }
 
     /// The targeted corpus written as a Python game (the same games as the Swift corpus in
-    /// FairnessAuditTests): each correct twin passes the default gate; each bug fails with the class and the
-    /// exact share Python fractions give (Tests/FairnessAuditTests/Fixtures/targeted_shares.json).
+    /// FairnessSubjectAuditTests): each correct twin passes the default gate; each bug fails with the class and the
+    /// exact share Python fractions give (Tests/FairnessSubjectAuditTests/Fixtures/targeted_shares.json).
     @Test(arguments: [
         ("divider-36", "equal-36", "equal-36"), ("jitter-8", "equal-8", "equal-8"), ("read-back-7", "equal-7", "equal-7"),
         ("replaced-index-8", "equal-8", "equal-8"), ("throwing-5", "equal-5", "equal-5"),
@@ -520,7 +528,7 @@ struct ProbeTests {
     func aTargetedGameInPythonHasTheExactSharesOfItsSwiftTwin(game: String, correctSpec: String, bugSpec: String) throws {
         let figures = try JSONDecoder().decode(
             [String: PickFigures].self,
-            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessAuditTests/Fixtures/targeted_shares.json"))))
+            from: Data(contentsOf: URL(fileURLWithPath: Self.path("Tests/FairnessSubjectAuditTests/Fixtures/targeted_shares.json"))))
         let expected = try #require(figures["targeted-\(game)-bug"])
         let probe = "python3 \(Self.path("Tests/FairnessProbeTests/Fixtures/probes/targeted_corpus.py")) \(game)"
         let folder = "Tests/FairnessProbeTests/Fixtures/probes/targeted/"

@@ -1,9 +1,17 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// Rules over a roll and bets as a spec writes them: each text reads as the condition it says, reads back
 /// from its description, and a wrong one is refused with a message naming what is wrong.

@@ -1,8 +1,16 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// Hostile spec files: seeded mutations of every example spec (bytes flipped, tokens a careless or hostile
 /// writer types inserted, lines cut or doubled). Each must parse or be refused with a ``SpecError``, never

@@ -1,9 +1,17 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
 import Yams
+import _FairnessAuditSupport
 
 /// Spec files: the examples parse into what they say; every bad fixture is refused with the line, column,
 /// field and message its first line states; the declared designs audit as expected.

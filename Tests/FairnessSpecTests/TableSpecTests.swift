@@ -1,9 +1,17 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import TestSupport
 import Testing
+import _FairnessAuditSupport
 
 /// Prize tables declared in spec files: their exact figures against what they disclose, audited.
 @Suite("prize tables in spec files")

@@ -8,7 +8,7 @@ import FairnessModel
 /// rotation it puts the wheel at (the identity for a rest angle; the subject's spin arithmetic for its
 /// own spin). The points evaluated are
 /// 1. **every sector line**: for each stretch between sweep points, the lines the wheel turns past are
-///    found from the exact positions (in ``Turns``) of its two ends, and for each line the input at which
+///    found from the exact positions (in `Turns`) of its two ends, and for each line the input at which
 ///    the rotation reaches it is bisected to adjacent floating-point values; that input and its three
 ///    neighbours on each side join the points. Every sector, however narrow — 10^-9 of the circle, or one
 ///    unit in the last place — is therefore seen where it begins, wherever it sits;

@@ -1,4 +1,12 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
+import _FairnessAuditSupport
 
 /// Why a probe could not be used. Each case names the command, and where it applies the request and what
 /// came back, in one line.

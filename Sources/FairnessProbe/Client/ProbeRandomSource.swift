@@ -1,6 +1,14 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// The game's own random source through its probe (protocol version 4, `random N`), tested by the
 /// randomness battery: what `audit run --spec GAME --probe COMMAND` adds for a probe that speaks it.

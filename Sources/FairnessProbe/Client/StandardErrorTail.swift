@@ -1,6 +1,14 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import Synchronization
+import _FairnessAuditSupport
 
 /// A probe's standard error, captured: a pipe drained by a thread of its own as fast as the probe (or any
 /// process it starts, which inherits the pipe) writes, keeping only the last ``capacity`` bytes and a count of
@@ -108,7 +116,7 @@ final class StandardErrorTail: Sendable {
 
     /// The last `count` non-empty lines of the kept bytes (a partial last line included), each cut to 200
     /// bytes, decoded as UTF-8 with replacement characters and escaped as the terminal's text
-    /// (``TextEscaping``). A first line whose start the ring dropped begins with "…".
+    /// (`TextEscaping`). A first line whose start the ring dropped begins with "…".
     func lastLines(_ count: Int) -> [String] {
         let bytes = keptBytes
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
@@ -125,7 +133,7 @@ final class StandardErrorTail: Sendable {
 }
 
 /// The lines of a probe's standard error that reach the terminal, over every start of the probe: the first
-/// ``maximumLines``, each prefixed with `probe: ` and escaped as every echoed text (``TextEscaping``); what
+/// ``maximumLines``, each prefixed with `probe: ` and escaped as every echoed text (`TextEscaping`); what
 /// follows is only counted (``StandardErrorTail``).
 final class StandardErrorEcho: Sendable {
     /// Lines shown on the terminal, in all.

@@ -1,7 +1,15 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
+import _FairnessAuditSupport
 
 /// A declared dice game whose detectors, settlements and rolls come from the game's own code behind a
 /// probe (`straight F...`, `category F...`, `hand NAME F...`, `settle BET F...` from version 6, `roll U...`;

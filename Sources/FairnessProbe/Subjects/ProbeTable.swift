@@ -1,6 +1,14 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
+import _FairnessAuditSupport
 
 /// A declared prize draw whose draws come from the game's own code behind a probe (`reset`, `draw U`,
 /// `peek U`; see `docs/probe-protocol.md`); the items, the memory and what the game publishes come from

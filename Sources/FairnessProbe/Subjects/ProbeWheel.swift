@@ -1,7 +1,15 @@
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
+import _FairnessAuditSupport
 
 /// A declared wheel whose results come from the game's own code behind a probe: the geometry, angle
 /// conventions and claims come from the spec; `report` and the spin rule are the probe's answers

@@ -1,7 +1,15 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit log`: audits a production log of outcomes against a game declared in a spec file.
 struct LogCommand: ParsableCommand {

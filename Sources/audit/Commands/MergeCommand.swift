@@ -1,7 +1,15 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit merge`: the report of a run spread over shards, from their tallies.
 struct MergeCommand: ParsableCommand {

@@ -1,9 +1,17 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
 import FairnessStatistics
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
 import Synchronization
+import _FairnessAuditSupport
 
 /// `audit rng`: tests a random number generator's raw output with NIST SP 800-22's battery.
 struct RngCommand: ParsableCommand {

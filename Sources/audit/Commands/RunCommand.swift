@@ -2,8 +2,16 @@ import ArgumentParser
 import CommandLineOptions
 import Dispatch
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessModel
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit run` (the default command): audits the chosen subjects, prints a verdict table, writes the
 /// reports and exits with the gate's status.

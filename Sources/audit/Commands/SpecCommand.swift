@@ -1,7 +1,15 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit spec`: spec files of a studio's own game.
 struct SpecCommand: ParsableCommand {

@@ -1,7 +1,15 @@
 import ArgumentParser
 import Digests
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// `audit verify`: checks a report set without rerunning the audit.
 struct VerifyCommand: ParsableCommand {

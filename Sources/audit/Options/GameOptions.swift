@@ -1,9 +1,17 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
 import FairnessProbe
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
 import FairnessSubjects
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// Which games `audit run` audits: built-in subjects by name, games declared in spec files, and the
 /// probes that run a game's own code.
@@ -51,7 +59,7 @@ struct GameOptions: ParsableArguments {
     /// The subjects to audit, in order: spec files alone audit only their games; with `--subject` too, both.
     /// With them, the random source of each game with a probe (`NAME random source`), whose draws in a run
     /// of `trials` the battery tests (``randomDraws(trials:)``; a probe below protocol 4 adds none).
-    /// - Throws: ``AuditError/unknownSubject(name:known:)``, a ``SpecError`` for a spec file that does not
+    /// - Throws: `AuditError.unknownSubject(name:known:)`, a `SpecError` for a spec file that does not
     ///   parse, or a ``UsageError`` when two subjects share a name.
     func selected(trials: UInt64) throws -> (subjects: [AuditSubject], randomSources: [RandomSourceSubject]) {
         let games = try Self.specGames(specs, probes: probes, timeout: probeTimeout, deadline: probeDeadline)
@@ -81,7 +89,7 @@ struct GameOptions: ParsableArguments {
 
     /// The subjects declared in `files`, in order: the game's own code behind `probes[i]` for the i-th file
     /// that has one, the declared design otherwise. A probe that does not start fails its subject only.
-    /// - Throws: ``SpecError`` for the first file that does not parse.
+    /// - Throws: `SpecError` for the first file that does not parse.
     static func specSubjects(
         _ files: [String], probes: [String] = [], timeout: Double = 10, deadline: Double? = nil
     ) throws -> [AuditSubject] {
@@ -90,7 +98,7 @@ struct GameOptions: ParsableArguments {
 
     /// The subjects declared in `files`, as ``specSubjects(_:probes:timeout:deadline:)``, and each spec with
     /// a probe beside its probe's command (each file parsed once).
-    /// - Throws: ``SpecError`` for the first file that does not parse.
+    /// - Throws: `SpecError` for the first file that does not parse.
     static func specGames(
         _ files: [String], probes: [String] = [], timeout: Double = 10, deadline: Double? = nil
     ) throws -> (subjects: [AuditSubject], probed: [(spec: GameSpec, probe: String)]) {

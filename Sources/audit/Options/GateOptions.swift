@@ -1,6 +1,14 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
 import FairnessChecks
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
+import _FairnessAuditSupport
 
 /// What decides the exit status of `audit run`: the level of the sampled tests, the kinds of check that
 /// gate, and how exact findings gate by class and size.

@@ -1,6 +1,14 @@
 import ArgumentParser
 import CommandLineOptions
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
+import _FairnessAuditSupport
 
 /// `--shard I/K --tallies DIR`: run one shard of the trials and write its tallies for `audit merge`.
 struct ShardOptions: ParsableArguments {

@@ -1,7 +1,15 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessSpec
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// The exit statuses of `audit`, as documented in `--help` and README, and the one place where an error
 /// or a gate becomes one.

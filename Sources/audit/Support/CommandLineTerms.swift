@@ -1,8 +1,16 @@
 import ArgumentParser
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
 import FairnessStatistics
+import FairnessSubjectAudit
 import FairnessSubjects
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// The library speaks of settings; the command of the flags that set them.
 enum CommandLineTerms {

@@ -1,6 +1,14 @@
 import Digests
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// SHA-256 fingerprints of what an audit reads, for the report's provenance: spec files, a probe's command
 /// line and the files it names, logs as they are read.

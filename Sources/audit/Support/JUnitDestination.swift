@@ -1,5 +1,13 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// Where a run's JUnit report goes, checked before anything runs: into the report set (a file name directly
 /// in `--out`, written and landing with the other reports, so the two never come from different runs) or a
@@ -62,7 +70,7 @@ enum JUnitDestination {
     }
 
     /// Writes `report`'s set into `directory` with the JUnit report at `destination` (nil: none).
-    /// - Throws: ``AuditError/cannotWrite(path:reason:)``.
+    /// - Throws: `AuditError.cannotWrite(path:reason:)`.
     static func write(_ report: AuditReport, to directory: URL, junit destination: JUnitDestination?, threads: Int) throws {
         switch destination {
         case .inReportSet(let name):

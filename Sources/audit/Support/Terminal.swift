@@ -1,5 +1,13 @@
 import FairnessAudit
+import FairnessBattery
+import FairnessLogs
+import FairnessReport
+import FairnessReportRendering
+import FairnessRunner
+import FairnessSubjectAudit
+import FairnessVerification
 import Foundation
+import _FairnessAuditSupport
 
 /// What a finished audit prints on the terminal besides its gate line.
 enum Terminal {

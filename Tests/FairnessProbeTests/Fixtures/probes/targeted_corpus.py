@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Wheels told their result up front, as Python games write them, behind the probe protocol (`target I U`):
-the same games as Tests/FairnessAuditTests/Corpus/TargetedCorpus.swift, so the audit of the Python code must
-find the same exact shares (Tests/FairnessAuditTests/Fixtures/targeted_shares.json, Python fractions).
+the same games as Tests/FairnessSubjectAuditTests/Corpus/TargetedCorpus.swift, so the audit of the Python code must
+find the same exact shares (Tests/FairnessSubjectAuditTests/Fixtures/targeted_shares.json, Python fractions).
 
   targeted_corpus.py GAME [--bug]
 

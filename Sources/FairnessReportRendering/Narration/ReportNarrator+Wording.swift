@@ -1,0 +1,37 @@
+import FairnessChecks
+import FairnessReport
+
+extension ReportNarrator {
+    /// The narrator as a ``FairnessReport/ReportWording``: the words `audit.json` holds beside the values,
+    /// and the names it reads a table row's check back by.
+    package struct Wording: ReportWording {
+        package init() {}
+        package func name(of check: CheckIdentifier) -> String { ReportNarrator.name(of: check) }
+        package func sentence(_ finding: FindingFact) -> String { ReportNarrator.sentence(finding) }
+        package func detail(_ facts: CheckDetail) -> String { ReportNarrator.detail(facts) }
+        package func detectable(_ effect: DetectableEffect) -> String { ReportNarrator.detectable(effect) }
+        package func note(_ note: SubjectNote) -> String { ReportNarrator.note(note) }
+    }
+}
+
+// The words of a check and of a subject's facts, as every report writes them (the report model holds the
+// values alone).
+extension CheckRecord {
+    /// The check's name as every report shows it, such as `boundary` or `outcomes vs designed odds
+    /// (Pearson)` (``ReportNarrator/name(of:)``).
+    public var checkName: String { ReportNarrator.name(of: check) }
+
+    /// For an exact check that found something: the finding in plain words (``ReportNarrator/sentence(_:)``).
+    public var finding: String? { findingFact.map(ReportNarrator.sentence) }
+
+    /// What the check established, in one line (``ReportNarrator/detail(_:)``).
+    public var detail: String { ReportNarrator.detail(detailFacts) }
+
+    /// What the test could detect, in words (``ReportNarrator/detectable(_:)``).
+    public var detectable: String? { detectableEffect.map(ReportNarrator.detectable) }
+}
+
+extension SubjectVerdict {
+    /// The facts, one sentence each (``ReportNarrator/note(_:)``).
+    public var findings: [String] { notes.map(ReportNarrator.note) }
+}
