@@ -27,7 +27,8 @@ let optimised: [SwiftSetting] =
 //     FairnessRunner + FairnessReportRendering <- FairnessSubjectAudit (one subject's checks; the report assembled)
 //     FairnessSubjectAudit <- FairnessLogs (production logs) <- FairnessBattery (the randomness battery)
 //     FairnessReportRendering + FairnessLogs <- FairnessVerification (audit verify: recompute, render again)
-//     every audit module <- FairnessAudit (Audit.run: every subject, the random sources included)
+//     every audit module <- FairnessAudit (Audit.run: every subject, the random sources included; re-exports
+//       the audit's modules, so that `import FairnessAudit` is still the whole audit)
 //   FairnessSpec + FairnessAudit <- FairnessProbe (the child-process client) <- audit (executable)
 //   every library <- FairnessToolkit (the umbrella: re-exports, implements nothing)
 //   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
@@ -166,8 +167,8 @@ let package = Package(
         .target(
             name: "FairnessAudit",
             dependencies: [
-                "FairnessModel", "FairnessStatistics", "_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessSubjectAudit",
-                "FairnessBattery",
+                "FairnessModel", "FairnessStatistics", "_FairnessAuditSupport", "FairnessRunner", "FairnessReport",
+                "FairnessReportRendering", "FairnessSubjectAudit", "FairnessLogs", "FairnessBattery", "FairnessVerification",
             ],
             swiftSettings: optimised),
         // The probe client: a game's own code run as a child process, answering the probe protocol, audited
@@ -229,6 +230,8 @@ let package = Package(
         .testTarget(name: "FairnessBatteryTests", dependencies: auditTestDependencies),
         .testTarget(name: "FairnessVerificationTests", dependencies: auditTestDependencies),
         .testTarget(name: "FairnessAuditTests", dependencies: auditTestDependencies),
+        // `import FairnessAudit` alone, as a studio's tests wrote it before the audit was split: still the whole audit.
+        .testTarget(name: "FairnessAuditImportTests", dependencies: ["FairnessAudit", "FairnessSubjects"]),
         // Runs the built `audit` executable end to end: help text, exit statuses, one-line errors.
         // The exact checks alone, with no GSL anywhere in the dependency graph.
         .testTarget(
