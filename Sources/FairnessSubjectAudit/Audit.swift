@@ -53,7 +53,7 @@ public enum Audit {
         return AuditReport(
             toolkitVersion: Toolkit.version, gslVersion: GSL.version, command: settings.command, seed: settings.run.seed,
             generator: settings.run.generator.description, reproducible: settings.run.generator.isReproducible,
-            trials: counted?.count ?? settings.run.trials, counted: counted?.unit ?? .trials, alpha: settings.alpha,
+            count: counted?.count ?? settings.run.trials, counted: counted?.unit ?? .trials, alpha: settings.alpha,
             failOn: settings.failOn, materiality: settings.materiality,
             strict: settings.strict, sessionSpins: settings.sessionSpins, blockSize: settings.run.blockSize,
             sweepSteps: settings.sweepSteps, subjects: verdicts, checks: pending.map(\.record),

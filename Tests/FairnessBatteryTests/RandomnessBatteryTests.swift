@@ -337,7 +337,7 @@ struct RandomnessBatteryTests {
         let settings = AuditSettings(run: RunSettings(trials: 1, seed: 0, threads: 1), alpha: 1e-6, command: "test")
         let short = try RandomnessBattery().run(bits: BitSequence(bytes: Self.bytes(20_000, seed: 9)))
         let report = try RandomnessBattery.report(short, name: "short", settings: settings)
-        #expect(report.gate == .inconclusive && report.counted == .bits && report.trials == 160_000)
+        #expect(report.gate == .inconclusive && report.counted == .bits && report.count == 160_000)
         let universal = try #require(
             report.checks.first { $0.check == .randomness(.init(test: .universal, part: .whole, level: .sequence)) })
         #expect(universal.status == .inconclusive && universal.detail.contains("387840 bits"))

@@ -117,7 +117,7 @@ struct BetLogTests {
         #expect(report.subjects[0].notes.contains(.betLinesRead(betLines: 80_000, rollsTested: 20_000, repeatedWithoutRound: 0)))
         // Every round's roll counted once in the roll tests: 20,000 of 80,000 lines.
         #expect(report.checks.contains { $0.check == .outcomes(versus: .declared, statistic: .pearson) })
-        #expect(report.trials == 80_000)
+        #expect(report.count == 80_000)
     }
 
     /// Without its round column, the same log counts each bet's roll apart, and its note says how many bet

@@ -14,11 +14,20 @@ public struct AuditReport: Sendable, Codable {
     public var generator: String
     /// Whether the seed reproduces the draws (false for the system generator).
     public var reproducible: Bool
-    /// The count behind the sampled checks: Monte Carlo trials per subject (spins or plays), or a log's
-    /// outcome lines; ``counted`` says which.
-    public var trials: UInt64
-    /// Whether ``trials`` counts trials the runner drew or lines of a log it read.
+    /// The count behind the sampled checks, in the unit ``counted`` names: Monte Carlo trials per subject
+    /// (spins or plays), a log's outcome lines, or a random source's bits (`audit.json` writes it as
+    /// `trials`, as it always has).
+    public var count: UInt64
+    /// What ``count`` counts: trials the runner drew, lines of a log it read, or bits of a random source.
     public var counted: CountedUnit
+
+    /// ``count``, by its former name (it counts lines and bits too).
+    @available(*, deprecated, renamed: "count")
+    public var trials: UInt64 {
+        get { count }
+        set { count = newValue }
+    }
+
     /// The family-wise significance level; Holm's correction runs within each subject's family.
     public var alpha: Double
     /// The kinds of check that gate the verdicts and ``gate``.
@@ -63,7 +72,7 @@ public struct AuditReport: Sendable, Codable {
 
     /// A value with every field given (the memberwise initialiser, for the audit's modules).
     package init(
-        toolkitVersion: String, gslVersion: String, command: String, seed: UInt64, generator: String, reproducible: Bool, trials: UInt64,
+        toolkitVersion: String, gslVersion: String, command: String, seed: UInt64, generator: String, reproducible: Bool, count: UInt64,
         counted: CountedUnit, alpha: Double, failOn: [CheckKind], materiality: Double, strict: Bool, sessionSpins: Int, blockSize: UInt64,
         sweepSteps: Int, subjects: [SubjectVerdict], checks: [CheckRecord], outcomes: [OutcomeRow], mislabelledArcs: [ArcRow],
         counterexamples: [CounterexampleRow], tables: [StatisticTableRow], wheels: [WheelDrawing], provenance: Provenance,
@@ -75,7 +84,7 @@ public struct AuditReport: Sendable, Codable {
         self.seed = seed
         self.generator = generator
         self.reproducible = reproducible
-        self.trials = trials
+        self.count = count
         self.counted = counted
         self.alpha = alpha
         self.failOn = failOn
@@ -113,7 +122,7 @@ extension AuditReport {
         try c.encode(seed, forKey: .seed)
         try c.encode(generator, forKey: .generator)
         try c.encode(reproducible, forKey: .reproducible)
-        try c.encode(trials, forKey: .trials)
+        try c.encode(count, forKey: .trials)
         try c.encode(counted, forKey: .counted)
         try c.encode(alpha, forKey: .alpha)
         try c.encode(failOn, forKey: .failOn)
@@ -156,7 +165,7 @@ extension AuditReport {
         seed = try c.decode(UInt64.self, forKey: .seed)
         generator = try c.decode(String.self, forKey: .generator)
         reproducible = try c.decode(Bool.self, forKey: .reproducible)
-        trials = try c.decode(UInt64.self, forKey: .trials)
+        count = try c.decode(UInt64.self, forKey: .trials)
         counted = try c.decode(CountedUnit.self, forKey: .counted)
         alpha = try c.decode(Double.self, forKey: .alpha)
         failOn = try c.decode([CheckKind].self, forKey: .failOn)

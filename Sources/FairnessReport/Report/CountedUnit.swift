@@ -1,5 +1,5 @@
-/// What the counts behind a report's sampled checks are: trials the toolkit drew, or the outcome lines of a
-/// production log it read.
+/// What ``AuditReport/count`` counts: trials the toolkit drew, the outcome lines of a production log it read,
+/// or the bits of a random source.
 public enum CountedUnit: String, Sendable, Hashable, Codable {
     /// Monte Carlo trials (spins or plays) drawn by the runner, the same number for every subject.
     case trials

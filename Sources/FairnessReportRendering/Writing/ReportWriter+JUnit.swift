@@ -30,7 +30,7 @@ extension ReportWriter {
             [
                 ("command", report.command), ("toolkit", report.toolkitVersion), ("gsl", report.gslVersion),
                 ("seed", "\(report.seed)"), ("generator", report.generator),
-                (report.counted == .logLines ? "lines" : report.counted == .bits ? "bits" : "trials", "\(report.trials)"),
+                (report.counted == .logLines ? "lines" : report.counted == .bits ? "bits" : "trials", "\(report.count)"),
                 ("alpha", number(report.alpha)), ("materiality", number(report.materiality)), ("strict", "\(report.strict)"),
                 ("session-spins", "\(report.sessionSpins)"), ("fail-on", report.failOn.map(\.rawValue).joined(separator: ",")),
                 ("gate", report.gate.rawValue), ("source-revision", report.provenance.sourceRevision ?? "unknown"),

@@ -38,8 +38,8 @@ extension ReportWriter {
             out.append("")
             out.append(
                 (isPrizeDrawLog(r)
-                    ? "An audit of a production log of prize draws: \(r.trials) recorded draw lines, each tested against the declared odds of the state its player was in (rebuilt from the declared rules); nothing was simulated."
-                    : "An audit of a production log: \(r.trials) recorded outcome lines tested against the game's declared odds and paytable; nothing was simulated.")
+                    ? "An audit of a production log of prize draws: \(r.count) recorded draw lines, each tested against the declared odds of the state its player was in (rebuilt from the declared rules); nothing was simulated."
+                    : "An audit of a production log: \(r.count) recorded outcome lines tested against the game's declared odds and paytable; nothing was simulated.")
                     + " Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks."
             )
             out.append("")
@@ -57,7 +57,7 @@ extension ReportWriter {
             out.append("")
             out.append(
                 reproduce(r.command)
-                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.trials) trials per subject, family-wise α = \(number(r.alpha)) for each subject's p-values below (Holm within the subject: its verdict is the same alone or in any run), blocks of \(r.blockSize) trials"
+                    + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), generator `\(r.generator)`\(r.reproducible ? "" : " (not reproducible)"), seed \(r.seed), \(r.count) trials per subject, family-wise α = \(number(r.alpha)) for each subject's p-values below (Holm within the subject: its verdict is the same alone or in any run), blocks of \(r.blockSize) trials"
                     + (onlyPrizeDraws(r) ? "." : ", consistency sweep of \(r.sweepSteps) steps per turn.")
             )
         }

@@ -36,7 +36,7 @@ extension ReportWriter {
             "",
             "**Gate: \(r.gate.rawValue)** — \(ReportNarrator.count(r.subjects.count, "random source")): \(r.subjects.count - failed - inconclusive) pass, \(failed) fail, \(inconclusive) inconclusive.",
             "",
-            "An audit of a random source's raw output: \(r.trials) bits read, tested by the 15 tests of NIST SP 800-22 rev. 1a and by tests of the draws (each source's input line says how many bits each stream tested); nothing was simulated. Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks.",
+            "An audit of a random source's raw output: \(r.count) bits read, tested by the 15 tests of NIST SP 800-22 rev. 1a and by tests of the draws (each source's input line says how many bits each stream tested); nothing was simulated. Gating on \(r.failOn.map(\.rawValue).joined(separator: ", ")) checks.",
             "",
             reproduce(r.command)
                 + "Toolkit \(r.toolkitVersion), GSL \(r.gslVersion), family-wise α = \(number(r.alpha)) over each source's tests (Holm).",

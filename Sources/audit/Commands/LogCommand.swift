@@ -107,10 +107,10 @@ struct LogCommand: ParsableCommand {
         let stages = String(
             format: "reading and tallying %.2f s (%.3g lines per second), checks %.2f s, "
                 + "proving the drift windows' p-values %.2f s on %d threads, tests' families and power %.2f s",
-            reading, Double(report.trials) / max(reading, 1e-9), times.seconds(in: .checks), times.seconds(in: .provingWindows), threads,
+            reading, Double(report.count) / max(reading, 1e-9), times.seconds(in: .checks), times.seconds(in: .provingWindows), threads,
             times.seconds(in: .assembling))
         try Terminal.finish(
-            report, read: "\(report.trials) outcome lines", count: Double(report.trials), unit: "lines", started: started,
+            report, read: "\(report.count) outcome lines", count: Double(report.count), unit: "lines", started: started,
             quiet: reports.quiet, directory: directory, stages: stages)
     }
 }
