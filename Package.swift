@@ -116,7 +116,8 @@ let package = Package(
         // Spec files (YAML/JSON) of a studio's own game, parsed with Yams into the model's terms (no GSL: an
         // app's tests can read a spec and run the exact checks on it).
         .target(name: "FairnessSpec", dependencies: ["FairnessModel", .product(name: "Yams", package: "Yams")], swiftSettings: optimised),
-        // The audit's errors and a hash its modules share (internal: re-exported by FairnessToolkit alone).
+        // The audit's errors and a hash its modules share (internal: not a product; re-exported by FairnessAudit
+        // and FairnessToolkit).
         .target(name: "_FairnessAuditSupport", swiftSettings: optimised),
         // The sampling runner: drivers, tallies, the Monte Carlo loop, the ordered pipeline.
         .target(
@@ -224,6 +225,7 @@ let package = Package(
         ),
         // The audit's tests mirror its modules: each target tests its module (through the modules below it).
         .testTarget(name: "FairnessRunnerTests", dependencies: auditTestDependencies),
+        .testTarget(name: "FairnessReportTests", dependencies: auditTestDependencies),
         .testTarget(name: "FairnessReportRenderingTests", dependencies: auditTestDependencies, resources: [.copy("Fixtures")]),
         .testTarget(name: "FairnessSubjectAuditTests", dependencies: auditTestDependencies, resources: [.copy("Fixtures")]),
         .testTarget(name: "FairnessLogsTests", dependencies: auditTestDependencies, resources: [.copy("Fixtures")]),

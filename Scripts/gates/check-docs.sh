@@ -4,7 +4,7 @@
 # unknown symbols in a topic group, malformed articles).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-modules=(FairnessModel FairnessSubjects FairnessChecks FairnessStatistics FairnessSpec FairnessRunner FairnessReport
+modules=(FairnessModel FairnessSubjects FairnessChecks FairnessStatistics FairnessSpec _FairnessAuditSupport FairnessRunner FairnessReport
   FairnessReportRendering FairnessSubjectAudit FairnessLogs FairnessBattery FairnessVerification FairnessAudit FairnessProbe)
 log=$(mktemp)
 work=$(mktemp -d)

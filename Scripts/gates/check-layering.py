@@ -7,7 +7,8 @@
   (FairnessModel < FairnessSubjects, FairnessChecks, FairnessSpec < the audit's modules < FairnessProbe < audit;
   CGSL < FairnessStatistics < the audit's modules; within the audit, `AUDIT` below: the report model
   FairnessReport imports nothing of the audit, the narrator and writers sit above it, the runner apart from
-  orchestration, logs and the battery apart from the audit of games, FairnessAudit on top;
+  orchestration, logs and the battery in modules of their own above the audit of games (whose settings,
+  pending checks and report assembly they use), FairnessAudit on top;
   CommandLineOptions < audit, audit-bench; Digests (libcrypto or CommonCrypto) < audit; nothing imports an executable).
 - The umbrella FairnessToolkit holds nothing but `@_exported import`s; FairnessAudit re-exports the audit's
   modules (in Exports.swift, nothing else there), and no other module re-exports.
@@ -29,7 +30,8 @@ AUDIT = {
     "FairnessReport": {"FairnessModel", "FairnessChecks", "FairnessStatistics"},
     "FairnessReportRendering": {"FairnessModel", "FairnessChecks", "FairnessStatistics", "FairnessReport", "_FairnessAuditSupport", "CFileSwap"},
     "FairnessSubjectAudit": BASE | {"_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessReportRendering"},
-    "FairnessLogs": BASE | {"_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessSubjectAudit"},
+    "FairnessLogs": {"FairnessModel", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "_FairnessAuditSupport", "FairnessRunner",
+                     "FairnessReport", "FairnessSubjectAudit"},
     "FairnessBattery": {"FairnessStatistics", "_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessSubjectAudit", "FairnessLogs"},
     # The verifier renders again and recomputes; it runs no audit.
     "FairnessVerification": {"FairnessChecks", "FairnessStatistics", "_FairnessAuditSupport", "FairnessReport", "FairnessReportRendering",
@@ -68,6 +70,13 @@ def closure(name):
                 stack.append(dependency)
     return seen
 
+
+# The manifest declares no dependency the layers forbid (an import is checked below; a declared dependency
+# nothing imports would pass that check).
+for module, allowed in ALLOWED.items():
+    for dependency in targets.get(module, []):
+        if dependency in set(ALLOWED) | {"CGSL", "CFileSwap"} and dependency not in allowed:
+            failures.append(f"Package.swift: {module} depends on {dependency}, which it may not")
 
 for name in GSL_FREE:
     reached = closure(name)

@@ -9,7 +9,7 @@ public protocol BlockRandomness: SendableMetatype {
     associatedtype Context: Sendable
     /// Prepares the randomness of block `block`.
     ///
-    /// - Throws: If the randomness cannot be prepared; only FairnessAudit's `GSLBlockRandomness` throws, and
+    /// - Throws: If the randomness cannot be prepared; only FairnessRunner's `GSLBlockRandomness` throws, and
     ///   its `MonteCarloRunner` passes the error on.
     init(context: Context, seed: UInt64, stream: UInt64, block: UInt64) throws
     /// Runs `body` with the generator for trial `trial`.

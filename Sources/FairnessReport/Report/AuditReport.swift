@@ -145,18 +145,21 @@ extension AuditReport {
 }
 
 extension AuditReport {
-    /// A table row or a counterexample as the JSON report holds it: the check by the name the report
-    /// shows.
-    private struct NamedCheck: Decodable {
+    /// A table row or a counterexample's check as the JSON report holds it: by the name the report shows
+    /// (written with a ``ReportWording``), or by its identifier (written without one).
+    private struct CheckReference: Decodable {
         let subject: String
-        let check: String
+        let check: String?
+        let identifier: CheckIdentifier?
     }
 
     /// Reads a report back from its values. The gate and every word are written again from them, never
-    /// read; a table row's or counterexample's check is the subject's check whose name it shows.
+    /// read; a table row's or counterexample's check is its identifier, or, in a file written with a
+    /// ``ReportWording`` (`audit.json`), the subject's check whose name it shows under the decoder's wording.
     ///
-    /// - Throws: `DecodingError` if a value is missing, of the wrong type or out of range, or if a row names
-    ///   no check of its subject (or a name two of its checks share).
+    /// - Throws: `DecodingError` if a value is missing, of the wrong type or out of range, if a row names
+    ///   no check of its subject (or a name two of its checks share), or names its check with no wording
+    ///   given to read the name.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: EncodedKeys.self)
         toolkitVersion = try c.decode(String.self, forKey: .toolkitVersion)
@@ -183,27 +186,41 @@ extension AuditReport {
         junitFile = try c.decodeIfPresent(String.self, forKey: .junitFile)
         var identifiers: [String: [String: CheckIdentifier?]] = [:]
         let words = decoder.reportWording
-        for record in checks {
-            guard let name = words?.name(of: record.check) else { break }
-            let known = identifiers[record.subject]?[name]
-            // A name two different checks of one subject share identifies neither.
-            identifiers[record.subject, default: [:]][name] = known == nil || known == record.check ? record.check : .some(nil)
+        if let words {
+            for record in checks {
+                let name = words.name(of: record.check)
+                let known = identifiers[record.subject]?[name]
+                // A name two different checks of one subject share identifies neither.
+                identifiers[record.subject, default: [:]][name] = known == nil || known == record.check ? record.check : .some(nil)
+            }
         }
-        func identifier(_ named: NamedCheck, _ key: EncodedKeys, _ index: Int) throws -> CheckIdentifier {
-            guard let found = identifiers[named.subject]?[named.check], let check = found else {
+        func identifier(_ reference: CheckReference, _ key: EncodedKeys, _ index: Int) throws -> CheckIdentifier {
+            if let identifier = reference.identifier { return identifier }
+            let path: [any CodingKey] = [key, IndexKey(intValue: index)]
+            guard let name = reference.check else {
+                throw DecodingError.keyNotFound(
+                    EncodedKeys.checks, .init(codingPath: path, debugDescription: "no check named or identified"))
+            }
+            guard words != nil else {
                 throw DecodingError.dataCorrupted(
                     .init(
-                        codingPath: [key, IndexKey(intValue: index)],
-                        debugDescription: "no single check of subject '\(named.subject)' is named '\(named.check)'"))
+                        codingPath: path,
+                        debugDescription:
+                            "the check '\(name)' is named in the report's words; read the file with a wording (AuditReport(json:))"
+                    ))
+            }
+            guard let found = identifiers[reference.subject]?[name], let check = found else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path, debugDescription: "no single check of subject '\(reference.subject)' is named '\(name)'"))
             }
             return check
         }
-        let tableNames = try c.decode([NamedCheck].self, forKey: .tables)
+        let tableNames = try c.decode([CheckReference].self, forKey: .tables)
         let tableRows = try c.decode([TableRowValues].self, forKey: .tables)
         tables = try zip(tableNames, tableRows).enumerated().map { index, pair in
             try pair.1.row(check: identifier(pair.0, .tables, index))
         }
-        let exampleNames = try c.decode([NamedCheck].self, forKey: .counterexamples)
+        let exampleNames = try c.decode([CheckReference].self, forKey: .counterexamples)
         let examples = try c.decode([CounterexampleValues].self, forKey: .counterexamples)
         counterexamples = try zip(exampleNames, examples).enumerated().map { index, pair in
             try pair.1.row(check: identifier(pair.0, .counterexamples, index))

@@ -28,14 +28,18 @@ public struct CounterexampleRow: Sendable, Hashable, Encodable {
 
 extension CounterexampleRow {
     enum CodingKeys: String, CodingKey {
-        case subject, check, input, context, reported, expected
+        case subject, check, identifier, input, context, reported, expected
     }
 
     /// Encodes every field, the check as the name the report shows (as ``StatisticTableRow`` does).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(subject, forKey: .subject)
-        try c.encodeIfPresent(encoder.reportWording?.name(of: check), forKey: .check)
+        if let words = encoder.reportWording {
+            try c.encode(words.name(of: check), forKey: .check)
+        } else {
+            try c.encode(check, forKey: .identifier)
+        }
         try c.encode(input, forKey: .input)
         try c.encode(context, forKey: .context)
         try c.encode(reported, forKey: .reported)

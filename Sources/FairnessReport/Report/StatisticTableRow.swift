@@ -56,15 +56,20 @@ public struct StatisticTableRow: Sendable, Hashable, Encodable {
 
 extension StatisticTableRow {
     enum CodingKeys: String, CodingKey {
-        case subject, check, table, row, column, observed, expected, members, method
+        case subject, check, identifier, table, row, column, observed, expected, members, method
     }
 
-    /// Encodes every field, the check as the name the report shows (the check's identifier is in its record;
-    /// ``AuditReport``'s decoding finds it by the subject's checks).
+    /// Encodes every field. With the encoder's ``ReportWording`` the check is the name the report shows
+    /// (its identifier is in its record; ``AuditReport``'s decoding finds it by the subject's checks);
+    /// without one, the check's identifier, a value read back as it is.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(subject, forKey: .subject)
-        try c.encodeIfPresent(encoder.reportWording?.name(of: check), forKey: .check)
+        if let words = encoder.reportWording {
+            try c.encode(words.name(of: check), forKey: .check)
+        } else {
+            try c.encode(check, forKey: .identifier)
+        }
         try c.encode(table, forKey: .table)
         try c.encode(row, forKey: .row)
         try c.encode(column, forKey: .column)

@@ -3,14 +3,22 @@ import FairnessReport
 
 extension ReportNarrator {
     /// The narrator as a ``FairnessReport/ReportWording``: the words `audit.json` holds beside the values,
-    /// and the names it reads a table row's check back by.
-    package struct Wording: ReportWording {
-        package init() {}
-        package func name(of check: CheckIdentifier) -> String { ReportNarrator.name(of: check) }
-        package func sentence(_ finding: FindingFact) -> String { ReportNarrator.sentence(finding) }
-        package func detail(_ facts: CheckDetail) -> String { ReportNarrator.detail(facts) }
-        package func detectable(_ effect: DetectableEffect) -> String { ReportNarrator.detectable(effect) }
-        package func note(_ note: SubjectNote) -> String { ReportNarrator.note(note) }
+    /// and the names it reads a table row's check back by. Give it to a `JSONEncoder` or `JSONDecoder`
+    /// under `CodingUserInfoKey.reportWording` to write or read a report as `audit.json` holds it
+    /// (``FairnessReport/AuditReport/init(json:)`` does).
+    public struct Wording: ReportWording {
+        /// The narrator's wording.
+        public init() {}
+        /// ``ReportNarrator/name(of:)``.
+        public func name(of check: CheckIdentifier) -> String { ReportNarrator.name(of: check) }
+        /// ``ReportNarrator/sentence(_:)``.
+        public func sentence(_ finding: FindingFact) -> String { ReportNarrator.sentence(finding) }
+        /// ``ReportNarrator/detail(_:)``.
+        public func detail(_ facts: CheckDetail) -> String { ReportNarrator.detail(facts) }
+        /// ``ReportNarrator/detectable(_:)``.
+        public func detectable(_ effect: DetectableEffect) -> String { ReportNarrator.detectable(effect) }
+        /// ``ReportNarrator/note(_:)``.
+        public func note(_ note: SubjectNote) -> String { ReportNarrator.note(note) }
     }
 }
 

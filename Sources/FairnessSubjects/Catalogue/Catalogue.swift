@@ -3,7 +3,7 @@ import FairnessModel
 /// The subjects the toolkit ships, in catalogue order: every tutorial port (the slider roulette and the
 /// rotary wheel at each of their counts) and the reference models, with their paytables.
 ///
-/// An entry holds its subject's concrete type, so code that runs it (FairnessAudit's `Catalogue.builtIn`)
+/// An entry holds its subject's concrete type, so code that runs it (FairnessSubjectAudit's `Catalogue.builtIn`)
 /// specialises for each.
 public enum Catalogue {
     /// One built-in subject, as its concrete type.
