@@ -2,10 +2,10 @@ import FairnessChecks
 import FairnessReport
 
 extension ReportNarrator {
-    /// The narrator as a ``FairnessReport/ReportWording``: the words `audit.json` holds beside the values,
+    /// The narrator as a `ReportWording` (FairnessReport): the words `audit.json` holds beside the values,
     /// and the names it reads a table row's check back by. Give it to a `JSONEncoder` or `JSONDecoder`
     /// under `CodingUserInfoKey.reportWording` to write or read a report as `audit.json` holds it
-    /// (``FairnessReport/AuditReport/init(json:)`` does).
+    /// (`AuditReport(json:)` does).
     public struct Wording: ReportWording {
         /// The narrator's wording.
         public init() {}
