@@ -214,6 +214,7 @@ let package = Package(
             name: "FairnessModelTests",
             dependencies: [
                 "TestSupport", "FairnessModel", "FairnessSubjects", .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "BigInt", package: "BigInt"),
             ],
             resources: [.copy("Fixtures")]
         ),

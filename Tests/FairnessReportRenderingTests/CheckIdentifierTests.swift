@@ -1,5 +1,6 @@
 import FairnessAudit
 import FairnessBattery
+import FairnessChecks
 import FairnessLogs
 import FairnessReport
 import FairnessReportRendering
@@ -31,7 +32,8 @@ import _FairnessAuditSupport
         .driftFirstDepartingWindow, .homogeneityAcrossWindows, .subjectCouldNotBeRun, .disclosedOdds, .disclosedFigure(.baseRate),
         .disclosedFigure(.consolidatedRate), .disclosedFigure(.featuredRate), .disclosedFigure(.hardLimit), .drawOddsGivenState,
         .stateTransitions, .impossibleDraws, .itemFrequency(item: "gem"), .itemFrequency(item: "key"),
-        .outcomes(versus: .eachDrawState, statistic: .pearson),
+        .outcomes(versus: .eachDrawState, statistic: .pearson), .keyed(CheckKey(ItemsDrawableCheck.self)),
+        .keyed(CheckKey(name: "not-narrated", arguments: ["a"])), .keyed(CheckKey(name: "not-narrated", arguments: ["b"])),
     ]
 
     @Test func distinctIdentifiersHaveDistinctNames() {

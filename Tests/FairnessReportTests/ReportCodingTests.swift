@@ -1,4 +1,6 @@
 import FairnessAudit
+import FairnessChecks
+import FairnessModel
 import FairnessReport
 import FairnessReportRendering
 import FairnessSubjects
@@ -12,7 +14,7 @@ import Testing
     static let report: AuditReport = {
         // A wheel with boundary counterexamples and sampled tables, and a dice game.
         try! Audit.run(
-            try! Catalogue.select(["slider-roulette-3", "reference-dice-5d6"]),
+            try! Catalogue.select(["slider-roulette-3", "reference-dice-5d6"]) + [KeyedCheckSubject.misrouted],
             settings: AuditSettings(run: RunSettings(trials: 20_000, seed: 11)))
     }()
 
@@ -42,8 +44,32 @@ import Testing
         }
         let read = try decoder.decode(AuditReport.self, from: values)
         #expect(try encoder.encode(read) == values)
+        #expect(read.checks == report.checks)
+        // A check its own module defines reads back as its own figures.
+        let keyed = try #require(read.checks.first { $0.check == .keyed(CheckKey(ItemsDrawableCheck.self)) })
+        guard case .figures(let figures) = keyed.detailFacts, case .figures(let found)? = keyed.findingFact else {
+            Issue.record("no figures: \(keyed)")
+            return
+        }
+        #expect(figures == found && figures.decode(ItemsDrawableCheck.self)?.neverDrawable.map(\.label) == ["golden-key"])
         #expect(read.tables.map(\.check) == report.tables.map(\.check))
         #expect(read.counterexamples.map(\.check) == report.counterexamples.map(\.check))
+    }
+
+    @Test func aRowThatNamesNoCheckSaysWhichKeyIsMissing() throws {
+        let (encoder, decoder) = Self.coders(wording: nil)
+        var object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(Self.report)) as? [String: Any])
+        var rows = try #require(object["tables"] as? [[String: Any]])
+        rows[1]["identifier"] = nil
+        object["tables"] = rows
+        let edited = try JSONSerialization.data(withJSONObject: object)
+        do {
+            _ = try decoder.decode(AuditReport.self, from: edited)
+            Issue.record("a row without its check was read")
+        } catch DecodingError.keyNotFound(let key, let context) {
+            #expect(key.stringValue == "check")
+            #expect(context.codingPath.map(\.stringValue) == ["tables", "1"])
+        }
     }
 
     @Test func wordsAreReadOnlyWithTheWording() throws {
@@ -55,4 +81,26 @@ import Testing
         let (_, plain) = Self.coders(wording: nil)
         #expect(throws: DecodingError.self) { try plain.decode(AuditReport.self, from: worded) }
     }
+}
+
+/// A prize draw whose declared bonus state is never entered: its report holds a check its own module
+/// defines (`ItemsDrawableCheck`), failing, with figures in its detail and its finding.
+struct KeyedCheckSubject: PrizeDrawSubject {
+    let name = "streak-bonus-misrouted"
+    let summary = "A streak bonus whose second miss leads back to itself"
+    let declaration: PrizeDrawDeclaration
+
+    static let misrouted: AuditSubject = {
+        let table = PrizeTable(items: [
+            .init(label: "golden-key", weight: .zero), .init(label: "gem", weight: .init(10)), .init(label: "nothing", weight: .init(90)),
+        ])
+        let miss: [ExactFraction] = [.zero, .init(10), .init(90)]
+        let states: [DrawMemory.State] = [
+            .init(name: "miss-0", weights: miss, next: [1: 0, 2: 1]), .init(name: "miss-1", weights: miss, next: [1: 0, 2: 1]),
+            .init(name: "miss-2", weights: miss, next: [1: 0, 2: 3]),
+            .init(name: "bonus", weights: [.init(50), .init(10), .init(40)], next: [0: 0, 1: 0, 2: 0]),
+        ]
+        let machine = try! DrawMachine(table: table, memory: DrawMemory(states: states))
+        return AuditSubject(prizeDraw: KeyedCheckSubject(declaration: PrizeDrawDeclaration(machine: machine)))
+    }()
 }

@@ -1,5 +1,6 @@
 import FairnessAudit
 import FairnessBattery
+import FairnessChecks
 import FairnessLogs
 import FairnessModel
 import FairnessReport
@@ -62,7 +63,7 @@ struct TableSpecTests {
             Set(report.checks.map(\.check))
                 == [
                     .disclosedOdds, .disclosedFigure(.baseRate), .disclosedFigure(.consolidatedRate), .disclosedFigure(.hardLimit),
-                    .outcomes(versus: .designed, statistic: .pearson),
+                    .keyed(CheckKey(ItemsDrawableCheck.self)), .outcomes(versus: .designed, statistic: .pearson),
                 ])
         guard case .drawFigures(let figures) = report.subjects[0].notes[0] else {
             Issue.record("no figures")
@@ -110,5 +111,37 @@ struct TableSpecTests {
         #expect(rates["lucky-draw-stock"] == ["1/8", "1/4", "5/8"])
         // First of the day 5/100, then 1/100 for ever: the long run is the rest's.
         #expect(rates["daily-first-draw"] == ["1/100", "99/100"])
+    }
+
+    /// A streak bonus declared as a general machine: correct, its golden key first drawable on the fourth
+    /// draw; with one `next` misrouted, never — which no other check sees, as the game's odds are the
+    /// (wrong) declared ones.
+    @Test func anItemNoReachableStateDrawsFailsAsUnfairOdds() throws {
+        func spec(_ path: String) throws -> GameSpec {
+            try SpecParser.parse(contentsOf: packageRoot.appendingPathComponent("Tests/FairnessSpecTests/Fixtures/\(path).yaml"))
+        }
+        let key = CheckIdentifier.keyed(CheckKey(ItemsDrawableCheck.self))
+        let correct = try Audit.run(
+            [try spec("good/streak-bonus").subject()], settings: AuditSettings(run: RunSettings(trials: 100_000, seed: 3)))
+        #expect(correct.gate == .pass, "\(correct.checks.filter { $0.status != .pass }.map { "\($0.checkName): \($0.detail)" })")
+        let passed = try #require(correct.checks.first { $0.check == key })
+        #expect(passed.status == .pass)
+        #expect(passed.checkName == "every offered item can be drawn (exact)")
+        #expect(passed.detail.contains("golden-key at draw 4 in 'bonus' (odds up to 50%)"), "\(passed.detail)")
+
+        let planted = try Audit.run(
+            [try spec("planted/streak-bonus-misrouted").subject()], settings: AuditSettings(run: RunSettings(trials: 100_000, seed: 3)))
+        #expect(planted.gate == .fail)
+        let failing = planted.checks.filter { $0.status != .pass }
+        #expect(failing.map(\.check) == [key], "\(failing.map(\.checkName))")
+        let check = try #require(failing.first)
+        #expect(check.findingClass == .odds && check.magnitude == nil)
+        // The figures are data: read back as the check's own type, not from its words.
+        guard case .figures(let figures) = check.detailFacts, let drawable = figures.decode(ItemsDrawableCheck.self) else {
+            Issue.record("no figures: \(check.detailFacts)")
+            return
+        }
+        #expect(drawable.neverDrawable.map(\.label) == ["golden-key"] && drawable.reachableStates == 2 && drawable.states == 4)
+        #expect(check.finding == "no player can draw golden-key (odds only in 'bonus', never entered)")
     }
 }

@@ -3,6 +3,10 @@ import FairnessModel
 /// What an exact check found, as figures: the reports layer writes the sentence (one narrator for every
 /// output), and code reads the figures without parsing words.
 public enum FindingFact: Sendable, Hashable, Codable {
+    /// What a check identified by its own module found (``CheckFigures``): its figures, which its narration
+    /// reads back as their own type.
+    case figures(AnyCheckFigures)
+
     // Wheels.
     /// The defects one wheel check found, classified; see ``WheelDefects``.
     case wheelDefects(WheelDefects)

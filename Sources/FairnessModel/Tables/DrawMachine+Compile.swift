@@ -22,6 +22,7 @@ extension DrawMachine {
         }
         labels = table.labels
         values = table.items.map(\.value)
+        tableOdds = table.probabilities
         top = memory.pity?.top ?? []
         featured = memory.guarantee?.featured
         if let pity = memory.pity {
@@ -176,8 +177,13 @@ extension DrawMachine {
                 "every stock must be at least 1, and the stock makes at most \(DrawMachine.stateLimit(items: n)) states of \(n) items")
         }
         let unlimited = table.items.indices.filter { table.items[$0].stock == nil && table.items[$0].weight > .zero }
-        if !stock.refillWhenEmpty, unlimited.isEmpty {
-            throw DrawMachineError("memory.stock.refill", "without a refill, some item must be unlimited (no 'stock') for draws to go on")
+        // Once every limited item is gone, draws go on among the unlimited items with a weight, or from the
+        // `sold-out` item, which then holds every sold-out weight (listed at weight 0 or not).
+        if !stock.refillWhenEmpty, unlimited.isEmpty, stock.soldOutTo == nil {
+            throw DrawMachineError(
+                "memory.stock.refill",
+                "without a refill, some item must take the sold-out items' weight ('sold-out'), or be unlimited (no 'stock') with a positive weight when drawing by weight, for draws to go on"
+            )
         }
         if let target = stock.soldOutTo {
             guard table.items.indices.contains(target), table.items[target].stock == nil, stock.weighting == .byWeight else {

@@ -25,6 +25,10 @@ public struct DrawMachine: Sendable, Hashable {
     public var featured: Int?
     /// What each item is worth, if the table declares values (table order; nil for an item without one).
     public var values: [ExactFraction?]
+    /// Each item's probability in a draw from the whole table as the table lists it (its weight over the sum
+    /// of the weights): what a player reading the table expects. The states may give other odds (pity, a
+    /// schedule, a general machine's own weights).
+    public var tableOdds: [ExactFraction]
 
     /// The largest machine compiled: a memory whose states would pass this is refused with its count.
     public static let stateLimit = 20_000

@@ -96,18 +96,41 @@ public struct ExactFraction: Sendable, Hashable, Comparable, CustomStringConvert
     /// Whether the fraction is 0.
     public var isZero: Bool { numerator.isZero }
 
-    /// The nearest `Double` (to within one unit in the last place; ±∞ beyond its range).
+    /// The nearest `Double` (correctly rounded, ties to even; ±∞ beyond its range; below 2⁻¹⁰²², where
+    /// doubles lose precision, rounded twice — see ``ratio(_:_:)``).
     public var double: Double { Self.ratio(numerator, denominator) }
 
-    /// n/d as the nearest `Double` (to within one unit in the last place), with no fraction reduced.
+    /// n/d as the nearest `Double` (correctly rounded, ties to even; ±∞ beyond its range, and rounded twice
+    /// below 2⁻¹⁰²², where doubles lose precision), with no fraction reduced.
+    ///
+    /// The quotient is taken to 64 significant bits with a sticky bit for any remainder, so the one rounding
+    /// to 53 bits (the conversion from `UInt64`) sees every bit it needs.
     /// - Precondition: `d` is positive.
     public static func ratio(_ n: BigInt, _ d: BigInt) -> Double {
         if n.isZero { return 0 }
-        let magnitude = n.magnitude
-        // Scale so that the quotient has 64 significant bits, then divide once.
-        let shift = Int(d.magnitude.bitWidth) - Int(magnitude.bitWidth) + 64
-        let scaled = shift >= 0 ? (magnitude << shift) / d.magnitude : magnitude / (d.magnitude << -shift)
-        let value = Double(scaled) * pow(2.0, Double(-shift))
+        let magnitude = n.magnitude, divisor = d.magnitude
+        let bits = { (x: BigUInt) in x.bitWidth }  // its significant bits
+        // 2^(shift) · n / d lies in [2⁶³, 2⁶⁵): its integer part has 64 or 65 bits.
+        let shift = bits(divisor) - bits(magnitude) + 64
+        var (quotient, remainder) =
+            shift >= 0
+            ? (magnitude << shift).quotientAndRemainder(dividingBy: divisor)
+            : magnitude.quotientAndRemainder(dividingBy: divisor << -shift)
+        var exponent = -shift
+        if bits(quotient) > 64 {
+            // Keep 64 bits; the bit dropped joins the sticky remainder.
+            if quotient & 1 != 0 { remainder = 1 }
+            quotient >>= 1
+            exponent += 1
+        }
+        let top = UInt64(quotient) | (remainder.isZero ? 0 : 1)
+        // The sticky bit lies 11 bits below the 53 kept, so the conversion rounds as the exact quotient would.
+        // Scaled in two exact halves so that only the last product rounds (past the range: 0 or ∞).
+        let half = exponent / 2
+        let value =
+            exponent > 1024
+            ? Double.infinity
+            : exponent < -1200 ? 0 : Double(top) * Foundation.pow(2, Double(half)) * Foundation.pow(2, Double(exponent - half))
         return n.signum() < 0 ? -value : value
     }
 

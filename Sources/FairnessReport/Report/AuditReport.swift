@@ -151,6 +151,10 @@ extension AuditReport {
         let subject: String
         let check: String?
         let identifier: CheckIdentifier?
+
+        enum CodingKeys: String, CodingKey {
+            case subject, check, identifier
+        }
     }
 
     /// Reads a report back from its values. The gate and every word are written again from them, never
@@ -199,7 +203,7 @@ extension AuditReport {
             let path: [any CodingKey] = [key, IndexKey(intValue: index)]
             guard let name = reference.check else {
                 throw DecodingError.keyNotFound(
-                    EncodedKeys.checks, .init(codingPath: path, debugDescription: "no check named or identified"))
+                    CheckReference.CodingKeys.check, .init(codingPath: path, debugDescription: "no check named or identified"))
             }
             guard words != nil else {
                 throw DecodingError.dataCorrupted(

@@ -7,6 +7,8 @@ import FairnessStatistics
 /// the figures without parsing words.
 public indirect enum CheckDetail: Sendable, Hashable, Codable {
     // Any subject.
+    /// The figures of a check its own module defines (`CheckFigures`); its narration writes them.
+    case figures(AnyCheckFigures)
     /// The implementation could not be run; its fault, as the fault describes itself.
     case fault(String)
     /// A goodness-of-fit test ran on `cells` cells (after pooling rare outcomes when `pooled`);

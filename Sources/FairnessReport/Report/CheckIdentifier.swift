@@ -1,3 +1,4 @@
+import FairnessChecks
 import FairnessModel
 import FairnessStatistics
 
@@ -168,6 +169,10 @@ public enum CheckIdentifier: Sendable, Hashable {
 
     /// A subject the audit could not run (its probe failed, its model threw).
     case subjectCouldNotBeRun
+
+    /// A check its own module identifies and defines (`CheckKey`, `CheckFigures`): adding one adds no
+    /// case here.
+    case keyed(CheckKey)
 }
 
 /// A check is written in the JSON report as a structured value (its case and arguments), beside the name

@@ -69,6 +69,7 @@ extension ReportNarrator {
         case .impossibleDraws: "draws impossible in their state"
         case .itemFrequency(let item): "\(item) frequency given state (exact binomial)"
         case .subjectCouldNotBeRun: "subject could not be run"
+        case .keyed(let key): name(ofKeyed: key)
         }
     }
 

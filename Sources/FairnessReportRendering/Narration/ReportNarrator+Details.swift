@@ -8,6 +8,7 @@ extension ReportNarrator {
     public static func detail(_ detail: CheckDetail) -> String {
         switch detail {
         case .fault(let description): description
+        case .figures(let figures): ReportNarrator.detail(ofKeyed: figures)
         case .fit(let cells, let pooled, let impossible):
             "\(cells) cells" + (pooled ? " after pooling rare outcomes" : "")
                 + (impossible > 0 ? "; \(impossible) observations of outcomes with probability 0 (p = 0 exactly)" : "")

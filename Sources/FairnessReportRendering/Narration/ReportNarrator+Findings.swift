@@ -6,6 +6,7 @@ extension ReportNarrator {
     /// The sentence of an exact check's finding, the same in every output.
     public static func sentence(_ fact: FindingFact) -> String {
         switch fact {
+        case .figures(let figures): sentence(ofKeyed: figures)
         case .wheelDefects(let defects): sentence(defects)
         case .oddsDifferByRounding(let difference):
             "odds differ from the claimed odds by \(share(difference)), all of it from rounding at the lines"

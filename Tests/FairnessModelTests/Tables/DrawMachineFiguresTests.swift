@@ -1,3 +1,4 @@
+import BigInt
 import Foundation
 import Testing
 
@@ -217,5 +218,59 @@ struct DrawMachineLimitTests {
         #expect(throws: DrawMachineError.self) { try DrawMachine(table: stocked, memory: DrawMemory(stock: .init())) }
         // A large table without memory is one state.
         #expect(try DrawMachine(table: many).states.count == 1)
+    }
+}
+
+/// A fraction's `Double` is the nearest one: IEEE division of two integers below 2⁵³ is correctly rounded,
+/// so it is the reference; beyond, ties, the ends of a double's range, every double's exact value read back,
+/// and one value from Python's `fractions` (in its comment).
+@Suite("An exact fraction's nearest double")
+struct ExactFractionRoundingTests {
+    @Test func smallQuotientsEqualIEEEDivision() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for _ in 0..<20_000 {
+            let n = Int64(next() >> (11 + next() % 40)), d = Int64(max(1, next() >> (11 + next() % 40)))
+            let exact = ExactFraction.ratio(BigInt(n), BigInt(d))
+            #expect(exact == Double(n) / Double(d), "\(n)/\(d)")
+            #expect(ExactFraction.ratio(BigInt(-n), BigInt(d)) == -(Double(n) / Double(d)))
+        }
+        #expect(ExactFraction(text: "2%")!.double == 0.02)
+        #expect(ExactFraction(text: "0.6%")!.double == 0.006)
+    }
+
+    @Test func largeQuotientsRoundOnce() {
+        // (2⁶⁰ + 1) / 2⁶⁰ lies just above 1: its nearest double is 1 (the next is 1 + 2⁻⁵²).
+        #expect(ExactFraction.ratio(BigInt(1) << 60 + 1, BigInt(1) << 60) == 1)
+        // (2⁵³ + 1) / 2⁵³ is a tie between 1 and 1 + 2⁻⁵²: to even, 1; one part in 2¹⁰⁰ more rounds up.
+        #expect(ExactFraction.ratio(BigInt(1) << 53 + 1, BigInt(1) << 53) == 1)
+        #expect(ExactFraction.ratio((BigInt(1) << 153) + (BigInt(1) << 100) + 1, BigInt(1) << 153) == 1 + 0x1p-52)
+        // 1/3 at any scale: 0.333… rounds down to 0x1.5555555555555p-2.
+        #expect(ExactFraction.ratio(BigInt(1) << 400, BigInt(3) << 400) == 1.0 / 3.0)
+        // The least subnormal, a tie below it (to even: 0), and past the largest double.
+        #expect(ExactFraction.ratio(1, BigInt(1) << 1074) == 0x1p-1074)
+        #expect(ExactFraction.ratio(1, BigInt(1) << 1075) == 0)
+        #expect(ExactFraction.ratio(BigInt(1) << 1024, 1) == .infinity && ExactFraction.ratio(-(BigInt(1) << 1024), 1) == -.infinity)
+        #expect(ExactFraction.ratio(-(BigInt(1) << 400), BigInt(3) << 400) == -1.0 / 3.0)
+        // 500⁹⁰ in the denominator (a pity ramp's survival): 1/500⁹⁰ = 2⁻⁹⁰ · 250⁻⁹⁰, far below 1e-242.
+        // Python: float(Fraction(1, 500**90)) == 1.2379400392853803e-243.
+        #expect(ExactFraction.ratio(1, BigInt(500).power(90)) == 1.2379400392853803e-243)
+    }
+
+    @Test func everyNormalDoubleReadsBackAsItself() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Any normal exponent (1 ... 2046), any significand.
+            let x = Double(bitPattern: (1 + (state >> 52) % 2046) << 52 | (state & 0x000F_FFFF_FFFF_FFFF))
+            #expect(ExactFraction(exactly: x).double == x, "\(x)")
+            #expect(ExactFraction(exactly: -x).double == -x)
+        }
     }
 }

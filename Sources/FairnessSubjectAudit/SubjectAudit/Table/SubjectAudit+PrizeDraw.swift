@@ -18,6 +18,15 @@ extension SubjectAudit {
         let machine = declaration.machine
         let figures = DrawMachineFigures(machine)
         var checks = disclosureChecks(name, declaration, figures, settings: settings)
+        // Every item offered can be drawn in some state a player reaches.
+        let drawable = ItemsDrawableCheck(declaration)
+        let drawableFigures = try AnyCheckFigures(drawable)
+        checks.append(
+            exact(
+                name, .keyed(CheckKey(ItemsDrawableCheck.self)), kind: .fairness, passed: drawable.passed,
+                // A prize no player can win gates at any odds it is shown at: no magnitude to weigh.
+                finding: drawable.passed ? nil : Finding(.odds, magnitude: nil, fact: .figures(drawableFigures)),
+                settings: settings, .figures(drawableFigures)))
         var affected: Double?, invalid: Double?
         let session = try subject.makeSession()
         if let session {
