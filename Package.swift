@@ -24,7 +24,7 @@ let optimised: [SwiftSetting] =
 //     _FairnessAuditSupport (the audit's errors, a hash; internal) <- FairnessRunner (the sampling runner)
 //     FairnessReport (the report's data: no words, no formatting) <- FairnessReportRendering (the narrator;
 //       Markdown, CSV, JSON, JUnit, SVG; a set written atomically)
-//     FairnessRunner + FairnessReportRendering <- FairnessSubjectAudit (one subject's checks; the report assembled)
+//     FairnessRunner + FairnessReport <- FairnessSubjectAudit (one subject's checks; the report assembled, no words)
 //     FairnessSubjectAudit <- FairnessLogs (production logs) <- FairnessBattery (the randomness battery)
 //     FairnessReportRendering + FairnessLogs <- FairnessVerification (audit verify: recompute, render again)
 //     every audit module <- FairnessAudit (Audit.run: every subject, the random sources included; re-exports
@@ -137,7 +137,7 @@ let package = Package(
             name: "FairnessSubjectAudit",
             dependencies: [
                 "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "_FairnessAuditSupport",
-                "FairnessRunner", "FairnessReport", "FairnessReportRendering", .product(name: "BigInt", package: "BigInt"),
+                "FairnessRunner", "FairnessReport", .product(name: "BigInt", package: "BigInt"),
             ],
             swiftSettings: optimised),
         // Production logs read and tested.

@@ -29,7 +29,8 @@ AUDIT = {
     # The report's data: nothing of the audit below it, no words (the narrator is above).
     "FairnessReport": {"FairnessModel", "FairnessChecks", "FairnessStatistics"},
     "FairnessReportRendering": {"FairnessModel", "FairnessChecks", "FairnessStatistics", "FairnessReport", "_FairnessAuditSupport", "CFileSwap"},
-    "FairnessSubjectAudit": BASE | {"_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessReportRendering"},
+    # One subject's checks and the report assembled as data: it writes no words (the renderer is not below it).
+    "FairnessSubjectAudit": BASE | {"_FairnessAuditSupport", "FairnessRunner", "FairnessReport"},
     "FairnessLogs": {"FairnessModel", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "_FairnessAuditSupport", "FairnessRunner",
                      "FairnessReport", "FairnessSubjectAudit"},
     "FairnessBattery": {"FairnessStatistics", "_FairnessAuditSupport", "FairnessRunner", "FairnessReport", "FairnessSubjectAudit", "FairnessLogs"},

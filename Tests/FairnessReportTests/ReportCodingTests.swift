@@ -54,6 +54,9 @@ import Testing
         #expect(figures == found && figures.decode(ItemsDrawableCheck.self)?.neverDrawable.map(\.label) == ["golden-key"])
         #expect(read.tables.map(\.check) == report.tables.map(\.check))
         #expect(read.counterexamples.map(\.check) == report.counterexamples.map(\.check))
+        // Counterexamples and mislabelled arcs read back as their typed facts, with no cell written.
+        #expect(read.counterexamples == report.counterexamples && read.mislabelledArcs == report.mislabelledArcs)
+        #expect(!report.mislabelledArcs.isEmpty && !text.contains("\"input\"") && !text.contains("\"context\" : \""))
     }
 
     @Test func aRowThatNamesNoCheckSaysWhichKeyIsMissing() throws {

@@ -223,6 +223,34 @@ struct ReportVerificationTests {
                 }, unreadable
             ),
             (
+                "a counterexample's facts changed, its cells left",
+                { set in
+                    try Self.edit(set, "audit.json") { text in
+                        let range = try #require(text.range(of: #""turnsShift" : 0\b"#, options: .regularExpression))
+                        text.replaceSubrange(range, with: "\"turnsShift\" : 3")
+                    }
+                }, differs("counterexamples.csv")
+            ),
+            (
+                "a counterexample's facts renamed away",
+                { set in
+                    try Self.edit(set, "audit.json") { text in
+                        let range = try #require(text.range(of: #""facts" : \{\s*"probe""#, options: .regularExpression))
+                        text.replaceSubrange(range, with: "\"fact\" : { \"probe\"")
+                    }
+                }, unreadable
+            ),
+            (
+                "a mislabelled arc's truth changed in its facts",
+                { set in
+                    try Self.edit(set, "audit.json") { text in
+                        let arcs = try #require(text.range(of: "\"mislabelledArcs\" : ["))
+                        let truth = try #require(text.range(of: "\"truth\" : {", range: arcs.upperBound..<text.endIndex))
+                        text.replaceSubrange(truth, with: "\"truth\" : { \"blank\" : {} }, \"was\" : {")
+                    }
+                }, differs("mislabelled_arcs.csv")
+            ),
+            (
                 "a hidden file in a folder of the set",
                 { set in try Data("x".utf8).write(to: set.appendingPathComponent("pictures/.cache")) },
                 { if case .notInReport("pictures/.cache") = $0 { true } else { false } }

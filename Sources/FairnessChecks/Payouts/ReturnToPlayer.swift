@@ -106,6 +106,12 @@ public struct ReturnToPlayer: Sendable, Hashable, Codable {
     /// The largest advertised prize, if any.
     public var largest: Prize? { prizes.first }
 
+    /// The probability that a play pays `prize`'s amount, by any of `prizes`: the sum of the probabilities
+    /// of every prize whose payout equals it (an outcome never shown may still have its amount paid).
+    public static func amountProbability(_ prize: Prize, among prizes: [Prize]) -> Double {
+        prizes.filter { $0.payout == prize.payout }.reduce(0) { $0 + $1.probability }
+    }
+
     /// `a` and `b` with as many significant digits (7 to 17) as it takes to print them differently.
     public static func formatApart(_ a: Double, _ b: Double) -> (String, String) {
         for digits in 7...17 {

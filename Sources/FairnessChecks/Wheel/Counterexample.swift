@@ -2,7 +2,7 @@ import FairnessModel
 import Foundation
 
 /// One test rotation whose reported result the truth does not allow.
-public struct Counterexample: Sendable, Hashable {
+public struct Counterexample: Sendable, Hashable, Codable {
     /// The rotation probed, in the subject's unit (printed with `%.17g` it reproduces the probe exactly).
     public let rotation: Double
     /// Where the probe sits (which line, which side, how far).

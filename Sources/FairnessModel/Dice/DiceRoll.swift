@@ -79,3 +79,27 @@ public struct DiceRoll: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension DiceRoll: Codable {
+    /// Reads a roll written as its faces, die by die: a list of at most ``DiceSet/maximumCount`` faces, each
+    /// in 1 ... ``DiceSet/maximumFaces``.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for more dice or a face out of that range.
+    public init(from decoder: any Decoder) throws {
+        let faces = try decoder.singleValueContainer().decode([Int].self)
+        guard faces.count <= DiceSet.maximumCount, faces.allSatisfy({ (1...DiceSet.maximumFaces).contains($0) }) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "a roll holds at most \(DiceSet.maximumCount) dice with faces 1 ... \(DiceSet.maximumFaces), not \(faces)"))
+        }
+        self.init(faces)
+    }
+
+    /// Writes the roll as its faces, die by die (`[3, 1, 6]`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(faces)
+    }
+}

@@ -253,12 +253,11 @@ extension AuditReport {
         }
     }
 
-    /// A counterexample's values but its check.
+    /// A counterexample's values but its check (its cells are words, rendered again from its facts).
     private struct CounterexampleValues: Decodable {
-        let subject: String, input: String, context: String, reported: String, expected: String
+        let subject: String
+        let facts: CounterexampleFacts
 
-        func row(check: CheckIdentifier) -> CounterexampleRow {
-            CounterexampleRow(subject: subject, check: check, input: input, context: context, reported: reported, expected: expected)
-        }
+        func row(check: CheckIdentifier) -> CounterexampleRow { CounterexampleRow(subject: subject, check: check, facts: facts) }
     }
 }

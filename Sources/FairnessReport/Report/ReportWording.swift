@@ -17,6 +17,10 @@ public protocol ReportWording: Sendable {
     func detectable(_ effect: DetectableEffect) -> String
     /// A fact about a subject, in one sentence.
     func note(_ note: SubjectNote) -> String
+    /// The four cells of a counterexample's row.
+    func cells(_ facts: CounterexampleFacts) -> CounterexampleCells
+    /// What the geometric truth allows on a mislabelled arc, as its row shows it.
+    func text(_ truth: TruthAtRest) -> String
 }
 
 extension CodingUserInfoKey {

@@ -1,3 +1,5 @@
+import FairnessModel
+
 /// A wheel as drawn, for the report's picture of it: its sectors on the wheel (in turns, clockwise on
 /// screen from angle 0 pointing right), the pointer, and the unit of its rotations.
 public struct WheelDrawing: Sendable, Hashable, Codable {
@@ -24,11 +26,11 @@ public struct WheelDrawing: Sendable, Hashable, Codable {
     public var sectors: [Sector]
     /// The pointer's angle, in turns.
     public var pointer: Double
-    /// The unit of the subject's rotations (`degrees` or `radians`), for reading ``ArcRow`` values.
-    public var unit: String
+    /// The unit of the subject's rotations, for reading ``ArcRow`` values.
+    public var unit: AngleUnit
 
     /// A value with every field given (the memberwise initialiser, for the audit's modules).
-    package init(subject: String, sectors: [Sector], pointer: Double, unit: String) {
+    package init(subject: String, sectors: [Sector], pointer: Double, unit: AngleUnit) {
         self.subject = subject
         self.sectors = sectors
         self.pointer = pointer

@@ -116,22 +116,14 @@ extension ReportNarrator {
         case .sampledIndexDraw(let mismatch, let draws, let sweep, let test):
             "the game's own pick U changes more often than a sweep resolves ("
                 + (mismatch.map {
-                    "at u = \($0.draw) the partition of \(sweep) swept draws predicted \(name(of: $0.predicted)), the game picked \(name(of: $0.answered))"
+                    "at u = \($0.draw) the partition of \(sweep) swept draws predicted \($0.predicted), the game picked \($0.answered)"
                 } ?? "its picks change more often than bisection can follow")
                 + ": an integer draw taken modulo n, say), so it is tested on \(draws) draws spread at random against the declared draw, and every other figure uses the declared draw: "
                 + self.detail(test)
         case .indexDrawChanges(let draw, let first, let later):
-            "the game's own pick U answered the same draw differently (u = \(draw): \(name(of: first)), then \(name(of: later))): it depends on earlier requests (a no-repeat rule, a pity timer) or on a random source of its own, so its draw cannot be checked; every figure here uses the declared draw"
+            "the game's own pick U answered the same draw differently (u = \(draw): \(first), then \(later)): it depends on earlier requests (a no-repeat rule, a pity timer) or on a random source of its own, so its draw cannot be checked; every figure here uses the declared draw"
         case .shownDiffers(let count, let trials): "\(count) of \(trials) spins stopped on another sector than they reported"
         default: diceDetail(detail)
-        }
-    }
-
-    /// A pick as the reports name it: its index, or `trap`.
-    package static func name(of pick: IndexDrawTable.Pick) -> String {
-        switch pick {
-        case .index(let index): "\(index)"
-        case .trap: "trap"
         }
     }
 

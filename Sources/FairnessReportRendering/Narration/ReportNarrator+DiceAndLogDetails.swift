@@ -115,7 +115,7 @@ extension ReportNarrator {
             "exact RTP \(ReturnToPlayer.format(rtp)) against a minimum of \(ReturnToPlayer.format(minimum))"
         case .advertisedPrizes(let prizes):
             prizes.map { prize in
-                let amount = amountProbability(prize, among: prizes)
+                let amount = ReturnToPlayer.amountProbability(prize, among: prizes)
                 return "\(prize.name) pays \(ReturnToPlayer.format(prize.payout)) "
                     + (prize.probability > 0 ? "at 1 in \(ReturnToPlayer.format(prize.oneIn))" : "but is never shown")
                     + (amount > prize.probability

@@ -97,11 +97,6 @@ extension ReportNarrator {
                 ? " (the amount \(amount), with other outcomes paying it, at 1 in \(ReturnToPlayer.format(1 / amountProbability)))" : "")
     }
 
-    /// The probability that a play pays `prize`'s amount, by any of `prizes` (each outcome that pays it).
-    package static func amountProbability(_ prize: ReturnToPlayer.Prize, among prizes: [ReturnToPlayer.Prize]) -> Double {
-        prizes.filter { $0.payout == prize.payout }.reduce(0) { $0 + $1.probability }
-    }
-
     /// "straights", or the hand's name.
     private static func name(of detector: DiceDetector) -> String {
         switch detector {

@@ -19,6 +19,10 @@ extension ReportNarrator {
         public func detectable(_ effect: DetectableEffect) -> String { ReportNarrator.detectable(effect) }
         /// ``ReportNarrator/note(_:)``.
         public func note(_ note: SubjectNote) -> String { ReportNarrator.note(note) }
+        /// ``ReportNarrator/cells(_:)``.
+        public func cells(_ facts: CounterexampleFacts) -> CounterexampleCells { ReportNarrator.cells(facts) }
+        /// ``ReportNarrator/text(_:)-(TruthAtRest)``.
+        public func text(_ truth: TruthAtRest) -> String { ReportNarrator.text(truth) }
     }
 }
 
@@ -37,6 +41,11 @@ extension CheckRecord {
 
     /// What the test could detect, in words (``ReportNarrator/detectable(_:)``).
     public var detectable: String? { detectableEffect.map(ReportNarrator.detectable) }
+}
+
+extension CounterexampleRow {
+    /// The row's four cells as every report writes them (``ReportNarrator/cells(_:)``).
+    public var cells: CounterexampleCells { ReportNarrator.cells(facts) }
 }
 
 extension SubjectVerdict {

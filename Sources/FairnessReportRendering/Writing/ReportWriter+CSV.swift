@@ -1,3 +1,5 @@
+import FairnessChecks
+import FairnessModel
 import FairnessReport
 import Foundation
 
@@ -55,8 +57,8 @@ extension ReportWriter {
             ["subject", "from", "to", "unit", "share_of_circle", "reported", "truth"],
             r.mislabelledArcs.map {
                 [
-                    $0.subject, String(format: "%.17g", $0.from), String(format: "%.17g", $0.to), $0.unit,
-                    String(format: "%.9g", $0.shareOfCircle), $0.reported, $0.truth,
+                    $0.subject, String(format: "%.17g", $0.from), String(format: "%.17g", $0.to), ReportNarrator.unitName($0.unit),
+                    String(format: "%.9g", $0.shareOfCircle), $0.reported.description, ReportNarrator.text($0.truth),
                 ]
             })
     }
@@ -64,7 +66,10 @@ extension ReportWriter {
     static func counterexamplesCSV(_ r: AuditReport) -> String {
         csv(
             ["subject", "check", "input", "context", "reported", "expected"],
-            r.counterexamples.map { [$0.subject, ReportNarrator.name(of: $0.check), $0.input, $0.context, $0.reported, $0.expected] })
+            r.counterexamples.map {
+                let cells = $0.cells
+                return [$0.subject, ReportNarrator.name(of: $0.check), cells.input, cells.context, cells.reported, cells.expected]
+            })
     }
 
     /// What produced the report and what it read: the toolkit, its source revision, GSL and the platform,

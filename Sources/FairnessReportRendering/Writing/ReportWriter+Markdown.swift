@@ -169,11 +169,11 @@ extension ReportWriter {
             out.append("|---|---|---|---|---|")
             for a in arcs.sorted(by: { ($0.shareOfCircle, $1.from) > ($1.shareOfCircle, $0.from) }).prefix(5) {
                 out.append(
-                    "| \(String(format: "%.17g", a.from)) | \(String(format: "%.17g", a.to)) | \(String(format: "%.9g", a.shareOfCircle)) | \(a.reported) | \(markdownCell(a.truth)) |"
+                    "| \(String(format: "%.17g", a.from)) | \(String(format: "%.17g", a.to)) | \(String(format: "%.9g", a.shareOfCircle)) | \(a.reported) | \(markdownCell(ReportNarrator.text(a.truth))) |"
                 )
             }
             out.append("")
-            out.append("Arcs are in \(arcs[0].unit) of rotation.")
+            out.append("Arcs are in \(ReportNarrator.unitName(arcs[0].unit)) of rotation.")
         }
         let listed = r.counterexamples.filter { $0.subject == s.name }
         if !listed.isEmpty {

@@ -1,3 +1,5 @@
+import FairnessChecks
+import FairnessModel
 import FairnessReport
 import Foundation
 import _FairnessAuditSupport
@@ -101,7 +103,7 @@ extension ReportWriter {
         out.append("<path d=\"M \(f(tipX)) \(f(tipY)) L \(f(leftX)) \(f(leftY)) L \(f(rightX)) \(f(rightY)) Z\" fill=\"#222\"/>")
         // Marked arcs: an arc of rotations [from, to) puts the wheel positions pointer − to … pointer − from
         // under the pointer.
-        let turn = wheel.unit == "radians" ? 2 * Double.pi : 360
+        let turn = wheel.unit.fullTurn
         var share = 0.0
         for arc in arcs {
             let from = arc.from / turn, to = arc.to / turn
@@ -110,12 +112,12 @@ extension ReportWriter {
             let middle = wheel.pointer - (from + to) / 2
             var start = (middle - width / 2).truncatingRemainder(dividingBy: 1)
             if start < 0 { start += 1 }
-            let colour = arc.reported == "no result" ? "#f08c00" : "#d62828"
+            let colour = arc.reported == .noResult ? "#f08c00" : "#d62828"
             out.append(
-                "<path d=\"\(wedge(from: start, width: width, inner: radius + 4, outer: radius + 16))\" fill=\"\(colour)\"><title>\(svgText("rotations \(arc.from) … \(arc.to) \(arc.unit): shows \(arc.reported), truth \(arc.truth)"))</title></path>"
+                "<path d=\"\(wedge(from: start, width: width, inner: radius + 4, outer: radius + 16))\" fill=\"\(colour)\"><title>\(svgText("rotations \(arc.from) … \(arc.to) \(ReportNarrator.unitName(arc.unit)): shows \(arc.reported), truth \(ReportNarrator.text(arc.truth))"))</title></path>"
             )
         }
-        let noResult = arcs.filter { $0.reported == "no result" }.count
+        let noResult = arcs.filter { $0.reported == .noResult }.count
         out.append(
             "<text x=\"10\" y=\"\(f(size + 20))\" font-size=\"11\">\(svgText(wheel.subject)): \(wheel.sectors.count) sectors; pointer at the triangle.</text>"
         )

@@ -1,7 +1,6 @@
 import FairnessChecks
 import FairnessModel
 import FairnessReport
-import FairnessReportRendering
 import FairnessStatistics
 import Foundation
 
@@ -61,7 +60,7 @@ extension SubjectAudit {
                     .odds, magnitude: nil,
                     fact: .prizesTooRare(
                         limit: settings.rarePrizeLimit, prizes: found.tooRare,
-                        amountProbabilities: found.tooRare.map { ReportNarrator.amountProbability($0, among: rtp.prizes) })),
+                        amountProbabilities: found.tooRare.map { ReturnToPlayer.amountProbability($0, among: rtp.prizes) })),
             settings: settings, .advertisedPrizes(rtp.prizes))
     }
 

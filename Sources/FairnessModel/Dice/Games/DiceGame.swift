@@ -80,7 +80,7 @@ public protocol DiceGame: Sendable {
 }
 
 /// What a game's round logic does after a sequence of rolls.
-public enum RoundAnswer: Sendable, Hashable {
+public enum RoundAnswer: Sendable, Hashable, Codable {
     /// The round goes on: the game rolls again.
     case rollAgain
     /// The round ends, paying this net per unit staked (NaN: the game gave no answer, or crashed).

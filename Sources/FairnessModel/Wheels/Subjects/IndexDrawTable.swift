@@ -9,11 +9,19 @@
 /// the like change at most once between draws 2⁻¹² apart unless a weight is below 2⁻¹² of the total).
 public struct IndexDrawTable: Sendable, Hashable {
     /// What the game's draw gives for one u.
-    public enum Pick: Sendable, Hashable, Codable {
+    public enum Pick: Sendable, Hashable, Codable, CustomStringConvertible {
         /// An index (any integer: one past the end of the prize array, or −1, is the game's answer).
         case index(Int)
         /// The game's draw traps (throws, crashes) for this u.
         case trap
+
+        /// The pick as a table row's label: its index (`3`, `-1`), or `trap`.
+        public var description: String {
+            switch self {
+            case .index(let index): "\(index)"
+            case .trap: "trap"
+            }
+        }
     }
 
     /// An interval of draws with one pick.

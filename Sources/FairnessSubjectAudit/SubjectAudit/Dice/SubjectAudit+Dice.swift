@@ -1,7 +1,6 @@
 import FairnessChecks
 import FairnessModel
 import FairnessReport
-import FairnessReportRendering
 import FairnessRunner
 import Foundation
 
@@ -82,9 +81,12 @@ extension SubjectAudit {
                 settings: settings, detail))
         for m in detector.mismatches {
             part.counterexamples.append(
-                ReportNarrator.detectorRow(
-                    name, .straightDetector, pattern: m.pattern.description, wrong: m.mismatchingOrderedRolls,
-                    orderings: m.orderedRollsOfPattern, holds: m.truth, hand: nil))
+                CounterexampleRow(
+                    subject: name, check: .straightDetector,
+                    facts: .detector(
+                        .init(
+                            pattern: m.pattern, wrong: m.mismatchingOrderedRolls, orderings: m.orderedRollsOfPattern, holds: m.truth,
+                            hand: nil))))
         }
         if detector.mismatchesWithStraightState > 0 || detector.mismatchesWithNonStraightState > 0 {
             part.notes.append(.straightReadsGameState)
@@ -138,9 +140,10 @@ extension SubjectAudit {
                         coverage: analysis.detector.coverage, rule: "\(hand.rule)")))
             for m in counts.mismatches.prefix(Self.handMismatchRows) {
                 part.counterexamples.append(
-                    ReportNarrator.detectorRow(
-                        name, .handDetector(hand: hand.name), pattern: m.pattern.description, wrong: m.wrongInPlay, orderings: m.orderings,
-                        holds: m.truth, hand: hand.name))
+                    CounterexampleRow(
+                        subject: name, check: .handDetector(hand: hand.name),
+                        facts: .detector(
+                            .init(pattern: m.pattern, wrong: m.wrongInPlay, orderings: m.orderings, holds: m.truth, hand: hand.name))))
             }
         }
     }
@@ -214,10 +217,11 @@ extension SubjectAudit {
                 for m in counts.mismatches.prefix(Self.handMismatchRows) {
                     part.counterexamples.append(
                         CounterexampleRow(
-                            subject: name, check: .betSettlement(bet: bet.bet.name), input: m.example.description,
-                            context: "\(m.wrongInPlay) of \(m.orderings) orderings of \(m.pattern)",
-                            reported: m.game.isNaN ? "no settlement" : "net \(ReturnToPlayer.format(m.game))",
-                            expected: "net \(m.rules) (\(ReturnToPlayer.format(m.rules.double)))"))
+                            subject: name, check: .betSettlement(bet: bet.bet.name),
+                            facts: .betSettlement(
+                                .init(
+                                    example: m.example, pattern: m.pattern, wrong: m.wrongInPlay, orderings: m.orderings, rules: m.rules,
+                                    game: m.game))))
                 }
             }
             guard !bet.bet.declared.isEmpty else { continue }

@@ -84,9 +84,7 @@ extension SubjectAudit {
             part.counterexamples.append(
                 CounterexampleRow(
                     subject: name, check: .roundSettlement(round: round.name),
-                    input: mismatch.rolls.map(\.description).joined(separator: " / "),
-                    context: mismatch.rolls.count == 1 ? "1 roll" : "\(mismatch.rolls.count) rolls",
-                    reported: text(mismatch.game), expected: text(mismatch.rules)))
+                    facts: .roundSettlement(.init(rolls: mismatch.rolls, rules: mismatch.rules, game: mismatch.game))))
         }
     }
 
@@ -119,15 +117,5 @@ extension SubjectAudit {
                 name, .betFigures(bet: round.name), kind: .fairness, passed: finding == nil, finding: finding, settings: settings,
                 .betFigures(bet: round.name, compared: compared.map { .init(figure: $0.0, declared: $0.1.value, exact: $0.2) })))
         return finding?.magnitude ?? 0
-    }
-
-    /// A round answer in a counterexample row.
-    static func text(_ answer: RoundAnswer?) -> String {
-        switch answer {
-        case nil: return "no answer"
-        case .rollAgain?: return "rolls again"
-        case .settled(let net)? where net.isNaN: return "no settlement"
-        case .settled(let net)?: return "settles at net \(ReturnToPlayer.format(net))"
-        }
     }
 }

@@ -1,7 +1,6 @@
 import FairnessChecks
 import FairnessModel
 import FairnessReport
-import FairnessReportRendering
 import FairnessRunner
 import Foundation
 
@@ -96,9 +95,15 @@ extension SubjectAudit {
                     })),
         ]
         let unit = subject.rotationUnit, from = analysis.worstSpin.landing.previousRotation
-        let counterexamples =
-            (wrong + badOutOfRange).map { ReportNarrator.landingRow(name, $0, unit: unit, from: nil) }
-            + laterWrong.map { ReportNarrator.landingRow(name, $0, unit: unit, from: from) }
+        func row(_ landing: LandingCheck.Landing, from: Double?) -> CounterexampleRow {
+            CounterexampleRow(
+                subject: name, check: .landing,
+                facts: .landing(
+                    .init(
+                        index: landing.index, rotation: landing.rotation, unit: unit, from: from, landsOn: landing.landsOn,
+                        reported: landing.reported)))
+        }
+        let counterexamples = (wrong + badOutOfRange).map { row($0, from: nil) } + laterWrong.map { row($0, from: from) }
         return (checks, counterexamples)
     }
 
@@ -143,12 +148,12 @@ extension SubjectAudit {
     static func sampledIndexDrawCheck<Subject: TargetedWheelSubject>(_ subject: Subject, sample: IndexDrawSample) throws -> PendingCheck {
         let declared = Array(subject.indices)
         let others = sample.counts.keys.filter { if case .index(let i) = $0 { !subject.indices.contains(i) } else { true } }
-            .sorted { ReportNarrator.name(of: $0) < ReportNarrator.name(of: $1) }
+            .sorted { $0.description < $1.description }
         let observed = declared.map { Double(sample.counts[.index($0)] ?? 0) } + others.map { Double(sample.counts[$0] ?? 0) }
         let probabilities = subject.indexProbabilities + others.map { _ in 0.0 }
         var check = try goodnessOfFit(
             subject.name, .indexDrawEqualsDeclaredDraw, kind: .fairness, observed: observed, probabilities: probabilities,
-            names: declared.map(String.init) + others.map(ReportNarrator.name(of:)), counted: .draws)
+            names: declared.map(String.init) + others.map(\.description), counted: .draws)
         check.record.detailFacts = .sampledIndexDraw(
             mismatch: sample.mismatch, draws: sample.draws, sweep: IndexDrawTable.sweepSteps + 1, test: check.record.detailFacts)
         return check

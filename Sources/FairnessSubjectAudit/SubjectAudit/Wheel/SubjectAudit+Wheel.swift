@@ -1,7 +1,6 @@
 import FairnessChecks
 import FairnessModel
 import FairnessReport
-import FairnessReportRendering
 import FairnessRunner
 import Foundation
 
@@ -39,8 +38,8 @@ extension SubjectAudit {
         result.checks = checks + payoutChecks + result.checks
         result.arcs = analysis.consistency.mislabelled.map {
             ArcRow(
-                subject: name, from: $0.from, to: $0.to, unit: ReportNarrator.unitName(unit), shareOfCircle: $0.width / unit.fullTurn,
-                reported: $0.reported.description, truth: ReportNarrator.text($0.truth))
+                subject: name, from: $0.from, to: $0.to, unit: unit, shareOfCircle: $0.width / unit.fullTurn, reported: $0.reported,
+                truth: $0.truth)
         }
         result.counterexamples = counterexamples + result.counterexamples
         result.drawing = drawing(name, geometry: geometry, unit: unit)
@@ -67,15 +66,17 @@ extension SubjectAudit {
                 name, .boundary, passed: boundary.passed, finding: classes.boundary, settings: settings,
                 .boundary(lines: boundary.linesChecked, rotations: boundary.rotationsTried, failures: boundary.failures.count))
         ]
-        var counterexamples = boundary.failures.map { ReportNarrator.counterexampleRow(name, .boundary, $0) }
+        var counterexamples = boundary.failures.map { CounterexampleRow(subject: name, check: .boundary, facts: .probe($0)) }
         checks.append(
             exact(
                 name, .wraparound, passed: analysis.wraparound.passed, finding: classes.wraparound, settings: settings,
                 wraparoundDetail(analysis.wraparound)))
         counterexamples += analysis.wraparound.shifts.flatMap {
-            $0.periodicityBreaks.map { ReportNarrator.counterexampleRow(name, .wraparound, $0) }
+            $0.periodicityBreaks.map { CounterexampleRow(subject: name, check: .wraparound, facts: .probe($0)) }
         }
-        counterexamples += analysis.wraparound.specialFailures.map { ReportNarrator.counterexampleRow(name, .wraparound, $0) }
+        counterexamples += analysis.wraparound.specialFailures.map {
+            CounterexampleRow(subject: name, check: .wraparound, facts: .probe($0))
+        }
         checks.append(
             exact(
                 name, .consistency, passed: consistency.passed, finding: classes.consistency, settings: settings,
@@ -127,7 +128,7 @@ extension SubjectAudit {
         WheelDrawing(
             subject: name,
             sectors: geometry.sectors.map { .init(label: $0.label, start: $0.startTurns.value, width: $0.widthTurns.value) },
-            pointer: geometry.pointerTurns.fractionalPart.value, unit: ReportNarrator.unitName(unit))
+            pointer: geometry.pointerTurns.fractionalPart.value, unit: unit)
     }
 
     /// The groups of sectors whose consecutive pairs the serial test counts: one group per sector while a
