@@ -31,7 +31,7 @@ let optimised: [SwiftSetting] =
 //       the audit's modules, so that `import FairnessAudit` is still the whole audit)
 //   FairnessSpec + FairnessAudit <- FairnessProbe (the child-process client) <- audit (executable)
 //   every library <- FairnessToolkit (the umbrella: re-exports, implements nothing)
-//   CommandLineOptions (argument-parser) <- audit, audit-bench (benchmarks and calibration, beside the product)
+//   CommandLineOptions (argument-parser) <- audit, and Benchmarks/'s audit-bench (a package of its own)
 //   CLibCrypto (libcrypto, Linux) <- Digests (SHA-256, HMAC) <- audit
 
 /// The audit's modules, from the bottom: what the command, the probe client, the umbrella and the tests
@@ -71,9 +71,10 @@ let package = Package(
         // Every library above under one import.
         .library(name: "FairnessToolkit", targets: ["FairnessToolkit"]),
         .executable(name: "audit", targets: ["audit"]),
-        // audit-bench (benchmarks and calibration) is not a product: a package that depends on this one
-        // does not get it. Here it is built by name (`swift build --product audit-bench`), as
-        // Scripts/benchmark.sh and Scripts/reports/calibrate.sh do.
+        // The options the audit command and the benchmarks' audit-bench share (an internal product, as
+        // swift-numerics' `_`-prefixed ones: not the toolkit's API). The benchmarks and calibration are a
+        // package of their own, Benchmarks/, which depends on this one by path.
+        .library(name: "_CommandLineOptions", targets: ["CommandLineOptions"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -202,14 +203,6 @@ let package = Package(
         ),
         // What several test targets share: a seeded generator, the package's root, the fast and full tiers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .executableTarget(
-            name: "audit-bench",
-            dependencies: [
-                "FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessStatistics", "FairnessSpec", "FairnessProbe",
-                "CommandLineOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + auditModules,
-            swiftSettings: optimised
-        ),
         .testTarget(
             name: "FairnessModelTests",
             dependencies: [
@@ -259,7 +252,7 @@ let package = Package(
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(
             name: "AuditCommandTests",
-            dependencies: ["TestSupport", "audit", "audit-bench", "Digests"],
+            dependencies: ["TestSupport", "audit", "Digests"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command: installs missing system dependencies (GSL, pkg-config, xmllint, node, a JDK), checks that the build of the
-# project's own sources has no warnings, runs every test, checks the formatting (.swift-format), that
+# project's own sources has no warnings, runs every test (the benchmarks' package, Benchmarks/, built and tested too), checks the formatting (.swift-format), that
 # every public declaration is documented and the DocC catalogues build, that Reports/ is current, and
 # that SciPy recomputes every p-value in Reports/checks.csv from Reports/tables.csv, and that the spec
 # JSON Schema agrees with the example specs and the test fixtures.
@@ -50,8 +50,21 @@ FAIRNESS_AUDIT_FULL_TESTS=1 swift test --skip-build 2>&1 | tee "$tests"
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] || exit "$status"
 summary=$(grep -E "Test run with [0-9]+ tests? " "$tests" | tail -n 1 || true)
-swift format lint --strict --recursive Sources Tests Package.swift \
-  || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift'" >&2; exit 1; }
+# The benchmarks and calibration, a package of their own beside the product (Benchmarks/, depending on
+# this one by path): built with no warnings in its sources (its audit-bench runs the rng-controls gate)
+# and tested.
+swift build --package-path Benchmarks --build-tests 2>&1 | tee "$log" | grep -E "error:|Build complete" || true
+if grep -E "^$PWD/Benchmarks/(Sources|Tests)/.*warning:" "$log"; then
+  echo "error: the benchmarks' build has warnings in their sources (listed above)" >&2
+  exit 1
+fi
+if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
+swift test --package-path Benchmarks --skip-build 2>&1 | tee -a "$tests"
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] || exit "$status"
+benchmarks=$(grep -E "Test run with [0-9]+ tests? " "$tests" | tail -n 1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' || true)
+swift format lint --strict --recursive Sources Tests Package.swift Benchmarks/Sources Benchmarks/Tests Benchmarks/Package.swift \
+  || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift Benchmarks/Sources Benchmarks/Tests Benchmarks/Package.swift'" >&2; exit 1; }
 python3 Scripts/gates/check-layering.py
 python3 Scripts/gates/check_doc_links.py
 python3 Scripts/gates/check_sizes.py
@@ -66,4 +79,5 @@ bash Scripts/gates/check-rng-controls.sh
 python3 -c "import jsonschema, yaml" 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml
 python3 Scripts/gates/check_spec_schema.py
 passed=$(printf '%s\n' "$summary" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')
-echo "swift-testing: ${passed:-0} passed, 0 failed"
+echo "tests: ${passed:-0} of the toolkit, ${benchmarks:-0} of its benchmarks (Benchmarks/)"
+echo "swift-testing: $(( ${passed:-0} + ${benchmarks:-0} )) passed, 0 failed"

@@ -9,7 +9,10 @@
   FairnessReport imports nothing of the audit, the narrator and writers sit above it, the runner apart from
   orchestration, logs and the battery in modules of their own above the audit of games (whose settings,
   pending checks and report assembly they use), FairnessAudit on top;
-  CommandLineOptions < audit, audit-bench; Digests (libcrypto or CommonCrypto) < audit; nothing imports an executable).
+  CommandLineOptions < audit; Digests (libcrypto or CommonCrypto) < audit; nothing imports an executable).
+- The benchmarks, a package of their own (Benchmarks/), reach the toolkit as a studio's package does: its
+  manifest depends on this package's products only, and its sources import the umbrella FairnessToolkit
+  (and the `_CommandLineOptions` product's CommandLineOptions), no module of the toolkit one by one.
 - The umbrella FairnessToolkit holds nothing but `@_exported import`s; FairnessAudit re-exports the audit's
   modules (in Exports.swift, nothing else there), and no other module re-exports.
 - Portability: no Linux-only module (Glibc, Musl) is imported outside an `#if os(Linux)` or
@@ -52,7 +55,6 @@ ALLOWED = {
     "Digests": set(),
     "FairnessToolkit": BASE | {"FairnessProbe"} | set(AUDIT),
     "audit": BASE | {"FairnessProbe", "CommandLineOptions", "Digests"} | set(AUDIT),
-    "audit-bench": BASE | {"FairnessProbe", "CommandLineOptions"} | set(AUDIT),
 }
 GSL_FREE = ["FairnessModel", "FairnessSubjects", "FairnessChecks", "FairnessSpec"]
 
@@ -109,7 +111,22 @@ for path in glob.glob("Sources/**/*.swift", recursive=True):
             failures.append(f"{path}:{number}: only the umbrella FairnessToolkit (and FairnessAudit, the audit's modules) re-exports")
 print("umbrella: FairnessToolkit only re-exports; FairnessAudit re-exports the audit's modules; no other module re-exports")
 
-for path in glob.glob("Sources/**/*.swift", recursive=True) + glob.glob("Tests/**/*.swift", recursive=True):
+# The benchmarks' package: the toolkit through its products, as a studio's package has it.
+bench_manifest = open("Benchmarks/Package.swift").read()
+for product in re.findall(r'\.product\(name: "([^"]+)", package: "fairness-audit"\)', bench_manifest):
+    if product not in {"FairnessToolkit", "_CommandLineOptions"}:
+        failures.append(f"Benchmarks/Package.swift: depends on the product {product}; the benchmarks use FairnessToolkit")
+if re.search(r'\.target\(name: "Fairness|"Fairness\w+"\s*[,\]]', bench_manifest.split("targets:")[1]):
+    failures.append("Benchmarks/Package.swift: names a toolkit target directly; depend on its products")
+for path in glob.glob("Benchmarks/Sources/**/*.swift", recursive=True) + glob.glob("Benchmarks/Tests/**/*.swift", recursive=True):
+    for number, line in enumerate(open(path), 1):
+        match = re.match(r"\s*(?:@_exported\s+|@testable\s+)?import\s+(\w+)", line)
+        if match and (match.group(1) in project - {"FairnessToolkit", "CommandLineOptions"} or line.lstrip().startswith("@")):
+            failures.append(f"{path}:{number}: imports {match.group(1)} on its own; the benchmarks import FairnessToolkit")
+print("benchmarks: Benchmarks/ reaches the toolkit through FairnessToolkit (and _CommandLineOptions) only")
+
+for path in (glob.glob("Sources/**/*.swift", recursive=True) + glob.glob("Tests/**/*.swift", recursive=True)
+             + glob.glob("Benchmarks/Sources/**/*.swift", recursive=True) + glob.glob("Benchmarks/Tests/**/*.swift", recursive=True)):
     depth_guarded = []
     for number, line in enumerate(open(path), 1):
         stripped = line.strip()

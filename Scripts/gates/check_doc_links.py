@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The documentation links gate: README.md, SECURITY.md, Scripts/README.md and docs/*.md may not point at
+"""The documentation links gate: README.md, SECURITY.md, Scripts/README.md, Benchmarks/README.md and docs/*.md may not point at
 files, folders or headings that do not exist.
 
 Checks, one line per problem (`file:line: ...`), exit 1 if any:
@@ -11,7 +11,7 @@ Checks, one line per problem (`file:line: ...`), exit 1 if any:
   Tests/, Sources/, docs/, Reports/ or .ci/ and does not exist (resolved from the repository's root).
   A glob (Examples/specs/*.yaml) must match at least one file; a path holding a placeholder ('<', '{',
   '…' or '...') is skipped; trailing punctuation is ignored;
-- a command (`swift run audit WORD`, `.build/release/audit-bench WORD`, ...) whose first word is not one of
+- a command (`swift run audit WORD`, `Benchmarks/.build/release/audit-bench WORD`, ...) whose first word is not one of
   the executable's subcommands (an option is fine: `audit --trials` runs `audit run`);
 - README.md longer than 220 lines, or without the `<!-- test-command -->` marker followed by a code
   block, the `<!-- library-example -->` marker or the text `swift run audit`.
@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 README_MAX_LINES = 220
-PREFIXES = ("Scripts", "Examples", "Tests", "Sources", "docs", "Reports", ".ci")
+PREFIXES = ("Scripts", "Examples", "Tests", "Sources", "docs", "Reports", ".ci", "Benchmarks")
 
 FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -42,7 +42,7 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
 def documents():
     """The files the gate reads, README.md first."""
-    files = [ROOT / "README.md", ROOT / "SECURITY.md", ROOT / "Scripts" / "README.md"]
+    files = [ROOT / "README.md", ROOT / "SECURITY.md", ROOT / "Scripts" / "README.md", ROOT / "Benchmarks" / "README.md"]
     files += sorted((ROOT / "docs").glob("*.md"))
     return files
 
@@ -118,8 +118,8 @@ def check_link(source, number, target, problems):
 
 def check_repo_path(source, number, token, problems):
     """One repository path written in the text; returns 1 if it was checked, 0 if skipped (a placeholder)."""
-    if any(mark in token for mark in ("<", "{", "…", "...")):
-        return 0
+    if any(mark in token for mark in ("<", "{", "…", "...")) or "/.build/" in token:
+        return 0  # a placeholder, or a build's output (not in a clone)
     token = token.rstrip(".:!?")
     if any(ch in token for ch in "*?["):
         if not glob.glob(str(ROOT / token), recursive=True):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The size gate: code a reader can hold. Fails (exit 1, one line per problem) when a function, initialiser
-or computed property in Sources/ is longer than 80 lines, or a source file is longer than 400 lines.
+or computed property in Sources/ (and Benchmarks/Sources/) is longer than 80 lines, or a source file is longer than 400 lines.
 
 A body is measured from its declaration line to its closing brace, braces balanced outside string literals
 and comments (a light scan, not a Swift parser: enough for this code base's style). Standard library only.
@@ -38,7 +38,7 @@ def body_length(lines, start):
 def main():
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     problems, functions = [], 0
-    for path in sorted(glob.glob("Sources/**/*.swift", recursive=True)):
+    for path in sorted(glob.glob("Sources/**/*.swift", recursive=True) + glob.glob("Benchmarks/Sources/**/*.swift", recursive=True)):
         lines = open(path, encoding="utf-8").read().split("\n")
         if len(lines) > MAX_FILE_LINES:
             problems.append(f"{path}: {len(lines)} lines; split it (at most {MAX_FILE_LINES}, one main type per file)")

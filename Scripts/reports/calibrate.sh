@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash Scripts/install-dependencies.sh
-swift build -c release --product audit-bench >/dev/null
-.build/release/audit-bench calibrate --seeds "${1:-1000}" --trials "${2:-100000}" --out docs/figures/calibration.md
+swift build -c release --package-path Benchmarks --product audit-bench >/dev/null
+Benchmarks/.build/release/audit-bench calibrate --seeds "${1:-1000}" --trials "${2:-100000}" --out docs/figures/calibration.md
 # The randomness battery's tests under the null (about 6 minutes), appended.
-{ echo; .build/release/audit-bench rng-calibrate; } >> docs/figures/calibration.md
+{ echo; Benchmarks/.build/release/audit-bench rng-calibrate; } >> docs/figures/calibration.md

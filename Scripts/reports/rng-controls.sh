@@ -6,10 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-docs/figures/rng-controls.md}
-swift build --product audit-bench >/dev/null
+swift build --package-path Benchmarks --product audit-bench >/dev/null
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-.build/debug/audit-bench rng-controls > "$tmp"
+Benchmarks/.build/debug/audit-bench rng-controls > "$tmp"
 mv "$tmp" "$out"
 trap - EXIT
 echo "wrote $out"

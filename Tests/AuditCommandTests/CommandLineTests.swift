@@ -5,8 +5,6 @@ import Testing
 /// Runs the built `audit` executable (it sits beside the test bundle) and captures its output.
 struct AuditProcess {
     static let executable = built("audit")
-    /// The benchmarks and calibration, built beside the product.
-    static let benchmarks = built("audit-bench")
 
     /// The executable `name` of this build (beside the test bundle).
     static func built(_ name: String) -> URL {

@@ -1,6 +1,6 @@
 /// Word-at-a-time readers of a ``BitSequence`` for the tests' inner loops: each reads 64 bits with a
 /// load or two and shifts, never one bit through the subscript, so a test costs a few machine operations
-/// per bit (see `Scripts/benchmarks/rng-battery.sh` for the figures).
+/// per bit (see `Benchmarks/Scripts/rng-battery.sh` for the figures).
 extension BitSequence {
     /// The 64 bits from `start`, the first most significant; bits past the end read as zero.
     @inline(__always)

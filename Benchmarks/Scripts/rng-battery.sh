@@ -2,18 +2,18 @@
 # The randomness battery side by side with dieharder (Debian's package) and nistrng (NIST SP 800-22 from
 # PyPI) on the same file of /dev/urandom bytes, one core each:
 #   1. each SP 800-22 test against the same test in dieharder and nistrng, bits tested per second and the
-#      ratios (Scripts/benchmarks/rng_compare.py);
+#      ratios (Benchmarks/Scripts/rng_compare.py);
 #   2. the whole battery (`audit rng`, one thread) against nistrng's whole battery and dieharder's STS tests,
 #      and with a declared sample (--test-every 8 and 16) on 2 x 10^9 bits;
 #   3. the peak memory of `audit rng` on streams of 10^7 ... 10^9 bits (10^10 with
 #      RNG_BENCH_LARGEST=10000000000; about 8 minutes on one core).
-# Run by Scripts/benchmark.sh after a release build; not run by CI.
-# Usage: bash Scripts/benchmarks/rng-battery.sh [AUDIT_BINARY]   (default .build/release/audit; audit-bench
-# is taken from the same folder)
+# Run by Benchmarks/Scripts/benchmark.sh after a release build; not run by CI.
+# Usage: bash Benchmarks/Scripts/rng-battery.sh [AUDIT_BINARY] [AUDIT_BENCH_BINARY]   (defaults
+# .build/release/audit and Benchmarks/.build/release/audit-bench)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 audit=${1:-.build/release/audit}
-bench=$(dirname "$audit")/audit-bench
+bench=${2:-Benchmarks/.build/release/audit-bench}
 largest=${RNG_BENCH_LARGEST:-1000000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -37,7 +37,7 @@ printf 'battery  scaling: 1 thread %.2f s, %s threads %.2f s: %.2fx (%.2f of the
   "$(python3 -c "print($t_audit / $t_all)")" "$(python3 -c "print($t_audit / $t_all / $cores)")"
 if diff -r -q "$work/report" "$work/report-all" >/dev/null; then echo "battery  scaling: reports identical"; else echo "battery  scaling: REPORTS DIFFER"; fi
 # nistrng: its 15 tests on one sequence of 10^6 bits (it holds the sequence as one byte a bit).
-nistrng=$(python3 Scripts/benchmarks/rng_nistrng.py "$work/bits.bin" 1000000)
+nistrng=$(python3 Benchmarks/Scripts/rng_nistrng.py "$work/bits.bin" 1000000)
 nistrng_rate=$(echo "$nistrng" | sed -n 's/.*bits_per_second=\([^ ]*\).*/\1/p')
 # dieharder: its STS tests (-d 100 monobit, 101 runs, 102 serial) on the same file, the bits its statistics
 # are computed from (32 x tsamples x psamples words' bits, as it prints them) over its time.
@@ -78,7 +78,7 @@ else
 fi
 # Test for test on the same file (each test alone, one core each).
 echo "battery  test for test (bits tested per second; × = how many times faster audit rng is):"
-python3 Scripts/benchmarks/rng_compare.py "$bench" "$work/bits.bin" | sed 's/^/battery  /'
+python3 Benchmarks/Scripts/rng_compare.py "$bench" "$work/bits.bin" | sed 's/^/battery  /'
 # Peak memory of `audit rng` reading standard input, 10^7 bits up to the largest.
 bits=10000000
 while [ "$bits" -le "$largest" ]; do

@@ -3,36 +3,36 @@
 # fastest idiom, and C with GSL's mt19937, on the same job (37-sector wheel: draw, map, tally, chi-square);
 # then C and NumPy doing exactly the engine's work per trial (53-bit double, the report, serial pairs).
 # Prints trials per second and the ratios, peak memory at 10^6 and 10^9 trials, and the wall time of the
-# full default audit. Not run by CI. Usage: bash Scripts/benchmark.sh [TRIALS]   (default 10^9: runs of a
+# full default audit. Not run by CI. Usage: bash Benchmarks/Scripts/benchmark.sh [TRIALS]   (default 10^9: runs of a
 # second or more, so that start-up does not weigh on the two-core ratio)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 trials=${1:-1000000000}
 bash Scripts/install-dependencies.sh
-swift build -c release --product audit >/dev/null && swift build -c release --product audit-bench >/dev/null
+swift build -c release --product audit >/dev/null && swift build -c release --package-path Benchmarks --product audit-bench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cc -O2 Scripts/benchmarks/gsl_mt19937.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_gsl"
-cc -O2 Scripts/benchmarks/engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job"
+cc -O2 Benchmarks/Scripts/gsl_mt19937.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_gsl"
+cc -O2 Benchmarks/Scripts/engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job"
 # The lanes experiment with clang, the LLVM that compiles Swift (GCC 12 at -O2 does not vectorise the fill).
-clang -O2 Scripts/benchmarks/engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job_clang"
+clang -O2 Benchmarks/Scripts/engine_job.c $(pkg-config --cflags --libs gsl) -o "$work/benchmark_engine_job_clang"
 cores=$(nproc)
 rate() { sed -n 's/.*trials_per_second=\([^ ]*\).*/\1/p'; }
 # Three rounds, the programs interleaved in each, so that a noisy neighbour hits them alike; the
 # median of each program's three rates is compared.
 : > "$work/rates"
 for round in 1 2 3; do
-  one=$(.build/release/audit-bench --trials "$trials" --threads 1); echo "$one"; echo "one $(echo "$one" | rate)" >> "$work/rates"
-  all=$(.build/release/audit-bench --trials "$trials" --threads "$cores"); echo "$all"; echo "all $(echo "$all" | rate)" >> "$work/rates"
-  numpy=$(python3 Scripts/benchmarks/numpy_idiom.py "$trials"); echo "$numpy"; echo "numpy $(echo "$numpy" | rate)" >> "$work/rates"
+  one=$(Benchmarks/.build/release/audit-bench --trials "$trials" --threads 1); echo "$one"; echo "one $(echo "$one" | rate)" >> "$work/rates"
+  all=$(Benchmarks/.build/release/audit-bench --trials "$trials" --threads "$cores"); echo "$all"; echo "all $(echo "$all" | rate)" >> "$work/rates"
+  numpy=$(python3 Benchmarks/Scripts/numpy_idiom.py "$trials"); echo "$numpy"; echo "numpy $(echo "$numpy" | rate)" >> "$work/rates"
   gsl=$("$work/benchmark_gsl" "$trials"); echo "$gsl"; echo "gsl $(echo "$gsl" | rate)" >> "$work/rates"
   # The default generator alone: the ceiling of any loop drawing one 64-bit word per trial.
-  words=$(.build/release/audit-bench --generator-only --trials "$trials"); echo "$words"
+  words=$(Benchmarks/.build/release/audit-bench --generator-only --trials "$trials"); echo "$words"
   echo "words $(echo "$words" | sed -n 's/.*words_per_second=\([^ ]*\).*/\1/p')" >> "$work/rates"
   # The same work as the engine's trial (53-bit double, the report's mapping, serial pairs) in C (the
   # engine's tallies to the bit: same chi2_p) and in vectorised NumPy.
   cjob=$("$work/benchmark_engine_job" "$trials"); echo "$cjob"; echo "cjob $(echo "$cjob" | rate)" >> "$work/rates"
-  npjob=$(python3 Scripts/benchmarks/numpy_idiom.py "$trials" --engine-job); echo "$npjob"; echo "npjob $(echo "$npjob" | rate)" >> "$work/rates"
+  npjob=$(python3 Benchmarks/Scripts/numpy_idiom.py "$trials" --engine-job); echo "$npjob"; echo "npjob $(echo "$npjob" | rate)" >> "$work/rates"
   lanes=$("$work/benchmark_engine_job_clang" "$trials" lanes); echo "$lanes"; echo "lanes $(echo "$lanes" | rate)" >> "$work/rates"
   # And with the report too in vector code (what no audit of a game's scalar code can do): the ceiling of
   # the job on this processor. It reads the lanes' words, so its tallies must be theirs.
@@ -68,8 +68,8 @@ print(f"experiment: the same work in C with the generator out of the trial loop 
 print(f"experiment: and the report too in vector code, only the pairs counted one by one (tallies equal to the lanes'):"
       f" {m['vector']:.4g} trials/s = {m['vector'] / m['numpy']:.2f}x the count-only NumPy idiom, {m['vector'] / m['gsl']:.2f}x c-gsl")
 PY
-m6=$( { /usr/bin/time -f "%M" .build/release/audit-bench --trials 1000000 >/dev/null; } 2>&1 )
-m9=$( { /usr/bin/time -f "%M" .build/release/audit-bench --trials 1000000000 >/dev/null; } 2>&1 )
+m6=$( { /usr/bin/time -f "%M" Benchmarks/.build/release/audit-bench --trials 1000000 >/dev/null; } 2>&1 )
+m9=$( { /usr/bin/time -f "%M" Benchmarks/.build/release/audit-bench --trials 1000000000 >/dev/null; } 2>&1 )
 echo "peak memory: 10^6 trials ${m6} KB, 10^9 trials ${m9} KB (ratio $(python3 -c "print(f'{$m9/$m6:.3f}')"); target <= 1.10)"
 # The README's main command as a user types it (swift run: the debug build), once the build is done,
 # and the full default audit in release; medians of three runs each.
@@ -91,12 +91,12 @@ echo "the README's main command (swift run audit --trials 1000000, debug build):
 echo "full default audit (--trials 1000000, release): $(median "${release_runs[@]}") s wall, runs ${release_runs[*]} (target <= 2 s)"
 # A subject defined outside the library (here, in the audit executable's module, as a user's is): the sampling
 # part of Audit.run against the runner called directly.
-.build/release/audit-bench --parity --trials 200000000 --threads 1
+Benchmarks/.build/release/audit-bench --parity --trials 200000000 --threads 1
 # Every row of the cost-at-scale table through Audit.run from a package depending on the toolkit by version.
-bash Scripts/benchmarks/library-parity.sh
+bash Benchmarks/Scripts/library-parity.sh
 # A game's own code behind a probe (Python, docs/probe-protocol.md): answers per second in batches, and
 # every exact check of a 37-pocket roulette through it.
-.build/release/audit-bench --probe 'python3 Scripts/benchmarks/roulette37.py' --spec Scripts/benchmarks/roulette37.yaml --trials 1000000 \
+Benchmarks/.build/release/audit-bench --probe 'python3 Benchmarks/Scripts/roulette37.py' --spec Benchmarks/Scripts/roulette37.yaml --trials 1000000 \
   | sed '/^probe requests/s/$/  (target >= 200000 requests per second)/'
 # Production logs (audit log): a simple CSV (one outcome column) and a five-column one (session, ISO
 # timestamp, outcome, stake, payout) of 10^7 lines each, from the page cache; then 10^8 lines through
@@ -118,9 +118,9 @@ echo "audit log peak memory: 10^6 lines ${l6} KB, 10^8 lines ${l8} KB (stdin)"
 # The randomness battery beside dieharder and nistrng (bits tested per second, memory by input length),
 # its speed-up on every core, and, with STS_SOURCE (NIST's sts-2.1.2 source, unpacked), beside NIST's
 # reference program `assess` and every P-value against assess's (skipped, saying so, without it).
-bash Scripts/benchmarks/rng-battery.sh .build/release/audit
-bash Scripts/benchmarks/assess-agreement.sh "${STS_SOURCE:-}" .build/release/audit-bench
+bash Benchmarks/Scripts/rng-battery.sh .build/release/audit
+bash Benchmarks/Scripts/assess-agreement.sh "${STS_SOURCE:-}" Benchmarks/.build/release/audit-bench
 # A prize draw with memory beside a wheel of the same draws: the 180-state banner against a 37-sector wheel.
-bash Scripts/benchmarks/table_vs_wheel.sh
+bash Benchmarks/Scripts/table_vs_wheel.sh
 # Dice bets: the exact survey of every 5d6 roll with 30 bets the game settles itself (target: within 1 s).
-.build/release/audit-bench dice-bets --bets 30
+Benchmarks/.build/release/audit-bench dice-bets --bets 30

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FairnessStatistics
+import FairnessToolkit
 import Foundation
 
 /// The true size of the count tests on the smallest tables the toolkit tests, measured without sampling:

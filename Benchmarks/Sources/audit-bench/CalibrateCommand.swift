@@ -1,18 +1,7 @@
 import ArgumentParser
 import CommandLineOptions
-import FairnessAudit
-import FairnessBattery
-import FairnessLogs
-import FairnessModel
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessStatistics
-import FairnessSubjectAudit
-import FairnessSubjects
-import FairnessVerification
+import FairnessToolkit
 import Foundation
-import _FairnessAuditSupport
 
 /// `audit-bench calibrate` (`Scripts/reports/calibrate.sh` runs it at full scale): measures whether the
 /// verdicts mean what they say.

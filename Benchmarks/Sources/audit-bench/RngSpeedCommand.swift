@@ -1,10 +1,10 @@
 import ArgumentParser
-import FairnessStatistics
+import FairnessToolkit
 import Foundation
 
 /// `audit-bench rng-speed FILE`: each SP 800-22 test of `audit rng`'s battery alone, on one thread, over
 /// the file's bits cut into sequences of 10⁶: the bits each test reads per second. Run by
-/// `Scripts/benchmarks/rng-battery.sh`, which sets these figures beside dieharder's and nistrng's own
+/// `Benchmarks/Scripts/rng-battery.sh`, which sets these figures beside dieharder's and nistrng's own
 /// implementations of the same tests on the same file.
 struct RngSpeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,20 +1,7 @@
 import ArgumentParser
 import CommandLineOptions
-import FairnessAudit
-import FairnessBattery
-import FairnessChecks
-import FairnessLogs
-import FairnessModel
-import FairnessProbe
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessSpec
-import FairnessStatistics
-import FairnessSubjectAudit
-import FairnessVerification
+import FairnessToolkit
 import Foundation
-import _FairnessAuditSupport
 
 /// `audit-bench`: the benchmarks and the calibration, built beside the `audit` product and not into it.
 /// With no subcommand it runs `engine`.
@@ -22,7 +9,8 @@ import _FairnessAuditSupport
 struct AuditBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit-bench",
-        abstract: "Benchmarks and calibration of the fairness audit toolkit (Scripts/benchmark.sh, Scripts/reports/calibrate.sh).",
+        abstract:
+            "Benchmarks and calibration of the fairness audit toolkit (Benchmarks/Scripts/benchmark.sh, Scripts/reports/calibrate.sh).",
         subcommands: [
             BenchCommand.self, CalibrateCommand.self, RngControlsCommand.self, RngCalibrateCommand.self, RngSpeedCommand.self,
             RngPValuesCommand.self, DiceBetsCommand.self,
@@ -30,12 +18,12 @@ struct AuditBench: ParsableCommand {
         defaultSubcommand: BenchCommand.self)
 }
 
-/// `audit-bench engine`: the engine on the benchmark workload, for `Scripts/benchmark.sh`, and (with
+/// `audit-bench engine`: the engine on the benchmark workload, for `Benchmarks/Scripts/benchmark.sh`, and (with
 /// `--scale`, `--parity`, `--probe`, `--generator-only`) the other measurements.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine",
-        abstract: "Measure the engine on a 37-sector equal wheel (draw, map, tally, chi-square); used by Scripts/benchmark.sh.")
+        abstract: "Measure the engine on a 37-sector equal wheel (draw, map, tally, chi-square); used by Benchmarks/Scripts/benchmark.sh.")
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("Trials, 1 ... 10^15. (default: 100000000)", valueName: "n"),
@@ -52,7 +40,7 @@ struct BenchCommand: ParsableCommand {
     var probe: String?
 
     @Option(help: ArgumentHelp("The spec of the game behind --probe.", valueName: "file"))
-    var spec = "Scripts/benchmarks/roulette37.yaml"
+    var spec = "Benchmarks/Scripts/roulette37.yaml"
 
     @Flag(
         help:
@@ -79,7 +67,7 @@ struct BenchCommand: ParsableCommand {
         let test = try GoodnessOfFitTest(counts: Array(tally.counts.prefix(37)), probabilities: Array(repeating: 1.0 / 37, count: 37))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         // FNV-1a over every count then every pair count, each as 8 little-endian bytes: what
-        // Scripts/benchmarks/engine_job.c prints for its own tallies, so the two can be compared to the bit.
+        // Benchmarks/Scripts/engine_job.c prints for its own tallies, so the two can be compared to the bit.
         let tallies = FNV1a.hash(
             (tally.counts + tally.pairs).flatMap { count in (0..<8).map { UInt8(truncatingIfNeeded: count >> (8 * $0)) } })
         print(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FairnessStatistics
+import FairnessToolkit
 import Foundation
 
 /// A die rolled, or a 37-sector wheel spun, more often than its tables can all be enumerated one by one:

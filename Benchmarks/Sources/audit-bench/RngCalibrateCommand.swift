@@ -1,17 +1,7 @@
 import ArgumentParser
-import FairnessAudit
-import FairnessBattery
-import FairnessLogs
-import FairnessModel
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessStatistics
-import FairnessSubjectAudit
-import FairnessVerification
+import FairnessToolkit
 import Foundation
 import Synchronization
-import _FairnessAuditSupport
 
 /// `audit-bench rng-calibrate`: the randomness battery's tests under the null, on a good generator
 /// (xoshiro256**): over many sequences, each test's P-values should be uniform and fall below α at rate α.

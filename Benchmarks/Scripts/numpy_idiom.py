@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NumPy's fastest idiom for the benchmark job: draw 37-way outcomes, tally, chi-square.
 
-Usage: python3 Scripts/benchmarks/numpy_idiom.py TRIALS [--engine-job]
+Usage: python3 Benchmarks/Scripts/numpy_idiom.py TRIALS [--engine-job]
 
 By default, the count-only job the issue's target is set against: bounded integers drawn as 16-bit
 (`Generator.integers(0, 37, dtype=uint16)`, unbiased) in chunks of 10^6 and counted with `bincount` — the

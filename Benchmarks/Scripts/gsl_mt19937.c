@@ -1,5 +1,5 @@
 /* The benchmark job in C with GSL's mt19937: draw 37-way outcomes, tally, chi-square.
-   Build: cc -O2 Scripts/benchmarks/gsl_mt19937.c $(pkg-config --cflags --libs gsl) -o benchmark_gsl
+   Build: cc -O2 Benchmarks/Scripts/gsl_mt19937.c $(pkg-config --cflags --libs gsl) -o benchmark_gsl
    Usage: ./benchmark_gsl TRIALS */
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_rng.h>

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """NIST SP 800-22's battery from PyPI (nistrng, a NumPy implementation) on the first BITS bits of FILE, timed.
 
-Prints bits=... seconds=... bits_per_second=... tests=... for Scripts/benchmark.sh.
-Usage: python3 Scripts/benchmarks/rng_nistrng.py FILE BITS
+Prints bits=... seconds=... bits_per_second=... tests=... for Benchmarks/Scripts/benchmark.sh.
+Usage: python3 Benchmarks/Scripts/rng_nistrng.py FILE BITS
 """
 import sys
 import time

@@ -1,15 +1,5 @@
-import FairnessAudit
-import FairnessBattery
-import FairnessLogs
-import FairnessModel
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessStatistics
-import FairnessSubjectAudit
-import FairnessVerification
+import FairnessToolkit
 import Foundation
-import _FairnessAuditSupport
 
 /// A generator for the randomness battery's negative controls: its name, how many bits one draw gives,
 /// and a function from a seed to its draws.

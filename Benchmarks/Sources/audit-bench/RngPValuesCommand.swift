@@ -1,9 +1,9 @@
 import ArgumentParser
-import FairnessStatistics
+import FairnessToolkit
 import Foundation
 
 /// `audit-bench rng-pvalues FILE`: every SP 800-22 P-value of every sequence of a file, one a line, for a
-/// side-by-side comparison with NIST's reference program (`Scripts/benchmarks/assess-agreement.sh`), with
+/// side-by-side comparison with NIST's reference program (`Benchmarks/Scripts/assess-agreement.sh`), with
 /// the toolkit's exact class probabilities or the reference program's tables (`--constants`).
 struct RngPValuesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

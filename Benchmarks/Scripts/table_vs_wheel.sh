@@ -2,7 +2,7 @@
 # Side by side, one run on one machine: the audit of the 90-pity-state banner (Examples/specs/star-banner.yaml,
 # 180 states, its exact figures in rational arithmetic, 10^6 draws sampled) against the audit of a
 # 37-sector wheel declared in a spec (the same 10^6 draws), five rounds interleaved; prints the median wall
-# times and their ratio (the target: at most 2). Usage: bash Scripts/benchmarks/table_vs_wheel.sh [DRAWS]
+# times and their ratio (the target: at most 2). Usage: bash Benchmarks/Scripts/table_vs_wheel.sh [DRAWS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 draws=${1:-1000000}

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FairnessChecks
-import FairnessModel
+import FairnessToolkit
 import Foundation
 
 /// `audit-bench dice-bets`: the exact survey of every roll of five dice with 30 bets, each settled by the

@@ -3,7 +3,7 @@
 # on the toolkit the way a studio's does (by version, the FairnessToolkit product, release build), against
 # the command's own timing of the same row, three interleaved rounds, medians and ratios (target <= 1.10).
 # The package depends on the committed HEAD (tagged with Toolkit.version in a bare clone): commit first.
-# Run by Scripts/benchmark.sh; alone: bash Scripts/benchmarks/library-parity.sh   (release builds, minutes)
+# Run by Benchmarks/Scripts/benchmark.sh; alone: bash Benchmarks/Scripts/library-parity.sh   (release builds, minutes)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
@@ -13,12 +13,12 @@ git clone -q --bare . "$work/fairness-audit.git"
 git -C "$work/fairness-audit.git" tag -f "$version" HEAD >/dev/null
 mkdir -p "$work/library-parity/Sources"
 sed -e "s|@URL@|file://$work/fairness-audit.git|" -e "s|@VERSION@|$version|" \
-  Scripts/benchmarks/library-parity/Package.swift.in > "$work/library-parity/Package.swift"
-cp Scripts/benchmarks/library-parity/main.swift "$work/library-parity/Sources/main.swift"
-swift build -c release --product audit-bench >/dev/null
+  Benchmarks/Scripts/library-parity/Package.swift.in > "$work/library-parity/Package.swift"
+cp Benchmarks/Scripts/library-parity/main.swift "$work/library-parity/Sources/main.swift"
+swift build -c release --package-path Benchmarks --product audit-bench >/dev/null
 (cd "$work/library-parity" && swift build -c release >/dev/null)
 for round in 1 2 3; do
-  .build/release/audit-bench --scale > "$work/command-$round"
+  Benchmarks/.build/release/audit-bench --scale > "$work/command-$round"
   "$work/library-parity/.build/release/LibraryParity" > "$work/library-$round"
 done
 cat "$work/command-1"

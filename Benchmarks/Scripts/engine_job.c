@@ -1,4 +1,4 @@
-/* The engine's own benchmark job written in C, for Scripts/benchmark.sh: what `audit-bench --threads 1`
+/* The engine's own benchmark job written in C, for Benchmarks/Scripts/benchmark.sh: what `audit-bench --threads 1`
    does per trial, with the same numbers, so that the Swift engine can be compared with C doing the same
    work (the NumPy and C/GSL programs beside it do less: a bounded integer and a count, no 53-bit double,
    no mapping through a report, no serial pairs).
@@ -26,7 +26,7 @@
    toolkit cannot compile a user's Swift for AVX-512 and dispatch on the processor). It measures how far
    the job could go if it could.
 
-   Build: cc -O2 Scripts/benchmarks/engine_job.c $(pkg-config --cflags --libs gsl) -o benchmark_engine_job
+   Build: cc -O2 Benchmarks/Scripts/engine_job.c $(pkg-config --cflags --libs gsl) -o benchmark_engine_job
    Usage: ./benchmark_engine_job TRIALS [lanes|vector] */
 #include <gsl/gsl_cdf.h>
 #include <stdint.h>

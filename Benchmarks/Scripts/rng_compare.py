@@ -10,7 +10,7 @@ same file of bits, one core each: bits tested per second of CPU time, and the ra
   from one bit of each of 1,024 words, so it is not set beside SP 800-22's rank test.
 - nistrng (PyPI): every test's own `run` on one sequence of 10^6 bits.
 
-Usage: python3 Scripts/benchmarks/rng_compare.py AUDIT_BENCH FILE
+Usage: python3 Benchmarks/Scripts/rng_compare.py AUDIT_BENCH FILE
 """
 import os
 import subprocess

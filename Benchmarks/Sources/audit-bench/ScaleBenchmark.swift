@@ -1,26 +1,13 @@
-import FairnessAudit
-import FairnessBattery
-import FairnessChecks
-import FairnessLogs
-import FairnessModel
-import FairnessProbe
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessSpec
-import FairnessSubjectAudit
-import FairnessSubjects
-import FairnessVerification
+import FairnessToolkit
 import Foundation
-import _FairnessAuditSupport
 
 /// `audit-bench --scale`: what the exact checks and a short audit cost as the game grows, printed as the
 /// Markdown table docs/performance.md quotes ("Cost at scale"), then what a spec file and a probe add to a
 /// built-in subject of the same shape.
 ///
 /// The games are the library's own types (`ReferenceWheel`, `ReferenceDiceGame`), the ones a user's
-/// package passes to `Audit.run`: `Scripts/benchmarks/library-parity/main.swift` times the same rows from a
-/// package that depends on the toolkit by version, and `Scripts/benchmark.sh` prints each ratio.
+/// package passes to `Audit.run`: `Benchmarks/Scripts/library-parity/main.swift` times the same rows from a
+/// package that depends on the toolkit by version, and `Benchmarks/Scripts/benchmark.sh` prints each ratio.
 enum ScaleBenchmark {
     static func run(threads: Int) throws {
         print("| game | exact checks (s) | audit at 100,000 trials (s) |")
@@ -73,8 +60,8 @@ enum ScaleBenchmark {
             ("spec file: prize-wheel (8 weighted sectors, paytable)", "Examples/specs/prize-wheel.yaml", nil, weighted),
             ("spec file: poker-dice (5d6, claimed odds)", "Examples/specs/poker-dice.json", nil, dice),
             (
-                "probe: roulette-37 in Python (37 equal pockets)", "Scripts/benchmarks/roulette37.yaml",
-                "python3 Scripts/benchmarks/roulette37.py", roulette
+                "probe: roulette-37 in Python (37 equal pockets)", "Benchmarks/Scripts/roulette37.yaml",
+                "python3 Benchmarks/Scripts/roulette37.py", roulette
             ),
             (
                 "probe: poker dice in Python (5d6)", "Examples/probes/python/poker_dice.yaml",

@@ -1,16 +1,5 @@
-import FairnessAudit
-import FairnessBattery
-import FairnessLogs
-import FairnessModel
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessSpec
-import FairnessSubjectAudit
-import FairnessSubjects
-import FairnessVerification
+import FairnessToolkit
 import Foundation
-import _FairnessAuditSupport
 
 /// Power at the printed detectable size, for a wheel, a dice game and a production log: each game is
 /// audited once to read the deviation its report prints as detectable with 90% power, then a game (or a

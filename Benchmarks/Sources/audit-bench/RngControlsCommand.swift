@@ -1,15 +1,6 @@
 import ArgumentParser
-import FairnessAudit
-import FairnessBattery
-import FairnessLogs
-import FairnessReport
-import FairnessReportRendering
-import FairnessRunner
-import FairnessStatistics
-import FairnessSubjectAudit
-import FairnessVerification
+import FairnessToolkit
 import Foundation
-import _FairnessAuditSupport
 
 /// `audit-bench rng-controls`: the randomness battery on weak generators, each expected to fail for the
 /// reason the literature gives, and on good ones, each expected to pass on every seed. Prints the
