@@ -59,10 +59,10 @@ if grep -E "^$PWD/Benchmarks/(Sources|Tests)/.*warning:" "$log"; then
   exit 1
 fi
 if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
-swift test --package-path Benchmarks --skip-build 2>&1 | tee -a "$tests"
-status=${PIPESTATUS[0]}
-[ "$status" -eq 0 ] || exit "$status"
-benchmarks=$(grep -E "Test run with [0-9]+ tests? " "$tests" | tail -n 1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' || true)
+bench_tests=$(mktemp)
+trap 'rm -f "$log" "$tests" "$bench_tests"' EXIT
+swift test --package-path Benchmarks --skip-build 2>&1 | tee "$bench_tests"
+benchmarks=$(grep -E "Test run with [0-9]+ tests? " "$bench_tests" | tail -n 1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/' || true)
 swift format lint --strict --recursive Sources Tests Package.swift Benchmarks/Sources Benchmarks/Tests Benchmarks/Package.swift \
   || { echo "error: formatting differs from .swift-format; run 'swift format format --in-place --recursive Sources Tests Package.swift Benchmarks/Sources Benchmarks/Tests Benchmarks/Package.swift'" >&2; exit 1; }
 python3 Scripts/gates/check-layering.py

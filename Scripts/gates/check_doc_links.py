@@ -193,7 +193,7 @@ def check_readme(problems):
 # `audit` gives to its default subcommand, run).
 SUBCOMMANDS = {
     "audit": {"run", "log", "rng", "merge", "verify", "list", "spec", "help"},
-    "audit-bench": {"engine", "calibrate", "rng-controls", "rng-calibrate", "rng-speed", "help"},
+    "audit-bench": {"engine", "calibrate", "rng-controls", "rng-calibrate", "rng-speed", "rng-pvalues", "dice-bets", "help"},
 }
 COMMAND = re.compile(r"(?:swift run (?:-c release )?|\.build/(?:release|debug)/)(audit(?:-bench)?)\s+([A-Za-z][\w-]*)")
 

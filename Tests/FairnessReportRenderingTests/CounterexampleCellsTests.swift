@@ -33,6 +33,13 @@ import Testing
         #expect(
             Self.cells(.probe(Counterexample(rotation: 360, context: .exactlyOneTurn, reported: .trap, truth: .blank)))
                 == ["360", "exactly one turn", "trap", "blank (no sector)"])
+        // Any offset a file can hold is written, the most negative whole number included (no overflow).
+        #expect(
+            Self.cells(
+                .probe(
+                    Counterexample(
+                        rotation: 1, context: .nearLine(labels: [1, 2], turnsShift: 0, offset: .adjacent(.min)), reported: .label(2),
+                        truth: .label(1))))[1] == "line 1|2, 9223372036854775808 ulp below")
     }
 
     @Test func landings() {

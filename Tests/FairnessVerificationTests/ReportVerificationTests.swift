@@ -232,6 +232,16 @@ struct ReportVerificationTests {
                 }, differs("counterexamples.csv")
             ),
             (
+                "a counterexample's offset at the most negative whole number: rendered, not trapped on",
+                { set in
+                    try Self.edit(set, "audit.json") { text in
+                        let range = try #require(
+                            text.range(of: #""adjacent" : \{\s*"_0" : -?[0-9]+"#, options: .regularExpression))
+                        text.replaceSubrange(range, with: "\"adjacent\" : { \"_0\" : -9223372036854775808")
+                    }
+                }, differs("counterexamples.csv")
+            ),
+            (
                 "a counterexample's facts renamed away",
                 { set in
                     try Self.edit(set, "audit.json") { text in

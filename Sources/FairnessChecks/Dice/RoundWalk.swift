@@ -49,7 +49,8 @@ public struct RoundWalk: Sendable {
     public let settledAlike: ExactFraction
     /// The share of rounds still going on after ``depth`` rolls by the rules, not judged.
     public let beyond: ExactFraction
-    /// The first mismatches found (shortest first; sampled ones after the exhaustive ones).
+    /// The first mismatches found, each sequence once (shortest first; sampled ones after the exhaustive
+    /// ones, only those the levels did not list).
     public let examples: [Mismatch]
     /// Rounds played from seeded fair rolls.
     public let sampledRounds: Int
@@ -129,7 +130,9 @@ public struct RoundWalk: Sendable {
         self.beyond = beyond
         sampledMisSettled = sampled.wrong
         sampledUnfinished = sampled.unfinished
-        self.examples = answered ? examples + sampled.examples.prefix(max(0, Self.examplesKept - examples.count)) : []
+        // A sampled round parting where the levels already found it adds no example of its own.
+        let foundOnlyBySampling = sampled.examples.filter { found in !examples.contains { $0.rolls == found.rolls } }
+        self.examples = answered ? examples + foundOnlyBySampling.prefix(max(0, Self.examplesKept - examples.count)) : []
     }
 
     /// Plays `rounds` rounds of fair rolls drawn with `seed` through the game's logic and the rules side by
@@ -159,7 +162,9 @@ public struct RoundWalk: Sendable {
                     if examples.count < examplesKept {
                         let expected: RoundAnswer
                         if case .settled(let net) = rules { expected = .settled(net.double) } else { expected = .rollAgain }
-                        examples.append(Mismatch(rolls: node.rolls, rules: expected, game: said))
+                        // Each sequence once: many sampled rounds part on the same first rolls.
+                        let mismatch = Mismatch(rolls: node.rolls, rules: expected, game: said)
+                        if !examples.contains(where: { $0.rolls == mismatch.rolls }) { examples.append(mismatch) }
                     }
                 }
             }

@@ -27,6 +27,25 @@ public struct ExactFraction: Sendable, Hashable, Comparable, CustomStringConvert
     /// The whole number `value`.
     public init(_ value: Int) { self.init(BigInt(value), 1) }
 
+    enum CodingKeys: String, CodingKey {
+        case numerator, denominator
+    }
+
+    /// Reads a fraction written as its numerator and denominator, brought to lowest terms with a positive
+    /// denominator (as ``init(_:_:)`` does: a file holding 2/4 reads as 1/2, and so writes differently).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a denominator of 0.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let numerator = try c.decode(BigInt.self, forKey: .numerator)
+        let denominator = try c.decode(BigInt.self, forKey: .denominator)
+        guard !denominator.isZero else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: c.codingPath + [CodingKeys.denominator], debugDescription: "a fraction's denominator must not be 0"))
+        }
+        self.init(numerator, denominator)
+    }
+
     /// The exact binary value of `value` (0.1 is 3602879701896397/36028797018963968).
     /// - Precondition: `value` is finite.
     public init(exactly value: Double) {

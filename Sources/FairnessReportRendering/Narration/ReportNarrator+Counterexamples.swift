@@ -15,7 +15,7 @@ extension ReportNarrator {
                 expected: text(failure.truth))
         case .landing(let landing):
             // A later spin's start, then where it stopped.
-            let unit = landing.unit.rawValue
+            let unit = unitName(landing.unit)
             return CounterexampleCells(
                 input: "index \(landing.index)",
                 context: (landing.from.map { String(format: "from %.17g %@, ", $0, unit) } ?? "")

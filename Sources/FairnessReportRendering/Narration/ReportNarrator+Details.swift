@@ -311,7 +311,7 @@ extension ReportNarrator {
                 + (turnsShift == 0 ? "" : String(format: " shifted %+.0f turns", turnsShift))
             switch offset {
             case .nearest: return "\(name), nearest value"
-            case .adjacent(let k): return k > 0 ? "\(name), \(k) ulp above" : "\(name), \(-k) ulp below"
+            case .adjacent(let k): return k > 0 ? "\(name), \(k) ulp above" : "\(name), \(k.magnitude) ulp below"
             case .powerOfTwoUlps(let power, let above): return "\(name), 2^\(power) ulp \(above ? "above" : "below")"
             case .turns(let fraction, let above): return "\(name), \(fraction) turn \(above ? "above" : "below")"
             }

@@ -80,6 +80,11 @@ struct RoundGame: DiceGame {
         }
         let fair = RoundWalk(game, round: round, sampledRounds: 10)
         #expect(fair.misSettled == ExactFraction(1, 18) && !fair.underOwnDice)
+        // Its examples are the two first rolls of 11, each once: the sampled rounds that part on them (about
+        // one in eighteen of a thousand) are not listed again.
+        let sampled = RoundWalk(game, round: round, sampledRounds: 1_000)
+        #expect(sampled.sampledMisSettled > 20, "\(sampled.sampledMisSettled)")
+        #expect(sampled.examples.map { $0.rolls.map(\.faces) } == [[[5, 6]], [[6, 5]]], "\(sampled.examples)")
         let tenth = ExactFraction(1, 10)
         let own = RoundWalk(game, round: round, sampledRounds: 10, faceOdds: [tenth, tenth, tenth, tenth, tenth, ExactFraction(1, 2)])
         #expect(own.misSettled == ExactFraction(1, 10) && own.underOwnDice, "\(own.misSettled)")

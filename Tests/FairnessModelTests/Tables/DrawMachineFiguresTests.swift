@@ -274,3 +274,30 @@ struct ExactFractionRoundingTests {
         }
     }
 }
+
+/// An exact fraction read from a file: brought to lowest terms with a positive denominator, as
+/// `ExactFraction.init(_:_:)` builds it, and a denominator of 0 refused with a decoding error rather than a
+/// trap (a report's `audit.json` is input a verification must survive).
+@Suite("An exact fraction read from a file")
+struct ExactFractionDecodingTests {
+    /// The fields as a file holds them, unchecked.
+    struct Written: Encodable {
+        var numerator: BigInt
+        var denominator: BigInt
+    }
+
+    static func read(_ numerator: BigInt, _ denominator: BigInt) throws -> ExactFraction {
+        try JSONDecoder().decode(ExactFraction.self, from: JSONEncoder().encode(Written(numerator: numerator, denominator: denominator)))
+    }
+
+    @Test func readsInLowestTermsAndRefusesAZeroDenominator() throws {
+        #expect(try Self.read(2, -4) == ExactFraction(-1, 2))
+        #expect(try Self.read(2, -4).denominator == 2)
+        #expect(try Self.read(0, 7) == .zero)
+        #expect(try Self.read(19, 20).description == "19/20")
+        #expect(throws: DecodingError.self) { try Self.read(1, 0) }
+        // What a fraction writes reads back as itself.
+        let value = ExactFraction(BigInt(-355), 113)
+        #expect(try JSONDecoder().decode(ExactFraction.self, from: JSONEncoder().encode(value)) == value)
+    }
+}
