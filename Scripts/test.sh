@@ -35,12 +35,19 @@ if ! command -v xmllint >/dev/null 2>&1; then
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-swift build --build-tests 2>&1 | tee "$log" | grep -E "error:|Build complete" || true
-if grep -E "^$PWD/(Sources|Tests)/.*warning:" "$log"; then
-  echo "error: the build has warnings in the project's sources (listed above)" >&2
-  exit 1
-fi
-if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
+# Builds a package with its tests (arguments: swift build's, and the folder its own sources are under);
+# fails on an error, or on a warning in those sources (not in a dependency's).
+build_without_warnings() {
+  local sources=$1 where="the project's sources"; shift
+  [ -z "$sources" ] || where="the sources under $sources"
+  swift build "$@" --build-tests 2>&1 | tee "$log" | grep -E "error:|Build complete" || true
+  if grep -E "^$PWD/$sources(Sources|Tests)/.*warning:" "$log"; then
+    echo "error: the build has warnings in $where (listed above)" >&2
+    exit 1
+  fi
+  if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
+}
+build_without_warnings ""
 # Swift Testing's own closing line, and one plain summary line at the very end (the XCTest half of
 # `swift test` reports "Executed 0 tests": every test is Swift Testing's).
 tests=$(mktemp)
@@ -53,12 +60,7 @@ summary=$(grep -E "Test run with [0-9]+ tests? " "$tests" | tail -n 1 || true)
 # The benchmarks and calibration, a package of their own beside the product (Benchmarks/, depending on
 # this one by path): built with no warnings in its sources (its audit-bench runs the rng-controls gate)
 # and tested.
-swift build --package-path Benchmarks --build-tests 2>&1 | tee "$log" | grep -E "error:|Build complete" || true
-if grep -E "^$PWD/Benchmarks/(Sources|Tests)/.*warning:" "$log"; then
-  echo "error: the benchmarks' build has warnings in their sources (listed above)" >&2
-  exit 1
-fi
-if grep -q "error:" "$log"; then cat "$log" >&2; exit 1; fi
+build_without_warnings "Benchmarks/" --package-path Benchmarks
 bench_tests=$(mktemp)
 trap 'rm -f "$log" "$tests" "$bench_tests"' EXIT
 swift test --package-path Benchmarks --skip-build 2>&1 | tee "$bench_tests"

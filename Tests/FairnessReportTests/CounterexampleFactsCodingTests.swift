@@ -10,15 +10,8 @@ import Testing
 /// back as written (a missing settlement's NaN included), and what no renderer writes is refused with a
 /// decoding error rather than read or trapped on.
 @Suite struct CounterexampleFactsCodingTests {
-    static let (encoder, decoder): (JSONEncoder, JSONDecoder) = {
-        let encoder = JSONEncoder(), decoder = JSONDecoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return (encoder, decoder)
-    }()
+    /// The report's coders without a wording (`audit.json`'s treatment of NaN, sorted keys).
+    static let (encoder, decoder) = ReportCodingTests.coders(wording: nil)
 
     /// One value of every case, with the figures each case's cells are written from.
     static let everyCase: [CounterexampleFacts] = [
