@@ -23,6 +23,8 @@ let optimised: [SwiftSetting] =
 
 let package = Package(
     name: "fairness-audit-benchmarks",
+    // The toolkit's own platforms (../Package.swift): a product may not run where its dependency cannot.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "audit-bench", targets: ["audit-bench"])
     ],

@@ -23,6 +23,10 @@ if [ -z "$source" ] || [ ! -f "$source/src/assess.c" ]; then
   echo "assess-agreement: skipped: give NIST's sts-2.1.2 source (sts-2_1_2.zip from csrc.nist.gov, unpacked) as the first argument or STS_SOURCE"
   exit 0
 fi
+if [ ! -x "$bench" ]; then
+  echo "error: $bench not found; build it first: swift build -c release --package-path Benchmarks" >&2
+  exit 1
+fi
 bits=${AGREEMENT_BITS:-100000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

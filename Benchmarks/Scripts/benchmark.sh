@@ -89,7 +89,7 @@ for round in 1 2 3; do
 done
 echo "the README's main command (swift run audit --trials 1000000, debug build): $(median "${debug_runs[@]}") s after the build, runs ${debug_runs[*]} (target <= 15 s)"
 echo "full default audit (--trials 1000000, release): $(median "${release_runs[@]}") s wall, runs ${release_runs[*]} (target <= 2 s)"
-# A subject defined outside the library (here, in the audit executable's module, as a user's is): the sampling
+# A subject defined outside the library (here, in audit-bench's module, as a user's is): the sampling
 # part of Audit.run against the runner called directly.
 Benchmarks/.build/release/audit-bench --parity --trials 200000000 --threads 1
 # Every row of the cost-at-scale table through Audit.run from a package depending on the toolkit by version.

@@ -14,6 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 audit=${1:-.build/release/audit}
 bench=${2:-Benchmarks/.build/release/audit-bench}
+for binary in "$audit" "$bench"; do
+  [ -x "$binary" ] || { echo "error: $binary not found; build it first: swift build -c release --product audit, and swift build -c release --package-path Benchmarks" >&2; exit 1; }
+done
 largest=${RNG_BENCH_LARGEST:-1000000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,5 +1,5 @@
 // The rows of `audit-bench --scale` through `Audit.run`, from a package that depends on the toolkit the way
-// a studio's does (by version, the FairnessToolkit product; `Benchmarks/Scripts/benchmark.sh` writes its Package.swift
+// a studio's does (by version, the FairnessToolkit product; `Benchmarks/Scripts/library-parity.sh` writes its Package.swift
 // from Package.swift.in). Prints `| game | audit at 100,000 trials (s) |`, one row per game, named as
 // `--scale` names it.
 import FairnessToolkit

@@ -7,7 +7,7 @@ import Foundation
 struct DiceBetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dice-bets",
-        abstract: "Time the exact survey of every 5d6 roll with 30 bets settled by the game (issue 41's target: within 1 s).")
+        abstract: "Time the exact survey of every 5d6 roll with 30 bets settled by the game (the target: within 1 s).")
 
     @Option(help: "Bets, 1 ... 1000.") var bets = 30
     @Option(help: "Repetitions; the best time is printed.") var repeats = 3
